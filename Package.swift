@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "TagHub",
+    platforms: [
+        .iOS(.v16),
+        .macOS(.v13),
+        .tvOS(.v16),
+        .watchOS(.v9),
+    ],
+    products: [
+        .library(name: "TagHub", targets: ["TagHub"]),
+        .library(name: "TagHubTesting", targets: ["TagHubTesting"]),
+        .executable(name: "taghub-demo", targets: ["TagHubDemo"]),
+    ],
+    targets: [
+        .target(name: "TagHub"),
+        .target(name: "TagHubTesting", dependencies: ["TagHub"]),
+        .executableTarget(name: "TagHubDemo", dependencies: ["TagHub"]),
+        .testTarget(name: "TagHubTests", dependencies: ["TagHub", "TagHubTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,111 @@
+/// The screens shown, oldest to newest, as kept by a hub within its bound.
+///
+/// A value: a history taken from the hub never changes, whatever the hub records afterwards.
+/// Taking one costs a reference count, not a copy of the screens.
+///
+/// ```swift
+/// let history: ScreenHistory<PodcastAnalytics.Screen> = [.podcasts, .favorites]
+/// history.last  // .favorites
+/// ```
+public struct ScreenHistory<Screen> {
+    private var storage: ScreenLog<Screen>?
+    private var start: Int
+    private var end: Int
+
+    /// An empty history: no screen shown yet.
+    public init() {
+        storage = nil
+        start = 0
+        end = 0
+    }
+
+    /// A history holding `screens`, oldest first.
+    public init(_ screens: some Sequence<Screen>) {
+        let screens = Array(screens)
+        self.init()
+        guard !screens.isEmpty else { return }
+        let storage = ScreenLog<Screen>.make(capacity: screens.count)
+        for screen in screens {
+            storage.append(screen)
+        }
+        self.storage = storage
+        end = screens.count
+    }
+
+    /// Appends `screen`, keeping at most `limit` screens. The hub calls it under its lock.
+    ///
+    /// Writes in place when this history ends at the storage's first free slot; otherwise (the
+    /// storage is full, or another history already appended there) moves the screens that stay
+    /// into new storage with room to grow, so that appending is O(1) amortized.
+    mutating func append(_ screen: Screen, limit: Int) {
+        if let storage, storage.canAppend(at: end) {
+            storage.append(screen)
+            end += 1
+            start = Swift.max(start, end - limit)
+            return
+        }
+        let kept = Swift.min(count, limit - 1)
+        let capacity = Swift.min(2 * limit, Swift.max(8, 2 * (kept + 1)))
+        let fresh = ScreenLog<Screen>.make(capacity: capacity)
+        for offset in (end - kept)..<end {
+            fresh.append(storage.unsafelyUnwrapped.element(at: offset))
+        }
+        fresh.append(screen)
+        storage = fresh
+        start = 0
+        end = kept + 1
+    }
+}
+
+extension ScreenHistory: RandomAccessCollection {
+    /// The position of the oldest screen: always 0.
+    public var startIndex: Int { 0 }
+
+    /// One past the position of the newest screen: the number of screens.
+    public var endIndex: Int { end - start }
+
+    /// The screen at `position`, 0 being the oldest.
+    public subscript(position: Int) -> Screen {
+        precondition(
+            position >= 0 && position < end - start,
+            "ScreenHistory: index \(position) is out of range 0..<\(end - start)"
+        )
+        return storage.unsafelyUnwrapped.element(at: start + position)
+    }
+}
+
+extension ScreenHistory: ExpressibleByArrayLiteral {
+    /// A history holding the screens listed, oldest first.
+    public init(arrayLiteral screens: Screen...) {
+        self.init(screens)
+    }
+}
+
+// Safe: the slots a history reads (`start..<end`) were written before the history was created and
+// are never written again; the hub only writes slots at or after the `end` of its own history, under
+// its lock, and publishes each new history under that lock.
+extension ScreenHistory: @unchecked Sendable where Screen: Sendable {}
+
+extension ScreenHistory: Equatable where Screen: Equatable {
+    /// Whether both histories hold the same screens in the same order.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+}
+
+extension ScreenHistory: Hashable where Screen: Hashable {
+    /// Hashes the screens in order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for screen in self {
+            hasher.combine(screen)
+        }
+    }
+}
+
+extension ScreenHistory: CustomStringConvertible {
+    /// The screens, oldest first, for example `[podcasts, favorites]`.
+    public var description: String {
+        "[" + map { String(describing: $0) }.joined(separator: ", ") + "]"
+    }
+}

@@ -1,0 +1,32 @@
+/// A tag on its way to a strategy, with the screen context it was sent in.
+///
+/// Strategies and taggers receive this one value rather than a list of parameters, so that it can
+/// carry more later without breaking them.
+///
+/// ```swift
+/// func send(userAction: PodcastAnalytics.UserActionEnvelope) {
+///     guard let event = userAction.tag.trackerEvent(in: userAction.context) else { return }
+///     tagger.send(event)
+/// }
+/// ```
+public struct TagEnvelope<Tag, Screen> {
+    /// The tag the app sent.
+    public let tag: Tag
+    /// The screen context at the moment the tag was sent.
+    public let context: ScreenContext<Screen>
+
+    /// An envelope for `tag`, sent in `context`.
+    public init(tag: Tag, context: ScreenContext<Screen>) {
+        self.tag = tag
+        self.context = context
+    }
+}
+
+extension TagEnvelope: Sendable where Tag: Sendable, Screen: Sendable {}
+extension TagEnvelope: Equatable where Tag: Equatable, Screen: Equatable {}
+extension TagEnvelope: Hashable where Tag: Hashable, Screen: Hashable {}
+
+extension TagEnvelope: CustomStringConvertible {
+    /// The tag and its context, for example `playPodcast(…) on [podcasts, favorites]`.
+    public var description: String { "\(tag) on \(context)" }
+}

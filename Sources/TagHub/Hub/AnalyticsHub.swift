@@ -1,0 +1,259 @@
+/// Takes the app's tags and routes each one, with the screen context it was sent in, to the
+/// strategies attached for its channel.
+///
+/// ```swift
+/// let hub = AnalyticsHub<PodcastAnalytics>()
+/// hub.attach(tracker)
+/// hub.send(screen: .favorites)
+/// hub.send(userAction: .playPodcast(podcast))  // the tracker sees it on .favorites
+/// hub.detach(tracker)                          // the user withdrew consent
+/// ```
+///
+/// ## Guarantees
+///
+/// - `send` is synchronous and non-throwing and can be called from any thread or actor. It never
+///   holds a lock while it calls a strategy, so a strategy may call the hub.
+/// - Tags sent from one thread reach each strategy in the order they were sent. A tag sent from
+///   inside a strategy's `send` is delivered after the tag being delivered, to every strategy.
+/// - Each tag carries the ``ScreenContext`` of the moment it was sent.
+/// - After ``detach(_:)`` returns, the strategy receives nothing more (see ``detach(_:)`` for the
+///   one exception, a detach from inside a delivery).
+/// - Memory is bounded: the history keeps at most ``screenHistoryLimit`` screens.
+public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
+    /// How many screens the history keeps, newest last; the oldest goes when a new one comes.
+    public let screenHistoryLimit: Int
+
+    private let state = HubState<Schema>()
+
+    /// A hub with no strategy attached and an empty screen history.
+    ///
+    /// - Parameter screenHistoryLimit: How many screens the history keeps, at least 1; the default
+    ///   is 5. Contexts cost the same whatever the limit: keep what your converters look back on.
+    /// - Precondition: `screenHistoryLimit >= 1`. A smaller value stops the program with a message
+    ///   that names it: a hub that keeps no screen could give no context.
+    public init(screenHistoryLimit: Int = 5) {
+        if screenHistoryLimit < 1 {
+            // `fatalError` rather than `precondition`: its message is printed in release builds too.
+            fatalError(
+                """
+                AnalyticsHub: screenHistoryLimit must be at least 1, got \(screenHistoryLimit). \
+                Pass 1 to keep only the current screen, or leave out the argument for the default of 5.
+                """
+            )
+        }
+        self.screenHistoryLimit = screenHistoryLimit
+    }
+
+    // MARK: - Sending
+
+    /// Records that `screen` is shown, then routes it to the strategies that take screens.
+    ///
+    /// The screen joins the history first: the context it is delivered with has it as `current`.
+    public func send(screen: Schema.Screen) {
+        state.lock.lock()
+        state.history.append(screen, limit: screenHistoryLimit)
+        let roster = state.roster
+        guard roster.channels.contains(.screen) else {
+            state.lock.unlock()
+            return
+        }
+        roster.inFlight += 1
+        let context = ScreenContext(history: state.history)
+        state.lock.unlock()
+        dispatch(TagEnvelope(tag: screen, context: context), to: roster.screen, from: roster) {
+            $0.send(screen: $1)
+        } object: {
+            $0
+        }
+    }
+
+    /// Routes a user action, with the current screen context, to the strategies that take user actions.
+    public func send(userAction: Schema.UserAction) {
+        guard let (roster, context) = snapshot(for: .userAction) else { return }
+        dispatch(TagEnvelope(tag: userAction, context: context), to: roster.userAction, from: roster) {
+            $0.send(userAction: $1)
+        } object: {
+            $0
+        }
+    }
+
+    /// Routes an event, with the current screen context, to the strategies that take events.
+    public func send(event: Schema.Event) {
+        guard let (roster, context) = snapshot(for: .event) else { return }
+        dispatch(TagEnvelope(tag: event, context: context), to: roster.event, from: roster) {
+            $0.send(event: $1)
+        } object: {
+            $0
+        }
+    }
+
+    /// Routes a state tag, with the current screen context, to the strategies that take states.
+    public func send(state tag: Schema.State) {
+        guard let (roster, context) = snapshot(for: .state) else { return }
+        dispatch(TagEnvelope(tag: tag, context: context), to: roster.state, from: roster) {
+            $0.send(state: $1)
+        } object: {
+            $0
+        }
+    }
+
+    // MARK: - Strategies
+
+    /// Attaches `strategy`: from now on it receives the tags of the channels it adopts and accepts.
+    ///
+    /// Which channels is decided here, once: the hub checks which of ``AnalyticsScreenStrategy``,
+    /// ``AnalyticsUserActionStrategy``, ``AnalyticsEventStrategy`` and ``AnalyticsStateStrategy``
+    /// the strategy adopts, and reads its ``AnalyticsStrategy/acceptedChannels``.
+    ///
+    /// - Returns: `true` if it was attached; `false` if this very instance was attached already,
+    ///   in which case nothing changes (it is never attached twice, and receives each tag once).
+    @discardableResult
+    public func attach(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
+        let admission = Admission(strategy)
+        let identifier = ObjectIdentifier(strategy)
+        let thread = DeliveryThread.current
+        if thread.isDelivering {
+            thread.unmarkDetached(strategy)
+        }
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        guard !state.roster.contains(identifier) else { return false }
+        replaceRoster(with: state.roster.adding(admission))
+        return true
+    }
+
+    /// Detaches `strategy`: once this returns, it receives nothing more.
+    ///
+    /// A send on another thread may have picked the strategy just before: `detach` waits until such
+    /// deliveries have finished, so nothing reaches the strategy after it returns. Do not hold, while
+    /// calling it, a lock that the strategy takes in its `send`.
+    ///
+    /// From inside a delivery (in some strategy's `send`, of this hub or another), waiting could
+    /// deadlock, so `detach` does not wait there. What holds then: the strategy receives nothing more
+    /// from this thread, not even the rest of the tag being delivered, nor from sends that start
+    /// after `detach` returns; a delivery already under way on another thread may still reach it.
+    ///
+    /// - Returns: `true` if it was attached; `false` if it was not, in which case nothing changes.
+    @discardableResult
+    public func detach(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
+        let identifier = ObjectIdentifier(strategy)
+        let thread = DeliveryThread.current
+        let mayWait = !thread.isDelivering
+        if !mayWait {
+            thread.markDetached(strategy)
+        }
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        guard state.roster.contains(identifier) else { return false }
+        replaceRoster(with: state.roster.removing(identifier))
+        if mayWait {
+            state.waitingDetaches += 1
+            while state.retired.contains(where: { $0.contains(identifier) }) {
+                state.lock.wait()
+            }
+            state.waitingDetaches -= 1
+        }
+        return true
+    }
+
+    /// Whether this very instance is attached.
+    public func isAttached(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
+        let identifier = ObjectIdentifier(strategy)
+        return state.lock.withLock { state.roster.contains(identifier) }
+    }
+
+    /// The strategies attached now, in the order they were attached.
+    public var attachedStrategies: [any AnalyticsStrategy<Schema>] {
+        state.lock.withLock { state.roster.members }
+    }
+
+    // MARK: - Screens
+
+    /// The screen context a tag sent now would carry: the current screen and the history.
+    public var screenContext: ScreenContext<Schema.Screen> {
+        state.lock.withLock { ScreenContext(history: state.history) }
+    }
+
+    /// The screen shown last, or `nil` before the first `send(screen:)`.
+    public var currentScreen: Schema.Screen? {
+        screenContext.current
+    }
+
+    // MARK: - Delivery
+
+    /// Takes the roster and the context for a tag of `channel`, and counts the send as in flight;
+    /// `nil` when no strategy takes the channel.
+    @inline(__always)
+    private func snapshot(for channel: AnalyticsChannels) -> (Roster<Schema>, ScreenContext<Schema.Screen>)? {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        let roster = state.roster
+        guard roster.channels.contains(channel) else { return nil }
+        roster.inFlight += 1
+        return (roster, ScreenContext(history: state.history))
+    }
+
+    /// Delivers `envelope` to `strategies` now, or, when this thread is already delivering for this
+    /// hub (a strategy sent it), after the delivery under way.
+    ///
+    /// `send` and `object` (the strategy as an object, to check whether this thread detached it) must
+    /// not capture anything: they are plain functions, so the common path allocates nothing.
+    @inline(__always)
+    private func dispatch<Tag, Strategy>(
+        _ envelope: TagEnvelope<Tag, Schema.Screen>,
+        to strategies: [Strategy],
+        from roster: Roster<Schema>,
+        send: @escaping (Strategy, TagEnvelope<Tag, Schema.Screen>) -> Void,
+        object: @escaping (Strategy) -> AnyObject
+    ) {
+        let thread = DeliveryThread.current
+        let hub = ObjectIdentifier(self)
+        if thread.isDelivering(for: hub) {
+            thread.enqueue(for: hub) { [self] in
+                Self.deliver(envelope, to: strategies, on: thread, send: send, object: object)
+                finishDelivery(from: roster)
+            }
+        } else {
+            thread.withFrame(for: hub) {
+                Self.deliver(envelope, to: strategies, on: thread, send: send, object: object)
+                finishDelivery(from: roster)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func deliver<Tag, Strategy>(
+        _ envelope: TagEnvelope<Tag, Schema.Screen>,
+        to strategies: [Strategy],
+        on thread: DeliveryThread,
+        send: (Strategy, TagEnvelope<Tag, Schema.Screen>) -> Void,
+        object: (Strategy) -> AnyObject
+    ) {
+        for strategy in strategies {
+            if thread.detachedWhileDelivering && thread.skips(object(strategy)) { continue }
+            send(strategy, envelope)
+        }
+    }
+
+    /// Ends a send that took `roster`; wakes `detach` calls when a replaced roster has drained.
+    private func finishDelivery(from roster: Roster<Schema>) {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        roster.inFlight -= 1
+        guard roster.inFlight == 0, roster !== state.roster else { return }
+        state.retired.removeAll { $0 === roster }
+        if state.waitingDetaches > 0 {
+            state.lock.broadcast()
+        }
+    }
+
+    /// Makes `roster` current; keeps the one it replaces while sends still deliver from it.
+    /// Call with the lock held.
+    private func replaceRoster(with roster: Roster<Schema>) {
+        let replaced = state.roster
+        state.roster = roster
+        if replaced.inFlight > 0 {
+            state.retired.append(replaced)
+        }
+    }
+}

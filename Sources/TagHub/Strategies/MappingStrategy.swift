@@ -1,0 +1,105 @@
+/// A ready-made strategy: up to four converters, one per channel, and a tagger.
+///
+/// Each converter maps an app tag, with its screen context, to the vendor's tag, or to `nil` when
+/// this vendor ignores the tag. A vendor tag goes to the tagger; a `nil` goes nowhere. The strategy
+/// accepts only the channels it has a converter for, so the hub never calls it for the others.
+///
+/// ```swift
+/// let tracker = MappingStrategy(
+///     for: PodcastAnalytics.self,
+///     tagger: ConsoleTagger<TrackerTag>(label: "tracker"),
+///     screen: { screen, _ in screen.trackerTag },
+///     userAction: { action, context in action.trackerTag(in: context) }
+/// )
+/// hub.attach(tracker)
+/// ```
+public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTagger>:
+    AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy
+{
+    /// Maps an app tag, sent in a screen context, to the vendor's tag; `nil` means "ignored".
+    public typealias Converter<Tag> = @Sendable (Tag, ScreenContext<Schema.Screen>) -> Tagger.VendorTag?
+
+    /// The tagger that receives the vendor tags.
+    public let tagger: Tagger
+
+    /// The channels this strategy has a converter for.
+    public let acceptedChannels: AnalyticsChannels
+
+    private let screenConverter: Converter<Schema.Screen>?
+    private let userActionConverter: Converter<Schema.UserAction>?
+    private let eventConverter: Converter<Schema.Event>?
+    private let stateConverter: Converter<Schema.State>?
+
+    /// A strategy that converts each channel it has a converter for and hands the result to `tagger`.
+    ///
+    /// - Parameters:
+    ///   - schema: The app's schema; pass it to spare writing the generic parameters.
+    ///   - tagger: Receives every vendor tag a converter returns.
+    ///   - screen: Converts screen tags; `nil` (the default) to ignore the channel.
+    ///   - userAction: Converts user actions; `nil` (the default) to ignore the channel.
+    ///   - event: Converts events; `nil` (the default) to ignore the channel.
+    ///   - state: Converts states; `nil` (the default) to ignore the channel.
+    public init(
+        for schema: Schema.Type = Schema.self,
+        tagger: Tagger,
+        screen: Converter<Schema.Screen>? = nil,
+        userAction: Converter<Schema.UserAction>? = nil,
+        event: Converter<Schema.Event>? = nil,
+        state: Converter<Schema.State>? = nil
+    ) {
+        self.tagger = tagger
+        self.screenConverter = screen
+        self.userActionConverter = userAction
+        self.eventConverter = event
+        self.stateConverter = state
+        var channels: AnalyticsChannels = []
+        if screen != nil { channels.insert(.screen) }
+        if userAction != nil { channels.insert(.userAction) }
+        if event != nil { channels.insert(.event) }
+        if state != nil { channels.insert(.state) }
+        self.acceptedChannels = channels
+    }
+
+    /// The vendor tag `tag` becomes in `context`, or `nil` when this strategy ignores it.
+    ///
+    /// Runs the converter without calling the tagger: what tests and tracking plans use to see what
+    /// the vendor would receive.
+    public func vendorTag(for tag: AnalyticsTag<Schema>, in context: ScreenContext<Schema.Screen>) -> Tagger.VendorTag?
+    {
+        switch tag {
+        case .screen(let screen): screenConverter?(screen, context)
+        case .userAction(let action): userActionConverter?(action, context)
+        case .event(let event): eventConverter?(event, context)
+        case .state(let state): stateConverter?(state, context)
+        }
+    }
+
+    // MARK: - Channel strategies
+
+    /// Converts the screen tag and hands the result, if any, to the tagger.
+    public func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
+        guard let vendorTag = screenConverter?(screen.tag, screen.context) else { return }
+        tagger.send(vendorTag, origin: Schema.AnyTagEnvelope(tag: .screen(screen.tag), context: screen.context))
+    }
+
+    /// Converts the user action and hands the result, if any, to the tagger.
+    public func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
+        guard let vendorTag = userActionConverter?(userAction.tag, userAction.context) else { return }
+        tagger.send(
+            vendorTag,
+            origin: Schema.AnyTagEnvelope(tag: .userAction(userAction.tag), context: userAction.context)
+        )
+    }
+
+    /// Converts the event and hands the result, if any, to the tagger.
+    public func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
+        guard let vendorTag = eventConverter?(event.tag, event.context) else { return }
+        tagger.send(vendorTag, origin: Schema.AnyTagEnvelope(tag: .event(event.tag), context: event.context))
+    }
+
+    /// Converts the state tag and hands the result, if any, to the tagger.
+    public func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
+        guard let vendorTag = stateConverter?(state.tag, state.context) else { return }
+        tagger.send(vendorTag, origin: Schema.AnyTagEnvelope(tag: .state(state.tag), context: state.context))
+    }
+}

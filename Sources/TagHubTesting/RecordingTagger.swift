@@ -1,0 +1,61 @@
+import TagHub
+
+/// A tagger that records every vendor tag it receives, in order, with the app tag and the screen
+/// context it came from; put it in place of a vendor's tagger in tests.
+///
+/// Delivery is synchronous, so the record is complete as soon as `send` returns: no `await`, no
+/// sleep.
+///
+/// ```swift
+/// let recorder = RecordingTagger<PodcastAnalytics, TrackerTag>()
+/// hub.attach(MappingStrategy(for: PodcastAnalytics.self, tagger: recorder, userAction: trackerTag))
+/// hub.send(screen: .favorites)
+/// hub.send(userAction: .playPodcast(podcast))
+/// #expect(recorder.vendorTags == [.event(name: "play_podcast_from_favorites")])
+/// ```
+public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>: AnalyticsTagger, Sendable {
+    /// One vendor tag as received.
+    public struct Entry: Sendable {
+        /// The vendor tag.
+        public let vendorTag: VendorTag
+        /// The app tag and context it was converted from; `nil` when the tagger was called through
+        /// ``send(_:)``, which does not say, or from a strategy of another schema.
+        public let origin: Schema.AnyTagEnvelope?
+    }
+
+    private let recorded = LockedValue<[Entry]>([])
+
+    /// An empty recorder.
+    public init() {}
+
+    /// Every vendor tag received so far, oldest first, with its origin.
+    public var entries: [Entry] {
+        recorded.withLock { $0 }
+    }
+
+    /// Every vendor tag received so far, oldest first.
+    public var vendorTags: [VendorTag] {
+        recorded.withLock { $0.map(\.vendorTag) }
+    }
+
+    /// Forgets everything recorded so far.
+    public func removeAll() {
+        recorded.withLock { $0.removeAll() }
+    }
+
+    /// Records `vendorTag`, with no origin.
+    public func send(_ vendorTag: VendorTag) {
+        recorded.withLock { $0.append(Entry(vendorTag: vendorTag, origin: nil)) }
+    }
+
+    /// Records `vendorTag` with the app tag and context it was converted from.
+    public func send<Origin: AnalyticsSchema>(_ vendorTag: VendorTag, origin: Origin.AnyTagEnvelope) {
+        // Through `Any`: the compiler cannot know that `Origin` is `Schema` here, and it is whenever
+        // the recorder sits under a strategy of its own schema.
+        let origin = (origin as Any) as? Schema.AnyTagEnvelope
+        recorded.withLock { $0.append(Entry(vendorTag: vendorTag, origin: origin)) }
+    }
+}
+
+extension RecordingTagger.Entry: Equatable
+where VendorTag: Equatable, AnalyticsTag<Schema>: Equatable, Schema.Screen: Equatable {}
