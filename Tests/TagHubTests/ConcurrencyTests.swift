@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+import TagHub
+import Testing
+
+/// Real threads, not tasks: the cooperative pool has as many threads as cores (two here) and
+/// rarely interleaves. Bounded in count and time; CI runs this suite under Thread Sanitizer.
+@Suite(.timeLimit(.minutes(2))) struct ConcurrencyTests {
+    static let senders = 4
+    static let minimumTagsPerSender = 2_000
+    static let maximumTagsPerSender = 500_000
+    static let toggles = 300
+
+    /// Tags that reached a transient strategy after its `detach` had returned.
+    final class Transient: AnalyticsUserActionStrategy, AnalyticsScreenStrategy {
+        typealias Schema = SeedAnalytics
+        let detachReturned = LockedFlag()
+        let lateTags = LockedLog<SeedAnalytics.UserAction>()
+        let received = LockedLog<SeedAnalytics.UserAction>()
+
+        func send(userAction: Schema.UserActionEnvelope) {
+            if detachReturned.isSet { lateTags.append(userAction.tag) }
+            received.append(userAction.tag)
+        }
+
+        func send(screen: Schema.ScreenEnvelope) {}
+    }
+
+    @Test func sendersOnFourThreadsWhileAnotherAttachesAndDetachesLoseNothingAndKeepTheirOrder() throws {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let permanent = RecordingStrategy("permanent")
+        hub.attach(permanent)
+        let transients = LockedLog<Transient>()
+        let togglerDone = LockedFlag()
+        let sent = LockedLog<(thread: Int, count: Int)>()
+
+        let start = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        // Senders keep sending until the toggler is done, so that every toggle races with sends.
+        for thread in 0..<Self.senders {
+            done.enter()
+            Thread {
+                start.wait()
+                var sequence = 0
+                while sequence < Self.maximumTagsPerSender
+                    && (sequence < Self.minimumTagsPerSender || !togglerDone.isSet)
+                {
+                    hub.send(userAction: .numbered(thread: thread, sequence: sequence))
+                    if sequence.isMultiple(of: 100) {
+                        hub.send(screen: thread.isMultiple(of: 2) ? .favorites : .podcasts)
+                    }
+                    sequence += 1
+                }
+                sent.append((thread, sequence))
+                done.leave()
+            }.start()
+        }
+        // The toggler detaches each transient strategy only once it has received a tag, so that
+        // detach always runs while deliveries to it are likely under way.
+        done.enter()
+        Thread {
+            start.wait()
+            for _ in 0..<Self.toggles {
+                let transient = Transient()
+                transients.append(transient)
+                hub.attach(transient)
+                let deadline = Date().addingTimeInterval(5)
+                while transient.received.items.isEmpty && Date() < deadline {
+                    Thread.sleep(forTimeInterval: 0.000_01)
+                }
+                hub.detach(transient)
+                transient.detachReturned.set()
+            }
+            togglerDone.set()
+            done.leave()
+        }.start()
+        for _ in 0...Self.senders { start.signal() }
+        #expect(done.wait(timeout: .now() + .seconds(90)) == .success)
+
+        // The permanent strategy: every tag exactly once, each thread's tags in order.
+        var next = Array(repeating: 0, count: Self.senders)
+        var outOfOrder = 0
+        for delivery in permanent.deliveries {
+            guard case .userAction(.numbered(let thread, let sequence)) = delivery.tag else { continue }
+            if sequence != next[thread] { outOfOrder += 1 }
+            next[thread] = sequence + 1
+        }
+        let sentPerThread = sent.items.sorted { $0.thread < $1.thread }.map(\.count)
+        #expect(outOfOrder == 0)
+        #expect(next == sentPerThread)
+        let actions = permanent.tags.filter { $0.channel == .userAction }
+        #expect(actions.count == sentPerThread.reduce(0, +))
+
+        // Transient strategies: nothing after detach returned; whatever they got, in order, once.
+        var late = 0
+        var transientOutOfOrder = 0
+        for transient in transients.items {
+            late += transient.lateTags.items.count
+            var last = Array(repeating: -1, count: Self.senders)
+            for case .numbered(let thread, let sequence) in transient.received.items {
+                if sequence <= last[thread] { transientOutOfOrder += 1 }
+                last[thread] = sequence
+            }
+        }
+        #expect(transients.items.count == Self.toggles)
+        #expect(transients.items.allSatisfy { !$0.received.items.isEmpty })
+        #expect(late == 0)
+        #expect(transientOutOfOrder == 0)
+        #expect(hub.attachedStrategies.count == 1)
+    }
+
+    @Test func contextsStayConsistentWhileThreadsSendScreensAndActions() {
+        let hub = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: 3)
+        let problems = LockedLog<String>()
+        let checker = RecordingStrategy("checker") { delivery in
+            if delivery.context.history.count > 3 { problems.append("history over its bound: \(delivery)") }
+            if case .screen(let screen) = delivery.tag, delivery.context.current != screen {
+                problems.append("screen tag not current in its own context: \(delivery)")
+            }
+        }
+        hub.attach(checker)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            let screens: [SeedAnalytics.Screen] = [.podcasts, .podcastPlayer, .favorites, .downloads]
+            for sequence in 0..<1_000 {
+                if thread < 2 {
+                    hub.send(screen: screens[(sequence + thread) % 4])
+                } else {
+                    hub.send(userAction: .numbered(thread: thread, sequence: sequence))
+                }
+            }
+        }
+        #expect(problems.items.isEmpty)
+        #expect(checker.deliveries.count == 4_000)
+    }
+}

@@ -1,0 +1,115 @@
+import TagHub
+import Testing
+
+@Suite struct ScreenHistoryTests {
+    typealias Screen = SeedAnalytics.Screen
+
+    @Test func afterSevenScreensWithABoundOfFiveTheHistoryHoldsTheLastFive() {
+        let hub = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: 5)
+        let screens: [Screen] = [
+            .podcasts, .podcastPlayer, .favorites, .downloads, .podcasts, .favorites, .podcastPlayer,
+        ]
+        for screen in screens {
+            hub.send(screen: screen)
+        }
+        #expect(Array(hub.screenContext.history) == [.favorites, .downloads, .podcasts, .favorites, .podcastPlayer])
+        #expect(hub.currentScreen == .podcastPlayer)
+        #expect(hub.screenContext.previous == .favorites)
+    }
+
+    @Test func theDefaultBoundIsFive() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        #expect(hub.screenHistoryLimit == 5)
+        for _ in 0..<3 {
+            hub.send(screen: .podcasts)
+            hub.send(screen: .favorites)
+        }
+        #expect(hub.screenContext.history == [.favorites, .podcasts, .favorites, .podcasts, .favorites])
+    }
+
+    @Test func aBoundOfOneKeepsOnlyTheCurrentScreen() {
+        let hub = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: 1)
+        hub.send(screen: .podcasts)
+        hub.send(screen: .downloads)
+        #expect(hub.screenContext == ScreenContext(current: .downloads))
+        #expect(hub.screenContext.previous == nil)
+    }
+
+    @Test func beforeAnyScreenTheContextIsEmpty() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        #expect(hub.screenContext == ScreenContext())
+        #expect(hub.currentScreen == nil)
+        #expect(hub.screenContext.previous == nil)
+        #expect(hub.screenContext.history.isEmpty)
+    }
+
+    @Test func aContextTakenEarlierNeverChanges() {
+        let hub = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: 3)
+        hub.send(screen: .podcasts)
+        hub.send(screen: .favorites)
+        let early = hub.screenContext
+        // Enough screens to fill and replace the storage several times over.
+        for index in 0..<50 {
+            hub.send(screen: index.isMultiple(of: 2) ? .downloads : .podcastPlayer)
+        }
+        #expect(early.history == [.podcasts, .favorites])
+        #expect(early.current == .favorites)
+        #expect(early.previous == .podcasts)
+        #expect(hub.screenContext.history == [.podcastPlayer, .downloads, .podcastPlayer])
+    }
+
+    /// Compares the hub's history with a plain array after every screen, for bounds around the
+    /// storage's growth steps, keeping every context taken so that sharing storage is exercised.
+    @Test(arguments: [1, 2, 3, 4, 5, 7, 8, 9, 16, 1_000])
+    func matchesAPlainArrayForEveryBound(limit: Int) {
+        let hub = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: limit)
+        let all: [Screen] = [.podcasts, .podcastPlayer, .favorites, .downloads]
+        var generator = SplitMix64(seed: UInt64(limit))
+        var model: [Screen] = []
+        var kept: [(ScreenContext<Screen>, [Screen])] = []
+        for step in 0..<(2 * limit + 40) {
+            let screen = all[Int(generator.next() % 4)]
+            hub.send(screen: screen)
+            model.append(screen)
+            if model.count > limit { model.removeFirst() }
+            let context = hub.screenContext
+            #expect(Array(context.history) == model, "step \(step)")
+            #expect(context.current == model.last)
+            #expect(context.previous == (model.count >= 2 ? model[model.count - 2] : nil))
+            kept.append((context, model))
+        }
+        for (context, expected) in kept {
+            #expect(Array(context.history) == expected)
+        }
+    }
+
+    @Test func historiesBuiltByHandBehaveAsValues() {
+        let history: ScreenHistory<Screen> = [.podcasts, .favorites]
+        #expect(history.count == 2)
+        #expect(history[0] == .podcasts)
+        #expect(history.last == .favorites)
+        #expect(history == ScreenHistory([.podcasts, .favorites]))
+        #expect(history != [.favorites, .podcasts])
+        #expect(history.description == "[podcasts, favorites]")
+        #expect(ScreenHistory<Screen>().description == "[]")
+        #expect(Set([history, ScreenHistory([.podcasts, .favorites])]).count == 1)
+
+        let context = ScreenContext(history: history)
+        #expect(context.current == .favorites)
+        #expect(context.previous == .podcasts)
+        #expect(context.description == "[podcasts, favorites]")
+    }
+}
+
+/// A small deterministic generator, so that a failing run can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,38 @@
+import TagHub
+
+/// The podcast app of the design article, every channel in use; tests send these.
+enum SeedAnalytics: AnalyticsSchema {
+    enum Screen: Sendable, Hashable { case podcasts, podcastPlayer, favorites, downloads }
+
+    enum UserAction: Sendable, Hashable {
+        case playPodcast(Podcast)
+        case pausePodcast(Podcast)
+        case downloadPodcast(Podcast)
+        case deletePodcast(Podcast)
+        case addPodcastToFavorite(Podcast)
+        case removePodcastFromFavorite(Podcast)
+        /// Not in the article: a numbered tag, so concurrency tests can check order and count.
+        case numbered(thread: Int, sequence: Int)
+    }
+
+    enum Event: Sendable, Hashable {
+        case playerDidLoad(Podcast)
+        case playerDidPlay(Podcast)
+        case playerDidStop(Podcast)
+        case playerDidFail(Podcast, PlayerError)
+        case notEnoughStorageSpaceForDownload(Podcast)
+    }
+
+    enum State: Sendable, Hashable {
+        case autoPlay(Bool)
+        case favorites([Podcast])
+        case remoteNotificationAuthorized(Bool)
+    }
+}
+
+enum PlayerError: Error, Sendable, Hashable {
+    case networkUnavailable
+}
+
+let swiftTalk = Podcast(title: "Swift Talk", duration: 1_800)
+let swiftBySundell = Podcast(title: "Swift by Sundell", duration: 2_400)

@@ -1,0 +1,82 @@
+import TagHub
+
+/// One delivery as a strategy saw it.
+struct Delivery: Sendable, Hashable, CustomStringConvertible {
+    let tag: AnalyticsTag<SeedAnalytics>
+    let context: ScreenContext<SeedAnalytics.Screen>
+
+    init(_ tag: AnalyticsTag<SeedAnalytics>, _ context: ScreenContext<SeedAnalytics.Screen>) {
+        self.tag = tag
+        self.context = context
+    }
+
+    var description: String { "\(tag) on \(context)" }
+}
+
+/// Records every tag of every channel, in order, and runs `onReceive` (outside its lock) after recording.
+final class RecordingStrategy: AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy,
+    AnalyticsStateStrategy
+{
+    typealias Schema = SeedAnalytics
+
+    let name: String
+    private let log = LockedLog<Delivery>()
+    private let onReceive: @Sendable (Delivery) -> Void
+
+    init(_ name: String = "recorder", onReceive: @escaping @Sendable (Delivery) -> Void = { _ in }) {
+        self.name = name
+        self.onReceive = onReceive
+    }
+
+    var deliveries: [Delivery] { log.items }
+    var tags: [AnalyticsTag<SeedAnalytics>] { log.items.map(\.tag) }
+
+    func send(screen: Schema.ScreenEnvelope) { receive(Delivery(.screen(screen.tag), screen.context)) }
+    func send(userAction: Schema.UserActionEnvelope) {
+        receive(Delivery(.userAction(userAction.tag), userAction.context))
+    }
+    func send(event: Schema.EventEnvelope) { receive(Delivery(.event(event.tag), event.context)) }
+    func send(state: Schema.StateEnvelope) { receive(Delivery(.state(state.tag), state.context)) }
+
+    private func receive(_ delivery: Delivery) {
+        log.append(delivery)
+        onReceive(delivery)
+    }
+}
+
+/// Adopts only the user-action channel.
+final class UserActionOnlyStrategy: AnalyticsUserActionStrategy {
+    typealias Schema = SeedAnalytics
+    private let log = LockedLog<SeedAnalytics.UserAction>()
+    var actions: [SeedAnalytics.UserAction] { log.items }
+    func send(userAction: Schema.UserActionEnvelope) { log.append(userAction.tag) }
+}
+
+/// Adopts every channel but accepts only those given, and counts how often the hub asks.
+final class NarrowStrategy: AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy,
+    AnalyticsStateStrategy
+{
+    typealias Schema = SeedAnalytics
+    private let accepted: AnalyticsChannels
+    private let asked = LockedLog<Void>()
+    private let log = LockedLog<AnalyticsChannel>()
+
+    init(accepting accepted: AnalyticsChannels) { self.accepted = accepted }
+
+    var acceptedChannels: AnalyticsChannels {
+        asked.append(())
+        return accepted
+    }
+    var timesAsked: Int { asked.items.count }
+    var channelsReceived: [AnalyticsChannel] { log.items }
+
+    func send(screen: Schema.ScreenEnvelope) { log.append(.screen) }
+    func send(userAction: Schema.UserActionEnvelope) { log.append(.userAction) }
+    func send(event: Schema.EventEnvelope) { log.append(.event) }
+    func send(state: Schema.StateEnvelope) { log.append(.state) }
+}
+
+/// A strategy that adopts no channel at all.
+final class SilentStrategy: AnalyticsStrategy {
+    typealias Schema = SeedAnalytics
+}
