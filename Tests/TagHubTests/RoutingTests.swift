@@ -1,4 +1,5 @@
 import TagHub
+import TagHubTesting
 import Testing
 
 @Suite struct RoutingTests {
@@ -77,6 +78,27 @@ import Testing
         #expect(narrow.timesAsked == 1)
         #expect(
             narrow.channelsReceived == Array(repeating: [AnalyticsChannel.event, .state], count: 10).flatMap { $0 }
+        )
+    }
+
+    @Test func deliveredChannelsAreTheAdoptedOnesAmongTheAcceptedOnes() {
+        #expect(UserActionOnlyStrategy().deliveredChannels == .userAction)
+        #expect(NarrowStrategy(accepting: [.event, .state]).deliveredChannels == [.event, .state])
+        #expect(RecordingStrategy().deliveredChannels == .all)
+        #expect(SilentStrategy().deliveredChannels == [])
+        let eventsOnly = MappingStrategy(
+            for: SeedAnalytics.self,
+            tagger: RecordingTagger<SeedAnalytics, VendorTag>(),
+            event: { _, _ in nil }
+        )
+        #expect(eventsOnly.deliveredChannels == .event)
+    }
+
+    @Test func anEnvelopeMapsItsTagAndKeepsItsContext() {
+        let envelope = SeedAnalytics.UserActionEnvelope(tag: .pausePodcast(swiftTalk), context: [.podcastPlayer])
+        #expect(
+            envelope.map(AnalyticsTag<SeedAnalytics>.userAction)
+                == SeedAnalytics.AnyTagEnvelope(tag: .userAction(.pausePodcast(swiftTalk)), context: [.podcastPlayer])
         )
     }
 

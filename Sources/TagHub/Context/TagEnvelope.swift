@@ -22,6 +22,19 @@ public struct TagEnvelope<Tag, Screen> {
     }
 }
 
+extension TagEnvelope {
+    /// The same envelope around `transform(tag)`, with the same context.
+    ///
+    /// A hand-written strategy uses it to tell its tagger where a vendor tag came from:
+    ///
+    /// ```swift
+    /// tagger.send(event, origin: userAction.map(AnalyticsTag<Schema>.userAction))
+    /// ```
+    public func map<NewTag>(_ transform: (Tag) throws -> NewTag) rethrows -> TagEnvelope<NewTag, Screen> {
+        TagEnvelope<NewTag, Screen>(tag: try transform(tag), context: context)
+    }
+}
+
 extension TagEnvelope: Sendable where Tag: Sendable, Screen: Sendable {}
 extension TagEnvelope: Equatable where Tag: Equatable, Screen: Equatable {}
 extension TagEnvelope: Hashable where Tag: Hashable, Screen: Hashable {}

@@ -15,6 +15,8 @@
 ///   holds a lock while it calls a strategy, so a strategy may call the hub.
 /// - Tags sent from one thread reach each strategy in the order they were sent. A tag sent from
 ///   inside a strategy's `send` is delivered after the tag being delivered, to every strategy.
+/// - Each tag reaches the strategies that take its channel one after the other, in the order they
+///   were attached.
 /// - Each tag carries the ``ScreenContext`` of the moment it was sent.
 /// - After ``detach(_:)`` returns, the strategy receives nothing more (see ``detach(_:)`` for the
 ///   one exception, a detach from inside a delivery).

@@ -66,7 +66,7 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
 
 /// A strategy sorted into the channels it adopts and accepts, before it joins a roster.
 ///
-/// Built outside the hub's lock: it calls the strategy's `acceptedChannels`, which is app code.
+/// Built outside the hub's lock: it reads the strategy's `acceptedChannels`, which is app code.
 struct Admission<Schema: AnalyticsSchema> {
     let member: any AnalyticsStrategy<Schema>
     let screen: (any AnalyticsScreenStrategy<Schema>)?
@@ -75,11 +75,11 @@ struct Admission<Schema: AnalyticsSchema> {
     let state: (any AnalyticsStateStrategy<Schema>)?
 
     init(_ strategy: some AnalyticsStrategy<Schema>) {
-        let accepted = strategy.acceptedChannels
+        let delivered = strategy.deliveredChannels
         member = strategy
-        screen = accepted.contains(.screen) ? strategy as? any AnalyticsScreenStrategy<Schema> : nil
-        userAction = accepted.contains(.userAction) ? strategy as? any AnalyticsUserActionStrategy<Schema> : nil
-        event = accepted.contains(.event) ? strategy as? any AnalyticsEventStrategy<Schema> : nil
-        state = accepted.contains(.state) ? strategy as? any AnalyticsStateStrategy<Schema> : nil
+        screen = delivered.contains(.screen) ? strategy as? any AnalyticsScreenStrategy<Schema> : nil
+        userAction = delivered.contains(.userAction) ? strategy as? any AnalyticsUserActionStrategy<Schema> : nil
+        event = delivered.contains(.event) ? strategy as? any AnalyticsEventStrategy<Schema> : nil
+        state = delivered.contains(.state) ? strategy as? any AnalyticsStateStrategy<Schema> : nil
     }
 }

@@ -15,7 +15,8 @@
 /// ```
 ///
 /// Tags cross threads (a view model sends, a strategy on another queue converts), so each type
-/// must be `Sendable`.
+/// must be `Sendable`. Logs, the demo and test failures print tags with `String(describing:)`:
+/// give a payload type a `CustomStringConvertible` description to keep those lines short.
 public protocol AnalyticsSchema {
     /// A screen was shown. The hub keeps a bounded history of these and passes it with every tag.
     associatedtype Screen: Sendable
