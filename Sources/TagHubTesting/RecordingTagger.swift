@@ -13,13 +13,13 @@ import TagHub
 /// hub.send(userAction: .playPodcast(podcast))
 /// #expect(recorder.vendorTags == [.event(name: "play_podcast_from_favorites")])
 /// ```
-public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>: AnalyticsTagger, Sendable {
+public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>: AnalyticsOriginTagger, Sendable {
     /// One vendor tag as received.
     public struct Entry: Sendable {
         /// The vendor tag.
         public let vendorTag: VendorTag
         /// The app tag and context it was converted from; `nil` when the tagger was called through
-        /// ``send(_:)``, which does not say, or from a strategy of another schema.
+        /// ``send(_:)``, which does not say.
         public let origin: Schema.AnyTagEnvelope?
     }
 
@@ -49,10 +49,7 @@ public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>
     }
 
     /// Records `vendorTag` with the app tag and context it was converted from.
-    public func send<Origin: AnalyticsSchema>(_ vendorTag: VendorTag, origin: Origin.AnyTagEnvelope) {
-        // Through `Any`: the compiler cannot know that `Origin` is `Schema` here, and it is whenever
-        // the recorder sits under a strategy of its own schema.
-        let origin = (origin as Any) as? Schema.AnyTagEnvelope
+    public func send(_ vendorTag: VendorTag, origin: Schema.AnyTagEnvelope) {
         recorded.withLock { $0.append(Entry(vendorTag: vendorTag, origin: origin)) }
     }
 }

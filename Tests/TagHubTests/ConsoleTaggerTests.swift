@@ -21,7 +21,7 @@ import Testing
         #expect(console.line(for: "first\nsecond\r\nthird") == #"[TagHub] notes: first\nsecond\r\nthird"#)
     }
 
-    #if compiler(>=6.2) && !canImport(os)
+    #if compiler(>=6.2) && os(Linux)
     @Test func byDefaultItWritesToStandardError() async throws {
         let result = try await #require(
             processExitsWith: .success,

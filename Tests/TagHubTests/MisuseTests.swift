@@ -2,7 +2,7 @@ import TagHub
 import Testing
 
 @Suite struct MisuseTests {
-    #if compiler(>=6.2)
+    #if compiler(>=6.2) && (os(macOS) || os(Linux))
     @Test func aHistoryBoundOfZeroStopsWithAMessageThatNamesTheValueAndTheFix() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: 0)

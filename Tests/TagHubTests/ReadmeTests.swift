@@ -16,7 +16,7 @@ import Testing
         #expect(documented == compiled)
     }
 
-    #if compiler(>=6.2) && !canImport(os)
+    #if compiler(>=6.2) && os(Linux)
     @Test func theQuickStartPrintsWhatItsCommentSays() async throws {
         let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
             quickStart()

@@ -27,6 +27,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     private let state = HubState<Schema>()
 
+    /// This hub, as the per-thread delivery frames know it.
+    private var identity: ObjectIdentifier { ObjectIdentifier(self) }
+
     /// A hub with no strategy attached and an empty screen history.
     ///
     /// - Parameter screenHistoryLimit: How many screens the history keeps, at least 1; the default
@@ -62,41 +65,49 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         roster.inFlight += 1
         let context = ScreenContext(history: state.history)
         state.lock.unlock()
-        dispatch(TagEnvelope(tag: screen, context: context), to: roster.screen, from: roster) {
-            $0.send(screen: $1)
-        } object: {
-            $0
+        let envelope = Schema.ScreenEnvelope(tag: screen, context: context)
+        let thread = DeliveryThread.current
+        guard thread.openFrame(for: identity) else {
+            return thread.enqueue(for: identity) { [self] in deliver(screen: envelope, from: roster, on: thread) }
         }
+        deliver(screen: envelope, from: roster, on: thread)
+        thread.drainAndCloseFrame()
     }
 
     /// Routes a user action, with the current screen context, to the strategies that take user actions.
     public func send(userAction: Schema.UserAction) {
         guard let (roster, context) = snapshot(for: .userAction) else { return }
-        dispatch(TagEnvelope(tag: userAction, context: context), to: roster.userAction, from: roster) {
-            $0.send(userAction: $1)
-        } object: {
-            $0
+        let envelope = Schema.UserActionEnvelope(tag: userAction, context: context)
+        let thread = DeliveryThread.current
+        guard thread.openFrame(for: identity) else {
+            return thread.enqueue(for: identity) { [self] in deliver(userAction: envelope, from: roster, on: thread) }
         }
+        deliver(userAction: envelope, from: roster, on: thread)
+        thread.drainAndCloseFrame()
     }
 
     /// Routes an event, with the current screen context, to the strategies that take events.
     public func send(event: Schema.Event) {
         guard let (roster, context) = snapshot(for: .event) else { return }
-        dispatch(TagEnvelope(tag: event, context: context), to: roster.event, from: roster) {
-            $0.send(event: $1)
-        } object: {
-            $0
+        let envelope = Schema.EventEnvelope(tag: event, context: context)
+        let thread = DeliveryThread.current
+        guard thread.openFrame(for: identity) else {
+            return thread.enqueue(for: identity) { [self] in deliver(event: envelope, from: roster, on: thread) }
         }
+        deliver(event: envelope, from: roster, on: thread)
+        thread.drainAndCloseFrame()
     }
 
     /// Routes a state tag, with the current screen context, to the strategies that take states.
     public func send(state tag: Schema.State) {
         guard let (roster, context) = snapshot(for: .state) else { return }
-        dispatch(TagEnvelope(tag: tag, context: context), to: roster.state, from: roster) {
-            $0.send(state: $1)
-        } object: {
-            $0
+        let envelope = Schema.StateEnvelope(tag: tag, context: context)
+        let thread = DeliveryThread.current
+        guard thread.openFrame(for: identity) else {
+            return thread.enqueue(for: identity) { [self] in deliver(state: envelope, from: roster, on: thread) }
         }
+        deliver(state: envelope, from: roster, on: thread)
+        thread.drainAndCloseFrame()
     }
 
     // MARK: - Strategies
@@ -195,46 +206,35 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         return (roster, ScreenContext(history: state.history))
     }
 
-    /// Delivers `envelope` to `strategies` now, or, when this thread is already delivering for this
-    /// hub (a strategy sent it), after the delivery under way.
-    ///
-    /// `send` and `object` (the strategy as an object, to check whether this thread detached it) must
-    /// not capture anything: they are plain functions, so the common path allocates nothing.
-    @inline(__always)
-    private func dispatch<Tag, Strategy>(
-        _ envelope: TagEnvelope<Tag, Schema.Screen>,
-        to strategies: [Strategy],
-        from roster: Roster<Schema>,
-        send: @escaping (Strategy, TagEnvelope<Tag, Schema.Screen>) -> Void,
-        object: @escaping (Strategy) -> AnyObject
-    ) {
-        let thread = DeliveryThread.current
-        let hub = ObjectIdentifier(self)
-        if thread.isDelivering(for: hub) {
-            thread.enqueue(for: hub) { [self] in
-                Self.deliver(envelope, to: strategies, on: thread, send: send, object: object)
-                finishDelivery(from: roster)
-            }
-        } else {
-            thread.withFrame(for: hub) {
-                Self.deliver(envelope, to: strategies, on: thread, send: send, object: object)
-                finishDelivery(from: roster)
-            }
-        }
+    // Each send delivers now, in a frame it opens on this thread, or, when this thread is already
+    // delivering for this hub (a strategy sent it), queues the delivery on that frame: only that
+    // case allocates (a closure). One function per channel rather than a generic one taking the
+    // channel's `send` as a closure: in unspecialized generic code such closures capture type
+    // metadata, so they would be allocated on every send.
+
+    private func deliver(screen envelope: Schema.ScreenEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread)
+    {
+        for strategy in roster.screen where !thread.skips(strategy) { strategy.send(screen: envelope) }
+        finishDelivery(from: roster)
     }
 
-    @inline(__always)
-    private static func deliver<Tag, Strategy>(
-        _ envelope: TagEnvelope<Tag, Schema.Screen>,
-        to strategies: [Strategy],
-        on thread: DeliveryThread,
-        send: (Strategy, TagEnvelope<Tag, Schema.Screen>) -> Void,
-        object: (Strategy) -> AnyObject
+    private func deliver(
+        userAction envelope: Schema.UserActionEnvelope,
+        from roster: Roster<Schema>,
+        on thread: DeliveryThread
     ) {
-        for strategy in strategies {
-            if thread.detachedWhileDelivering && thread.skips(object(strategy)) { continue }
-            send(strategy, envelope)
-        }
+        for strategy in roster.userAction where !thread.skips(strategy) { strategy.send(userAction: envelope) }
+        finishDelivery(from: roster)
+    }
+
+    private func deliver(event envelope: Schema.EventEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
+        for strategy in roster.event where !thread.skips(strategy) { strategy.send(event: envelope) }
+        finishDelivery(from: roster)
+    }
+
+    private func deliver(state envelope: Schema.StateEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
+        for strategy in roster.state where !thread.skips(strategy) { strategy.send(state: envelope) }
+        finishDelivery(from: roster)
     }
 
     /// Ends a send that took `roster`; wakes `detach` calls when a replaced roster has drained.

@@ -70,15 +70,20 @@ final class DeliveryThread {
         frames[index].pending.append(deliver)
     }
 
-    /// Opens a frame for `hub`, runs `body`, then drains what was queued meanwhile, and closes it.
+    /// Opens a frame for `hub`, unless this thread is already delivering for it: then it returns
+    /// `false`, and the caller must queue its delivery with ``enqueue(for:_:)`` instead.
+    ///
+    /// While the frame is open, deliveries for `hub` on this thread are queued on it; the caller
+    /// delivers, then calls ``drainAndCloseFrame()``.
     @inline(__always)
-    func withFrame(for hub: ObjectIdentifier, _ body: () -> Void) {
+    func openFrame(for hub: ObjectIdentifier) -> Bool {
+        if isDelivering(for: hub) { return false }
         frames.append(Frame(hub: hub))
-        body()
-        drainAndCloseFrame()
+        return true
     }
 
-    private func drainAndCloseFrame() {
+    /// Runs what was queued on the innermost frame, in order, then closes it.
+    func drainAndCloseFrame() {
         let index = frames.count - 1
         var next = 0
         // Deliveries may queue more deliveries on this frame: re-read the count each time round.
@@ -93,14 +98,11 @@ final class DeliveryThread {
         }
     }
 
-    /// Whether this thread detached any strategy during its current delivery; when not, nothing
-    /// needs skipping and deliveries need not check each strategy.
-    @inline(__always)
-    var detachedWhileDelivering: Bool { !detachedHere.isEmpty }
-
     /// Whether `strategy` was detached by this thread during its current delivery.
+    @inline(__always)
     func skips(_ strategy: AnyObject) -> Bool {
-        detachedHere.contains { $0 === strategy }
+        if detachedHere.isEmpty { return false }
+        return detachedHere.contains { $0 === strategy }
     }
 
     /// Records that this thread, while delivering, detached `strategy`.

@@ -1,7 +1,8 @@
 /// A ready-made strategy: up to four converters, one per channel, and a tagger.
 ///
 /// Each converter maps an app tag, with its screen context, to the vendor's tag, or to `nil` when
-/// this vendor ignores the tag. A vendor tag goes to the tagger; a `nil` goes nowhere. The strategy
+/// this vendor ignores the tag. A vendor tag goes to the tagger (with its origin, when the tagger is
+/// an ``AnalyticsOriginTagger`` of the same schema); a `nil` goes nowhere. The strategy
 /// accepts only the channels it has a converter for, so the hub never calls it for the others.
 ///
 /// ```swift
@@ -25,6 +26,8 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     /// The channels this strategy has a converter for.
     public let acceptedChannels: AnalyticsChannels
 
+    /// The tagger again, when it wants origins; found once, at init.
+    private let originTagger: (any AnalyticsOriginTagger<Schema, Tagger.VendorTag>)?
     private let screenConverter: Converter<Schema.Screen>?
     private let userActionConverter: Converter<Schema.UserAction>?
     private let eventConverter: Converter<Schema.Event>?
@@ -48,6 +51,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         state: Converter<Schema.State>? = nil
     ) {
         self.tagger = tagger
+        self.originTagger = tagger as? any AnalyticsOriginTagger<Schema, Tagger.VendorTag>
         self.screenConverter = screen
         self.userActionConverter = userAction
         self.eventConverter = event
@@ -79,27 +83,34 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     /// Converts the screen tag and hands the result, if any, to the tagger.
     public func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
         guard let vendorTag = screenConverter?(screen.tag, screen.context) else { return }
-        tagger.send(vendorTag, origin: Schema.AnyTagEnvelope(tag: .screen(screen.tag), context: screen.context))
+        hand(vendorTag, origin: screen.map(AnalyticsTag.screen))
     }
 
     /// Converts the user action and hands the result, if any, to the tagger.
     public func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
         guard let vendorTag = userActionConverter?(userAction.tag, userAction.context) else { return }
-        tagger.send(
-            vendorTag,
-            origin: Schema.AnyTagEnvelope(tag: .userAction(userAction.tag), context: userAction.context)
-        )
+        hand(vendorTag, origin: userAction.map(AnalyticsTag.userAction))
     }
 
     /// Converts the event and hands the result, if any, to the tagger.
     public func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
         guard let vendorTag = eventConverter?(event.tag, event.context) else { return }
-        tagger.send(vendorTag, origin: Schema.AnyTagEnvelope(tag: .event(event.tag), context: event.context))
+        hand(vendorTag, origin: event.map(AnalyticsTag.event))
     }
 
     /// Converts the state tag and hands the result, if any, to the tagger.
     public func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
         guard let vendorTag = stateConverter?(state.tag, state.context) else { return }
-        tagger.send(vendorTag, origin: Schema.AnyTagEnvelope(tag: .state(state.tag), context: state.context))
+        hand(vendorTag, origin: state.map(AnalyticsTag.state))
+    }
+
+    /// Hands `vendorTag` to the tagger; builds the origin only for a tagger that wants it.
+    @inline(__always)
+    private func hand(_ vendorTag: Tagger.VendorTag, origin: @autoclosure () -> Schema.AnyTagEnvelope) {
+        if let originTagger {
+            originTagger.send(vendorTag, origin: origin())
+        } else {
+            tagger.send(vendorTag)
+        }
     }
 }

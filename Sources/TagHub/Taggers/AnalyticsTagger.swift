@@ -1,8 +1,6 @@
 /// The only code that talks to a vendor's SDK: it receives that vendor's tags, already converted.
 ///
-/// A tagger knows nothing of the app's tags. Implement ``send(_:)``; a tagger that also wants to
-/// know which app tag and context produced a vendor tag (a recorder, a debug overlay) implements
-/// ``send(_:origin:)`` too.
+/// A tagger knows nothing of the app's tags: it implements ``send(_:)``.
 ///
 /// ```swift
 /// struct FirebaseTagger: AnalyticsTagger {
@@ -20,16 +18,24 @@ public protocol AnalyticsTagger<VendorTag>: Sendable {
 
     /// Records `vendorTag` with the vendor.
     func send(_ vendorTag: VendorTag)
-
-    /// Records `vendorTag`, knowing the app tag and context it was converted from.
-    ///
-    /// ``MappingStrategy`` calls this one. The default implementation calls ``send(_:)``.
-    func send<Schema: AnalyticsSchema>(_ vendorTag: VendorTag, origin: Schema.AnyTagEnvelope)
 }
 
-extension AnalyticsTagger {
-    /// Calls ``send(_:)``, ignoring the origin.
-    public func send<Schema: AnalyticsSchema>(_ vendorTag: VendorTag, origin: Schema.AnyTagEnvelope) {
-        send(vendorTag)
-    }
+/// A tagger that also learns which app tag, in which screen context, each vendor tag came from:
+/// a recorder in tests, a debug overlay.
+///
+/// ``MappingStrategy`` calls ``send(_:origin:)`` instead of ``AnalyticsTagger/send(_:)`` on such a
+/// tagger, when the tagger's `Schema` is the strategy's. Other taggers never pay for building the
+/// origin. A hand-written strategy passes it with ``TagEnvelope/map(_:)``:
+///
+/// ```swift
+/// tagger.send(event, origin: userAction.map(AnalyticsTag<Schema>.userAction))
+/// ```
+public protocol AnalyticsOriginTagger<Schema, VendorTag>: AnalyticsTagger {
+    /// The app's tag types the origins belong to.
+    associatedtype Schema: AnalyticsSchema
+    /// The vendor's own tag type.
+    associatedtype VendorTag
+
+    /// Records `vendorTag`, converted from the app tag and context in `origin`.
+    func send(_ vendorTag: VendorTag, origin: Schema.AnyTagEnvelope)
 }

@@ -1,5 +1,7 @@
 import Foundation
 
+// `NSLock.withLock` needs macOS 14 and iOS 17: these use lock() and unlock() to build on older systems.
+
 /// An append-only list that threads share.
 final class LockedLog<Item>: @unchecked Sendable {
     // Safe: `storage` is only touched under `lock`.
@@ -7,10 +9,16 @@ final class LockedLog<Item>: @unchecked Sendable {
     private var storage: [Item] = []
 
     func append(_ item: Item) {
-        lock.withLock { storage.append(item) }
+        lock.lock()
+        defer { lock.unlock() }
+        storage.append(item)
     }
 
-    var items: [Item] { lock.withLock { storage } }
+    var items: [Item] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
 }
 
 /// A flag that threads share.
@@ -19,6 +27,15 @@ final class LockedFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
 
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
+    func set() {
+        lock.lock()
+        defer { lock.unlock() }
+        value = true
+    }
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }
