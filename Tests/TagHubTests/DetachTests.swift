@@ -66,40 +66,89 @@ import Testing
     }
 
     /// The hard case: a send on another thread picked the strategy before `detach` was called.
+    /// The blocking strategy comes first, so a `detach` that did not wait would be followed by a
+    /// delivery to the detached one.
     @Test func detachWaitsForADeliveryUnderWayOnAnotherThread() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
+        let gate = Gate()
         let detachReturned = LockedFlag()
         let receivedAfterDetachReturned = LockedLog<AnalyticsTag<SeedAnalytics>>()
-        let slow = RecordingStrategy("slow") { delivery in
-            if detachReturned.isSet { receivedAfterDetachReturned.append(delivery.tag) }
-            if delivery.tag == .event(.playerDidLoad(swiftTalk)) {
-                entered.signal()
-                release.wait()
-            }
+        let blocker = RecordingStrategy("blocker") { delivery in
+            if delivery.tag == .event(.playerDidLoad(swiftTalk)) { gate.block() }
         }
-        hub.attach(slow)
+        let detached = RecordingStrategy("detached") { delivery in
+            if detachReturned.isSet { receivedAfterDetachReturned.append(delivery.tag) }
+        }
+        hub.attach(blocker)
+        hub.attach(detached)
 
-        let sending = DispatchGroup()
-        DispatchQueue.global().async(group: sending) { hub.send(event: .playerDidLoad(swiftTalk)) }
-        entered.wait()
-
-        let detaching = DispatchGroup()
-        DispatchQueue.global().async(group: detaching) {
-            hub.detach(slow)
+        let sending = onNewThread { hub.send(event: .playerDidLoad(swiftTalk)) }
+        gate.entered.wait()
+        let detaching = onNewThread {
+            hub.detach(detached)
             detachReturned.set()
         }
-        // The delivery is blocked in the strategy: detach must still be waiting for it.
-        #expect(detaching.wait(timeout: .now() + .milliseconds(200)) == .timedOut)
+        // Once the strategy is out of the roster, detach is running: it must still be waiting.
+        while hub.isAttached(detached) { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(!detaching.finishes(within: 200))
         #expect(!detachReturned.isSet)
 
-        release.signal()
-        #expect(detaching.wait(timeout: .now() + .seconds(10)) == .success)
-        #expect(sending.wait(timeout: .now() + .seconds(10)) == .success)
+        gate.release()
+        #expect(detaching.finishes(within: 10_000))
+        #expect(sending.finishes(within: 10_000))
         hub.send(event: .playerDidPlay(swiftTalk))
-        #expect(slow.tags == [.event(.playerDidLoad(swiftTalk))])
+        #expect(detached.tags == [.event(.playerDidLoad(swiftTalk))])
         #expect(receivedAfterDetachReturned.items.isEmpty)
+    }
+
+    /// Two consent revocations of one strategy at once: the second `detach` finds it gone, and must
+    /// still wait for the delivery under way.
+    @Test func aSecondDetachOfTheSameStrategyAlsoWaitsForADeliveryUnderWay() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let gate = Gate()
+        let secondDetachReturned = LockedFlag()
+        let late = LockedLog<AnalyticsTag<SeedAnalytics>>()
+        let blocker = RecordingStrategy("blocker") { _ in gate.block() }
+        let target = RecordingStrategy("target") { delivery in
+            if secondDetachReturned.isSet { late.append(delivery.tag) }
+        }
+        hub.attach(blocker)
+        hub.attach(target)
+
+        let sending = onNewThread { hub.send(event: .playerDidLoad(swiftTalk)) }
+        gate.entered.wait()
+        let first = onNewThread { hub.detach(target) }
+        while hub.isAttached(target) { Thread.sleep(forTimeInterval: 0.001) }
+        let secondResult = LockedLog<Bool>()
+        let second = onNewThread {
+            secondResult.append(hub.detach(target))
+            secondDetachReturned.set()
+        }
+        #expect(!second.finishes(within: 200))
+
+        gate.release()
+        #expect(sending.finishes(within: 10_000) && first.finishes(within: 10_000))
+        #expect(second.finishes(within: 10_000))
+        #expect(secondResult.items == [false])
+        #expect(late.items.isEmpty)
+    }
+
+    @Test func detachDoesNotWaitForASendOnAChannelTheStrategyDoesNotTake() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let gate = Gate()
+        let slow = RecordingStrategy("slow") { delivery in
+            if delivery.tag.channel == .event { gate.block() }
+        }
+        let screensOnly = NarrowStrategy(accepting: .screen)
+        hub.attach(slow)
+        hub.attach(screensOnly)
+
+        let sending = onNewThread { hub.send(event: .playerDidLoad(swiftTalk)) }
+        gate.entered.wait()
+        let detached = onNewThread { hub.detach(screensOnly) }.finishes(within: 10_000)
+        gate.release()
+        #expect(detached)
+        #expect(sending.finishes(within: 10_000))
     }
 
     @Test func aStrategyDetachedFromInsideADeliveryMissesTheRestOfIt() {
@@ -165,18 +214,179 @@ import Testing
         hubA.attach(x)
         hubB.attach(y)
 
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { hubA.send(event: .playerDidLoad(swiftTalk)) }
-        DispatchQueue.global().async(group: group) { hubB.send(event: .playerDidLoad(swiftTalk)) }
-        #expect(group.wait(timeout: .now() + .seconds(10)) == .success)
+        let sendingA = onNewThread { hubA.send(event: .playerDidLoad(swiftTalk)) }
+        let sendingB = onNewThread { hubB.send(event: .playerDidLoad(swiftTalk)) }
+        #expect(sendingA.finishes(within: 10_000) && sendingB.finishes(within: 10_000))
         #expect(results.items.sorted() == ["x detached y: true", "y detached x: true"])
         #expect(hubA.attachedStrategies.isEmpty && hubB.attachedStrategies.isEmpty)
     }
+
+    @Test func queuedTagsSkipAStrategyDetachedInsideTheDelivery() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let holder = Holder()
+        let victim = RecordingStrategy("victim")
+        let trigger = trigger(holder) { victim in
+            hub.send(event: .playerDidPlay(swiftTalk))  // queued, from a roster that holds the victim
+            #expect(hub.detach(victim))
+        }
+        holder.second = victim
+        hub.attach(victim)
+        hub.attach(trigger)
+        hub.send(event: .playerDidLoad(swiftTalk))
+        #expect(victim.tags == [.event(.playerDidLoad(swiftTalk))])
+        #expect(trigger.tags == [.event(.playerDidLoad(swiftTalk)), .event(.playerDidPlay(swiftTalk))])
+    }
+
+    @Test func detachingFromAnotherHubAStrategyItDoesNotHoldChangesNothingHere() {
+        let hubA = AnalyticsHub<SeedAnalytics>()
+        let hubB = AnalyticsHub<SeedAnalytics>()
+        let holder = Holder()
+        let trigger = RecordingStrategy("trigger") { _ in
+            if let shared = holder.second { #expect(!hubB.detach(shared)) }
+        }
+        let shared = RecordingStrategy("shared")
+        holder.second = shared
+        hubA.attach(trigger)
+        hubA.attach(shared)
+        hubA.send(event: .playerDidLoad(swiftTalk))
+        #expect(hubA.isAttached(shared))
+        #expect(shared.tags == [.event(.playerDidLoad(swiftTalk))])
+    }
+
+    @Test func detachingFromAnotherHubInsideADeliveryDoesNotSkipTheStrategyHere() {
+        let hubA = AnalyticsHub<SeedAnalytics>()
+        let hubB = AnalyticsHub<SeedAnalytics>()
+        let holder = Holder()
+        let trigger = trigger(holder) { shared in
+            #expect(hubB.detach(shared))
+            hubA.send(event: .playerDidPlay(swiftTalk))
+        }
+        let shared = RecordingStrategy("shared")
+        holder.second = shared
+        hubA.attach(trigger)
+        hubA.attach(shared)
+        // Rosters of hub B now have later generations than hub A's: a skip mark that forgot which
+        // hub it is for would apply to A's delivery.
+        for _ in 0..<5 {
+            let passing = RecordingStrategy("passing")
+            hubB.attach(passing)
+            hubB.detach(passing)
+        }
+        hubB.attach(shared)
+        hubA.send(event: .playerDidLoad(swiftTalk))
+        #expect(shared.tags == [.event(.playerDidLoad(swiftTalk)), .event(.playerDidPlay(swiftTalk))])
+    }
+
+    @Test func attachingToAnotherHubDoesNotUndoADetachFromThisOne() {
+        let hubA = AnalyticsHub<SeedAnalytics>()
+        let hubB = AnalyticsHub<SeedAnalytics>()
+        let holder = Holder()
+        let trigger = trigger(holder) { victim in
+            #expect(hubA.detach(victim))
+            hubB.attach(victim)
+        }
+        let victim = RecordingStrategy("victim")
+        holder.second = victim
+        hubA.attach(trigger)
+        hubA.attach(victim)
+        hubA.send(event: .playerDidLoad(swiftTalk))
+        #expect(victim.tags == [])
+    }
+
+    /// Detached inside a delivery, then attached again (by another thread, or by this one): a tag
+    /// the detaching thread sends next, still inside its delivery, reaches it.
+    @Test(arguments: [true, false])
+    func aStrategyAttachedAgainReceivesWhatTheDetachingThreadSendsNext(attachedByAnotherThread: Bool) {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let holder = Holder()
+        let trigger = trigger(holder) { strategy in
+            #expect(hub.detach(strategy))
+            if attachedByAnotherThread {
+                onNewThread { hub.attach(strategy) }.wait()
+            } else {
+                hub.attach(strategy)
+            }
+            hub.send(event: .playerDidPlay(swiftTalk))
+        }
+        let strategy = RecordingStrategy("strategy")
+        holder.second = strategy
+        hub.attach(trigger)
+        hub.attach(strategy)
+        hub.send(event: .playerDidLoad(swiftTalk))
+        #expect(strategy.tags == [.event(.playerDidPlay(swiftTalk))])
+    }
+
+    @Test func nothingIsKeptAliveOnceTheOutermostSendHasReturned() {
+        weak var weakVictim: RecordingStrategy?
+        weak var weakHub: AnalyticsHub<SeedAnalytics>?
+        do {
+            let hub = AnalyticsHub<SeedAnalytics>()
+            weakHub = hub
+            let holder = Holder()
+            do {
+                let victim = RecordingStrategy("victim")
+                weakVictim = victim
+                holder.second = victim
+                hub.attach(victim)
+            }
+            let trigger = RecordingStrategy("trigger") { [unowned hub] _ in
+                guard let victim = holder.second else { return }
+                holder.second = nil
+                hub.send(event: .playerDidPlay(swiftTalk))
+                hub.detach(victim)
+            }
+            hub.attach(trigger)
+            hub.send(event: .playerDidLoad(swiftTalk))
+        }
+        #expect(weakVictim == nil)
+        #expect(weakHub == nil)
+    }
+
+    #if compiler(>=6.2) && (os(macOS) || os(Linux))
+    /// The last reference to a strategy detached inside a delivery goes when the delivery ends;
+    /// its `deinit` may send.
+    @Test func aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit() async {
+        await #expect(processExitsWith: .success) {
+            let hub = AnalyticsHub<SeedAnalytics>()
+            let audit = AnalyticsHub<SeedAnalytics>()
+            let auditLog = RecordingStrategy("audit")
+            audit.attach(auditLog)
+            let trigger = RecordingStrategy("trigger") { delivery in
+                guard delivery.tag == .event(.playerDidLoad(swiftTalk)) else { return }
+                let sender = DeinitSender(audit)
+                hub.attach(sender)
+                hub.send(event: .playerDidPlay(swiftTalk))
+                hub.detach(sender)
+            }
+            hub.attach(trigger)
+            hub.send(event: .playerDidLoad(swiftTalk))
+            precondition(auditLog.tags == [.event(.playerDidStop(swiftTalk))])
+        }
+    }
+    #endif
+}
+
+/// A strategy that, when it receives `playerDidLoad`, runs `action` with the strategy `holder`
+/// holds by then.
+func trigger(_ holder: Holder, _ action: @escaping @Sendable (RecordingStrategy) -> Void) -> RecordingStrategy {
+    RecordingStrategy("trigger") { delivery in
+        guard delivery.tag == .event(.playerDidLoad(swiftTalk)), let target = holder.second else { return }
+        action(target)
+    }
+}
+
+/// Sends to `audit` from its `deinit`.
+final class DeinitSender: AnalyticsEventStrategy {
+    typealias Schema = SeedAnalytics
+    let audit: AnalyticsHub<SeedAnalytics>
+    init(_ audit: AnalyticsHub<SeedAnalytics>) { self.audit = audit }
+    func send(event: Schema.EventEnvelope) {}
+    deinit { audit.send(event: .playerDidStop(swiftTalk)) }
 }
 
 /// Lets a strategy's closure reach strategies created after it.
 final class Holder: @unchecked Sendable {
-    // Safe: set once on the test's thread before any send, then only read.
+    // Safe: set on the test's thread before any send and read after, or set and read by one thread.
     var first: RecordingStrategy?
     var second: RecordingStrategy?
 }

@@ -99,4 +99,95 @@ import Testing
         // The tag being delivered when `late` was attached was routed before: it does not reach `late`.
         #expect(late.tags == [.event(.playerDidPlay(swiftTalk))])
     }
+
+    @Test func aTagSentToHubAFromInsideHubBInsideHubAWaitsForTheTagAIsDelivering() {
+        let hubA = AnalyticsHub<SeedAnalytics>()
+        let hubB = AnalyticsHub<SeedAnalytics>()
+        let order = LockedLog<String>()
+        let first = RecordingStrategy("first") { delivery in
+            order.append("A.first \(delivery.tag.eventName)")
+            if delivery.tag == .event(.playerDidLoad(swiftTalk)) { hubB.send(event: .playerDidLoad(swiftTalk)) }
+        }
+        let second = RecordingStrategy("second") { delivery in order.append("A.second \(delivery.tag.eventName)") }
+        let relay = RecordingStrategy("relay") { delivery in
+            order.append("B.relay \(delivery.tag.eventName)")
+            guard delivery.tag == .event(.playerDidLoad(swiftTalk)) else { return }
+            hubA.send(event: .playerDidPlay(swiftTalk))
+            hubB.send(event: .playerDidStop(swiftTalk))
+        }
+        hubA.attach(first)
+        hubA.attach(second)
+        hubB.attach(relay)
+        hubA.send(event: .playerDidLoad(swiftTalk))
+        #expect(
+            order.items == [
+                "A.first load", "B.relay load", "B.relay stop", "A.second load", "A.first play", "A.second play",
+            ]
+        )
+    }
+
+    /// A strategy that answers every tag with two more would fill memory: past 10,000 waiting on
+    /// one thread, nested sends are dropped and counted, and the outer send still returns.
+    @Test func nestedSendsPastTheBoundAreDroppedAndCounted() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let generations = 16  // 2^16 tags in the last generation: past the bound
+        let runaway = RecordingStrategy("runaway") { delivery in
+            guard case .userAction(.numbered(_, let generation)) = delivery.tag, generation < generations else {
+                return
+            }
+            hub.send(userAction: .numbered(thread: 0, sequence: generation + 1))
+            hub.send(userAction: .numbered(thread: 0, sequence: generation + 1))
+        }
+        hub.attach(runaway)
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+        let delivered = runaway.tags.compactMap { tag -> Int? in
+            guard case .userAction(.numbered(_, let generation)) = tag else { return nil }
+            return generation
+        }
+        let senders = delivered.filter { $0 < generations }.count
+        // Every send is either delivered or dropped and counted: the first, and two per sender.
+        #expect(delivered.count + hub.droppedTagCount == 1 + 2 * senders)
+        #expect(hub.droppedTagCount > 0)
+        #expect(delivered.count > 10_000)
+        // Dropped sends are not left in flight: detach does not wait for them.
+        #expect(hub.detach(runaway))
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+        #expect(runaway.tags.count == delivered.count)
+    }
+
+}
+
+extension AnalyticsTag where Schema == SeedAnalytics {
+    /// `load`, `play` or `stop` for the player events these tests send.
+    var eventName: String {
+        switch self {
+        case .event(.playerDidLoad): "load"
+        case .event(.playerDidPlay): "play"
+        case .event(.playerDidStop): "stop"
+        default: "\(self)"
+        }
+    }
+}
+
+/// Answers each event with one more, `length` in all, and reports after each how many are alive.
+final class CountingChain: AnalyticsEventStrategy {
+    typealias Schema = CountedSchema
+    private let hub: AnalyticsHub<CountedSchema>
+    private let length: Int
+    private let report: @Sendable () -> Void
+    private let count = LockedLog<Void>()
+
+    init(hub: AnalyticsHub<CountedSchema>, length: Int, report: @escaping @Sendable () -> Void) {
+        self.hub = hub
+        self.length = length
+        self.report = report
+    }
+
+    var received: Int { count.items.count }
+
+    func send(event: Schema.EventEnvelope) {
+        count.append(())
+        report()
+        if received < length { hub.send(event: Counted()) }
+    }
 }

@@ -102,6 +102,18 @@ import Testing
         )
     }
 
+    @Test func acceptedChannelsMayCallTheHubWhichReadsItOutsideItsLock() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let recorder = RecordingStrategy()
+        hub.attach(recorder)
+        let curious = CallbackStrategy {
+            hub.send(event: .playerDidLoad(swiftTalk))
+            _ = hub.attachedStrategies
+        }
+        #expect(hub.attach(curious))
+        #expect(recorder.tags == [.event(.playerDidLoad(swiftTalk))])
+    }
+
     @Test func aStrategyAdoptingNoChannelIsAttachedButReceivesNothing() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let silent = SilentStrategy()

@@ -83,6 +83,16 @@ import Testing
         }
     }
 
+    @Test func theLargestBoundIsAcceptedAndWorks() {
+        let hub = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: .max)
+        for _ in 0..<20 {
+            hub.send(screen: .podcasts)
+        }
+        hub.send(screen: .favorites)
+        #expect(hub.screenContext.history.count == 21)
+        #expect(hub.screenContext.previous == .podcasts)
+    }
+
     @Test func historiesBuiltByHandBehaveAsValues() {
         let history: ScreenHistory<Screen> = [.podcasts, .favorites]
         #expect(history.count == 2)

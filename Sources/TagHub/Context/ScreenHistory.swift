@@ -37,23 +37,30 @@ public struct ScreenHistory<Screen> {
     /// Writes in place when this history ends at the storage's first free slot; otherwise (the
     /// storage is full, or another history already appended there) moves the screens that stay
     /// into new storage with room to grow, so that appending is O(1) amortized.
-    mutating func append(_ screen: Screen, limit: Int) {
+    ///
+    /// - Returns: the storage this history no longer uses, so that the caller can release it (and
+    ///   run the `deinit` of the screens it held, which is app code) after unlocking.
+    @discardableResult
+    mutating func append(_ screen: Screen, limit: Int) -> AnyObject? {
         if let storage, storage.canAppend(at: end) {
             storage.append(screen)
             end += 1
             start = Swift.max(start, end - limit)
-            return
+            return nil
         }
         let kept = Swift.min(count, limit - 1)
-        let capacity = Swift.min(2 * limit, Swift.max(8, 2 * (kept + 1)))
+        let bound = limit > Int.max / 2 ? Int.max : 2 * limit
+        let capacity = Swift.min(bound, Swift.max(8, 2 * (kept + 1)))
         let fresh = ScreenLog<Screen>.make(capacity: capacity)
         for offset in (end - kept)..<end {
             fresh.append(storage.unsafelyUnwrapped.element(at: offset))
         }
         fresh.append(screen)
+        let replaced = storage
         storage = fresh
         start = 0
         end = kept + 1
+        return replaced
     }
 }
 

@@ -20,15 +20,14 @@
 /// - Each tag carries the ``ScreenContext`` of the moment it was sent.
 /// - After ``detach(_:)`` returns, the strategy receives nothing more (see ``detach(_:)`` for the
 ///   one exception, a detach from inside a delivery).
-/// - Memory is bounded: the history keeps at most ``screenHistoryLimit`` screens.
+/// - Memory is bounded: the history keeps at most ``screenHistoryLimit`` screens, and at most
+///   10,000 tags sent from inside deliveries wait on one thread;
+///   past that they are dropped and counted in ``droppedTagCount``.
 public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// How many screens the history keeps, newest last; the oldest goes when a new one comes.
     public let screenHistoryLimit: Int
 
     private let state = HubState<Schema>()
-
-    /// This hub, as the per-thread delivery frames know it.
-    private var identity: ObjectIdentifier { ObjectIdentifier(self) }
 
     /// A hub with no strategy attached and an empty screen history.
     ///
@@ -56,19 +55,18 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// The screen joins the history first: the context it is delivered with has it as `current`.
     public func send(screen: Schema.Screen) {
         state.lock.lock()
-        state.history.append(screen, limit: screenHistoryLimit)
-        let roster = state.roster
-        guard roster.channels.contains(.screen) else {
-            state.lock.unlock()
-            return
-        }
-        roster.inFlight += 1
-        let context = ScreenContext(history: state.history)
+        // Screens that leave the history are released after the lock: their `deinit` is app code.
+        let replacedStorage = state.history.append(screen, limit: screenHistoryLimit)
+        let taken = take(.screen)
         state.lock.unlock()
+        withExtendedLifetime(replacedStorage) {}
+        guard let (roster, context) = taken else { return }
         let envelope = Schema.ScreenEnvelope(tag: screen, context: context)
         let thread = DeliveryThread.current
         guard thread.openFrame(for: identity) else {
-            return thread.enqueue(for: identity) { [self] in deliver(screen: envelope, from: roster, on: thread) }
+            return queue(on: thread, from: roster, .screen) { [self] in
+                deliver(screen: envelope, from: roster, on: thread)
+            }
         }
         deliver(screen: envelope, from: roster, on: thread)
         thread.drainAndCloseFrame()
@@ -80,7 +78,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         let envelope = Schema.UserActionEnvelope(tag: userAction, context: context)
         let thread = DeliveryThread.current
         guard thread.openFrame(for: identity) else {
-            return thread.enqueue(for: identity) { [self] in deliver(userAction: envelope, from: roster, on: thread) }
+            return queue(on: thread, from: roster, .userAction) { [self] in
+                deliver(userAction: envelope, from: roster, on: thread)
+            }
         }
         deliver(userAction: envelope, from: roster, on: thread)
         thread.drainAndCloseFrame()
@@ -92,7 +92,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         let envelope = Schema.EventEnvelope(tag: event, context: context)
         let thread = DeliveryThread.current
         guard thread.openFrame(for: identity) else {
-            return thread.enqueue(for: identity) { [self] in deliver(event: envelope, from: roster, on: thread) }
+            return queue(on: thread, from: roster, .event) { [self] in
+                deliver(event: envelope, from: roster, on: thread)
+            }
         }
         deliver(event: envelope, from: roster, on: thread)
         thread.drainAndCloseFrame()
@@ -104,10 +106,18 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         let envelope = Schema.StateEnvelope(tag: tag, context: context)
         let thread = DeliveryThread.current
         guard thread.openFrame(for: identity) else {
-            return thread.enqueue(for: identity) { [self] in deliver(state: envelope, from: roster, on: thread) }
+            return queue(on: thread, from: roster, .state) { [self] in
+                deliver(state: envelope, from: roster, on: thread)
+            }
         }
         deliver(state: envelope, from: roster, on: thread)
         thread.drainAndCloseFrame()
+    }
+
+    /// Tags sent from inside deliveries and dropped because 10,000 were already waiting on that
+    /// thread: the sign of a strategy that sends more tags than it receives, in a loop.
+    public var droppedTagCount: Int {
+        state.lock.withLock { state.droppedTagCount }
     }
 
     // MARK: - Strategies
@@ -116,7 +126,8 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     ///
     /// Which channels is decided here, once: the hub checks which of ``AnalyticsScreenStrategy``,
     /// ``AnalyticsUserActionStrategy``, ``AnalyticsEventStrategy`` and ``AnalyticsStateStrategy``
-    /// the strategy adopts, and reads its ``AnalyticsStrategy/acceptedChannels``.
+    /// the strategy adopts, and reads its ``AnalyticsStrategy/acceptedChannels``
+    /// (see ``AnalyticsStrategy/deliveredChannels``).
     ///
     /// - Returns: `true` if it was attached; `false` if this very instance was attached already,
     ///   in which case nothing changes (it is never attached twice, and receives each tag once).
@@ -124,49 +135,52 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func attach(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
         let admission = Admission(strategy)
         let identifier = ObjectIdentifier(strategy)
-        let thread = DeliveryThread.current
-        if thread.isDelivering {
-            thread.unmarkDetached(strategy)
-        }
         state.lock.lock()
         defer { state.lock.unlock() }
         guard !state.roster.contains(identifier) else { return false }
-        replaceRoster(with: state.roster.adding(admission))
+        replaceRoster(with: state.roster.adding(admission, generation: state.nextGeneration()))
         return true
     }
 
     /// Detaches `strategy`: once this returns, it receives nothing more.
     ///
     /// A send on another thread may have picked the strategy just before: `detach` waits until such
-    /// deliveries have finished, so nothing reaches the strategy after it returns. Do not hold, while
-    /// calling it, a lock that the strategy takes in its `send`.
+    /// deliveries have finished, so nothing reaches the strategy after it returns. It waits for the
+    /// sends, on the channels the strategy takes, that were delivering when it was called, including
+    /// their deliveries to other strategies. So never call it on a thread that a strategy may be
+    /// waiting for: from the main thread, for example, when some strategy's `send` runs
+    /// `DispatchQueue.main.sync`, or while holding a lock that a strategy takes.
     ///
     /// From inside a delivery (in some strategy's `send`, of this hub or another), waiting could
     /// deadlock, so `detach` does not wait there. What holds then: the strategy receives nothing more
     /// from this thread, not even the rest of the tag being delivered, nor from sends that start
     /// after `detach` returns; a delivery already under way on another thread may still reach it.
     ///
-    /// - Returns: `true` if it was attached; `false` if it was not, in which case nothing changes.
+    /// - Returns: `true` if it was attached; `false` if it was not, in which case nothing changes
+    ///   (but `detach` still waits for deliveries to it under way, as when another thread has
+    ///   just detached it).
     @discardableResult
     public func detach(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
         let identifier = ObjectIdentifier(strategy)
         let thread = DeliveryThread.current
-        let mayWait = !thread.isDelivering
-        if !mayWait {
-            thread.markDetached(strategy)
-        }
         state.lock.lock()
         defer { state.lock.unlock() }
-        guard state.roster.contains(identifier) else { return false }
-        replaceRoster(with: state.roster.removing(identifier))
-        if mayWait {
+        let wasAttached = state.roster.contains(identifier)
+        if wasAttached {
+            let generation = state.nextGeneration()
+            replaceRoster(with: state.roster.removing(identifier, generation: generation))
+            if thread.isDelivering {
+                thread.recordDetachment(of: strategy, from: self, generation: generation)
+            }
+        }
+        if !thread.isDelivering {
             state.waitingDetaches += 1
-            while state.retired.contains(where: { $0.contains(identifier) }) {
+            while state.retired.contains(where: { $0.mayStillDeliver(to: identifier) }) {
                 state.lock.wait()
             }
             state.waitingDetaches -= 1
         }
-        return true
+        return wasAttached
     }
 
     /// Whether this very instance is attached.
@@ -194,16 +208,37 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     // MARK: - Delivery
 
-    /// Takes the roster and the context for a tag of `channel`, and counts the send as in flight;
-    /// `nil` when no strategy takes the channel.
+    /// This hub, as the per-thread delivery frames know it.
+    private var identity: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// Under the lock: takes the roster and the context for a tag of `channel`, and counts the send
+    /// as in flight; `nil` when no strategy takes the channel.
     @inline(__always)
-    private func snapshot(for channel: AnalyticsChannels) -> (Roster<Schema>, ScreenContext<Schema.Screen>)? {
-        state.lock.lock()
-        defer { state.lock.unlock() }
+    private func take(_ channel: AnalyticsChannel) -> (Roster<Schema>, ScreenContext<Schema.Screen>)? {
         let roster = state.roster
         guard roster.channels.contains(channel) else { return nil }
-        roster.inFlight += 1
+        roster.beginSend(on: channel)
         return (roster, ScreenContext(history: state.history))
+    }
+
+    @inline(__always)
+    private func snapshot(for channel: AnalyticsChannel) -> (Roster<Schema>, ScreenContext<Schema.Screen>)? {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        return take(channel)
+    }
+
+    /// Queues a delivery behind the one this thread is running for this hub; when too many wait
+    /// already, drops it, counts it, and ends its send.
+    private func queue(
+        on thread: DeliveryThread,
+        from roster: Roster<Schema>,
+        _ channel: AnalyticsChannel,
+        _ deliver: @escaping () -> Void
+    ) {
+        if thread.enqueue(for: identity, deliver) { return }
+        state.lock.withLock { state.droppedTagCount += 1 }
+        finishDelivery(from: roster, on: channel)
     }
 
     // Each send delivers now, in a frame it opens on this thread, or, when this thread is already
@@ -214,8 +249,10 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     private func deliver(screen envelope: Schema.ScreenEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread)
     {
-        for strategy in roster.screen where !thread.skips(strategy) { strategy.send(screen: envelope) }
-        finishDelivery(from: roster)
+        for strategy in roster.screen where !thread.skips(strategy, of: self, generation: roster.generation) {
+            strategy.send(screen: envelope)
+        }
+        finishDelivery(from: roster, on: .screen)
     }
 
     private func deliver(
@@ -223,27 +260,35 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         from roster: Roster<Schema>,
         on thread: DeliveryThread
     ) {
-        for strategy in roster.userAction where !thread.skips(strategy) { strategy.send(userAction: envelope) }
-        finishDelivery(from: roster)
+        for strategy in roster.userAction where !thread.skips(strategy, of: self, generation: roster.generation) {
+            strategy.send(userAction: envelope)
+        }
+        finishDelivery(from: roster, on: .userAction)
     }
 
     private func deliver(event envelope: Schema.EventEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
-        for strategy in roster.event where !thread.skips(strategy) { strategy.send(event: envelope) }
-        finishDelivery(from: roster)
+        for strategy in roster.event where !thread.skips(strategy, of: self, generation: roster.generation) {
+            strategy.send(event: envelope)
+        }
+        finishDelivery(from: roster, on: .event)
     }
 
     private func deliver(state envelope: Schema.StateEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
-        for strategy in roster.state where !thread.skips(strategy) { strategy.send(state: envelope) }
-        finishDelivery(from: roster)
+        for strategy in roster.state where !thread.skips(strategy, of: self, generation: roster.generation) {
+            strategy.send(state: envelope)
+        }
+        finishDelivery(from: roster, on: .state)
     }
 
-    /// Ends a send that took `roster`; wakes `detach` calls when a replaced roster has drained.
-    private func finishDelivery(from roster: Roster<Schema>) {
+    /// Ends a send that took `roster`; wakes `detach` calls waiting for a replaced roster.
+    private func finishDelivery(from roster: Roster<Schema>, on channel: AnalyticsChannel) {
         state.lock.lock()
         defer { state.lock.unlock() }
-        roster.inFlight -= 1
-        guard roster.inFlight == 0, roster !== state.roster else { return }
-        state.retired.removeAll { $0 === roster }
+        roster.endSend(on: channel)
+        guard roster !== state.roster else { return }
+        if roster.isIdle {
+            state.retired.removeAll { $0 === roster }
+        }
         if state.waitingDetaches > 0 {
             state.lock.broadcast()
         }
@@ -254,7 +299,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     private func replaceRoster(with roster: Roster<Schema>) {
         let replaced = state.roster
         state.roster = roster
-        if replaced.inFlight > 0 {
+        if !replaced.isIdle {
             state.retired.append(replaced)
         }
     }

@@ -12,9 +12,17 @@ final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
     var roster = Roster<Schema>()
 
     /// Rosters replaced by attach or detach while sends were still delivering from them.
-    /// `detach` waits until none that holds its strategy is left.
+    /// `detach` waits until none could still deliver to its strategy.
     var retired: [Roster<Schema>] = []
 
     /// Calls to `detach` waiting for `retired` to drain, so that finishing sends know to wake them.
     var waitingDetaches = 0
+
+    /// Nested sends dropped because too many were queued on one thread's delivery.
+    var droppedTagCount = 0
+
+    /// The generation for the next roster.
+    func nextGeneration() -> UInt64 {
+        roster.generation + 1
+    }
 }

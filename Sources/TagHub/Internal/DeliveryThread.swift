@@ -19,21 +19,37 @@ import Darwin
 /// a delivery, where waiting for other deliveries could deadlock.
 ///
 /// One instance per thread, created on the thread's first delivery and only ever touched by that
-/// thread, so it needs no lock.
+/// thread, so it needs no lock. App code (a strategy, a `deinit`) may run whenever a delivery
+/// runs or a reference is released, and may call back into this object: so no app code ever runs
+/// during an access to its arrays (deliveries are copied out first, references released after).
 final class DeliveryThread {
+    /// How many deliveries may wait on one frame. Past it, a nested send is dropped and counted:
+    /// a strategy that sends more tags than it receives would otherwise grow memory without end.
+    static let pendingLimit = 10_000
+
     private struct Frame {
         let hub: ObjectIdentifier
+        /// Deliveries queued by nested sends; those before `next` have run and are no-ops now.
         var pending: [() -> Void] = []
+        var next = 0
+    }
+
+    /// A strategy this thread detached from a hub while delivering.
+    private struct Detachment {
+        /// Strong references: neither identity can be reused while this is listed.
+        let hub: AnyObject
+        let strategy: AnyObject
+        /// The generation of the first roster of `hub` without `strategy`.
+        let generation: UInt64
     }
 
     /// Innermost last. Usually empty or one frame; capacity is kept, so steady state allocates nothing.
     private var frames: [Frame] = []
 
-    /// Strategies detached by this thread while it was delivering. Deliveries still running on this
-    /// thread skip them, so a strategy detached from inside a delivery receives nothing more from
-    /// this thread, not even the rest of the current fan-out. Strong references, so an identifier
-    /// cannot be reused by a new object while it is listed. Cleared when the outermost delivery ends.
-    private var detachedHere: [AnyObject] = []
+    /// Deliveries still running on this thread from rosters older than a detachment skip its
+    /// strategy, so a strategy detached from inside a delivery receives nothing more from this
+    /// thread, not even the rest of the current fan-out. Cleared when the outermost delivery ends.
+    private var detachments: [Detachment] = []
 
     /// Whether this thread is inside some hub's delivery, that is inside a strategy's `send`.
     var isDelivering: Bool { !frames.isEmpty }
@@ -56,20 +72,6 @@ final class DeliveryThread {
         return thread
     }
 
-    /// Whether this thread is already delivering for `hub`, so a new delivery must be queued.
-    @inline(__always)
-    func isDelivering(for hub: ObjectIdentifier) -> Bool {
-        frames.contains { $0.hub == hub }
-    }
-
-    /// Queues `deliver` on the frame `hub` has open on this thread.
-    func enqueue(for hub: ObjectIdentifier, _ deliver: @escaping () -> Void) {
-        guard let index = frames.firstIndex(where: { $0.hub == hub }) else {
-            preconditionFailure("TagHub: no delivery open for this hub on this thread")
-        }
-        frames[index].pending.append(deliver)
-    }
-
     /// Opens a frame for `hub`, unless this thread is already delivering for it: then it returns
     /// `false`, and the caller must queue its delivery with ``enqueue(for:_:)`` instead.
     ///
@@ -77,43 +79,58 @@ final class DeliveryThread {
     /// delivers, then calls ``drainAndCloseFrame()``.
     @inline(__always)
     func openFrame(for hub: ObjectIdentifier) -> Bool {
-        if isDelivering(for: hub) { return false }
+        if frames.contains(where: { $0.hub == hub }) { return false }
         frames.append(Frame(hub: hub))
+        return true
+    }
+
+    /// Queues `deliver` on the frame `hub` has open on this thread; `false`, and nothing queued,
+    /// when ``pendingLimit`` deliveries are waiting there already.
+    func enqueue(for hub: ObjectIdentifier, _ deliver: @escaping () -> Void) -> Bool {
+        guard let index = frames.firstIndex(where: { $0.hub == hub }) else {
+            preconditionFailure("TagHub: no delivery open for this hub on this thread")
+        }
+        guard frames[index].pending.count - frames[index].next < Self.pendingLimit else { return false }
+        frames[index].pending.append(deliver)
         return true
     }
 
     /// Runs what was queued on the innermost frame, in order, then closes it.
     func drainAndCloseFrame() {
         let index = frames.count - 1
-        var next = 0
-        // Deliveries may queue more deliveries on this frame: re-read the count each time round.
-        while next < frames[index].pending.count {
-            let deliver = frames[index].pending[next]
-            next += 1
+        while frames[index].next < frames[index].pending.count {
+            // Take the delivery out, leaving a no-op, so that what it holds is released as soon as
+            // it has run, outside any access to `frames`.
+            let slot = frames[index].next
+            var deliver: () -> Void = {}
+            swap(&deliver, &frames[index].pending[slot])
+            frames[index].next = slot + 1
+            if frames[index].next >= 1_024 && 2 * frames[index].next >= frames[index].pending.count {
+                frames[index].pending.removeFirst(frames[index].next)
+                frames[index].next = 0
+            }
             deliver()
         }
         frames.removeLast()
-        if frames.isEmpty && !detachedHere.isEmpty {
-            detachedHere.removeAll()
+        if frames.isEmpty && !detachments.isEmpty {
+            // Released after the access: a strategy's `deinit` may send.
+            var released: [Detachment] = []
+            swap(&released, &detachments)
         }
     }
 
-    /// Whether `strategy` was detached by this thread during its current delivery.
+    /// Whether a delivery from `hub`'s roster of `generation` must skip `strategy`, because this
+    /// thread detached it from `hub` (in a later roster) during its current delivery.
     @inline(__always)
-    func skips(_ strategy: AnyObject) -> Bool {
-        if detachedHere.isEmpty { return false }
-        return detachedHere.contains { $0 === strategy }
+    func skips(_ strategy: AnyObject, of hub: AnyObject, generation: UInt64) -> Bool {
+        if detachments.isEmpty { return false }
+        return detachments.contains { $0.hub === hub && $0.strategy === strategy && generation < $0.generation }
     }
 
-    /// Records that this thread, while delivering, detached `strategy`.
-    func markDetached(_ strategy: AnyObject) {
-        guard isDelivering, !skips(strategy) else { return }
-        detachedHere.append(strategy)
-    }
-
-    /// Records that this thread, while delivering, attached `strategy` again.
-    func unmarkDetached(_ strategy: AnyObject) {
-        detachedHere.removeAll { $0 === strategy }
+    /// Records that this thread, while delivering, detached `strategy` from `hub`, whose first
+    /// roster without it has `generation`.
+    func recordDetachment(of strategy: AnyObject, from hub: AnyObject, generation: UInt64) {
+        detachments.append(Detachment(hub: hub, strategy: strategy, generation: generation))
     }
 }
 

@@ -80,3 +80,15 @@ final class NarrowStrategy: AnalyticsScreenStrategy, AnalyticsUserActionStrategy
 final class SilentStrategy: AnalyticsStrategy {
     typealias Schema = SeedAnalytics
 }
+
+/// Runs `callback` when the hub asks for its accepted channels.
+final class CallbackStrategy: AnalyticsEventStrategy {
+    typealias Schema = SeedAnalytics
+    private let callback: @Sendable () -> Void
+    init(_ callback: @escaping @Sendable () -> Void) { self.callback = callback }
+    var acceptedChannels: AnalyticsChannels {
+        callback()
+        return .all
+    }
+    func send(event: Schema.EventEnvelope) {}
+}
