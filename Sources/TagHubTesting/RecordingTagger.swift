@@ -11,7 +11,7 @@ import TagHub
 /// hub.attach(MappingStrategy(for: PodcastAnalytics.self, tagger: recorder, userAction: trackerTag))
 /// hub.send(screen: .favorites)
 /// hub.send(userAction: .playPodcast(podcast))
-/// #expect(recorder.vendorTags == [.event(name: "play_podcast_from_favorites")])
+/// #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: podcast.title)])
 /// ```
 public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>: AnalyticsOriginTagger, Sendable {
     /// One vendor tag as received.
@@ -21,6 +21,12 @@ public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>
         /// The app tag and context it was converted from; `nil` when the tagger was called through
         /// ``send(_:)``, which does not say.
         public let origin: Schema.AnyTagEnvelope?
+
+        /// An entry, for comparing with ``RecordingTagger/entries``.
+        public init(vendorTag: VendorTag, origin: Schema.AnyTagEnvelope?) {
+            self.vendorTag = vendorTag
+            self.origin = origin
+        }
     }
 
     private let recorded = LockedValue<[Entry]>([])
@@ -56,3 +62,12 @@ public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>
 
 extension RecordingTagger.Entry: Equatable
 where VendorTag: Equatable, AnalyticsTag<Schema>: Equatable, Schema.Screen: Equatable {}
+
+extension RecordingTagger.Entry: CustomStringConvertible {
+    /// The vendor tag, then the app tag and context it came from, for example
+    /// `play(…) ← userAction playPodcast(…) on [favorites]`.
+    public var description: String {
+        guard let origin else { return "\(vendorTag)" }
+        return "\(vendorTag) ← \(origin)"
+    }
+}

@@ -248,6 +248,7 @@ import Testing
         holder.second = shared
         hubA.attach(trigger)
         hubA.attach(shared)
+        hubB.raiseGeneration()
         hubA.send(event: .playerDidLoad(swiftTalk))
         #expect(hubA.isAttached(shared))
         #expect(shared.tags == [.event(.playerDidLoad(swiftTalk))])
@@ -265,13 +266,7 @@ import Testing
         holder.second = shared
         hubA.attach(trigger)
         hubA.attach(shared)
-        // Rosters of hub B now have later generations than hub A's: a skip mark that forgot which
-        // hub it is for would apply to A's delivery.
-        for _ in 0..<5 {
-            let passing = RecordingStrategy("passing")
-            hubB.attach(passing)
-            hubB.detach(passing)
-        }
+        hubB.raiseGeneration()
         hubB.attach(shared)
         hubA.send(event: .playerDidLoad(swiftTalk))
         #expect(shared.tags == [.event(.playerDidLoad(swiftTalk)), .event(.playerDidPlay(swiftTalk))])
@@ -314,6 +309,86 @@ import Testing
         hub.attach(strategy)
         hub.send(event: .playerDidLoad(swiftTalk))
         #expect(strategy.tags == [.event(.playerDidPlay(swiftTalk))])
+    }
+
+    /// Another thread detached `target` and waits for this delivery; inside it, this thread
+    /// detaches `target` too: `false`, but the rest of the fan-out must skip it all the same.
+    @Test func aDetachInsideADeliveryAfterAnotherThreadsDetachStillSkipsTheStrategy() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let gate = Gate()
+        let holder = Holder()
+        let detachReturnedHere = LockedFlag()
+        let results = LockedLog<Bool>()
+        let late = LockedLog<AnalyticsTag<SeedAnalytics>>()
+        let first = trigger(holder) { target in
+            gate.block()
+            results.append(hub.detach(target))
+            detachReturnedHere.set()
+        }
+        let target = RecordingStrategy("target") { delivery in
+            if detachReturnedHere.isSet { late.append(delivery.tag) }
+        }
+        holder.second = target
+        hub.attach(first)
+        hub.attach(target)
+
+        let sending = onNewThread { hub.send(event: .playerDidLoad(swiftTalk)) }
+        gate.entered.wait()
+        let other = onNewThread { hub.detach(target) }
+        while hub.isAttached(target) { Thread.sleep(forTimeInterval: 0.001) }
+        gate.release()
+        #expect(sending.finishes(within: 10_000) && other.finishes(within: 10_000))
+        #expect(results.items == [false])
+        #expect(late.items.isEmpty)
+    }
+
+    /// `detach` waits for the sends under way when it was called, not for sends that started
+    /// later from a roster where the strategy was attached again: under steady consent toggling it
+    /// would otherwise wait without end.
+    @Test func detachDoesNotWaitForSendsThatStartedAfterItWasCalled() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let firstGate = Gate()
+        let secondGate = Gate()
+        let blocker = RecordingStrategy("blocker") { delivery in
+            if delivery.tag == .event(.playerDidLoad(swiftTalk)) { firstGate.block() }
+            if delivery.tag == .event(.playerDidPlay(swiftTalk)) { secondGate.block() }
+        }
+        let target = RecordingStrategy("target")
+        hub.attach(blocker)
+        hub.attach(target)
+
+        let firstSend = onNewThread { hub.send(event: .playerDidLoad(swiftTalk)) }
+        firstGate.entered.wait()
+        let detaching = onNewThread { hub.detach(target) }
+        while hub.isAttached(target) { Thread.sleep(forTimeInterval: 0.001) }
+        // Consent granted again, a new send starts, and an unrelated attach retires its roster.
+        hub.attach(target)
+        let secondSend = onNewThread { hub.send(event: .playerDidPlay(swiftTalk)) }
+        secondGate.entered.wait()
+        hub.attach(RecordingStrategy("unrelated"))
+
+        firstGate.release()
+        #expect(firstSend.finishes(within: 10_000))
+        #expect(detaching.finishes(within: 10_000))
+        secondGate.release()
+        #expect(secondSend.finishes(within: 10_000))
+    }
+
+    /// A screen leaving the history is released by the send that pushed it out; its `deinit` may
+    /// detach a strategy without waiting for that very send.
+    @Test func aScreenWhoseDeinitDetachesDoesNotDeadlockTheSendThatReleasesIt() {
+        let hub = AnalyticsHub<TokenSchema>(screenHistoryLimit: 1)
+        let watcher = TokenStrategy()
+        let other = TokenStrategy()
+        hub.attach(watcher)
+        hub.attach(other)
+        let sending = onNewThread {
+            hub.send(screen: Token { hub.detach(other) })
+            hub.send(screen: Token {})
+            hub.send(screen: Token {})
+        }
+        #expect(sending.finishes(within: 10_000))
+        #expect(!hub.isAttached(other))
     }
 
     @Test func nothingIsKeptAliveOnceTheOutermostSendHasReturned() {
@@ -366,6 +441,18 @@ import Testing
     #endif
 }
 
+extension AnalyticsHub<SeedAnalytics> {
+    /// Gives this hub's rosters later generations than a new hub's, so that a skip mark that forgot
+    /// which hub it is for would apply to the other hub's deliveries.
+    func raiseGeneration() {
+        for _ in 0..<5 {
+            let passing = RecordingStrategy("passing")
+            attach(passing)
+            detach(passing)
+        }
+    }
+}
+
 /// A strategy that, when it receives `playerDidLoad`, runs `action` with the strategy `holder`
 /// holds by then.
 func trigger(_ holder: Holder, _ action: @escaping @Sendable (RecordingStrategy) -> Void) -> RecordingStrategy {
@@ -389,4 +476,24 @@ final class Holder: @unchecked Sendable {
     // Safe: set on the test's thread before any send and read after, or set and read by one thread.
     var first: RecordingStrategy?
     var second: RecordingStrategy?
+}
+
+/// A screen that runs `onDeinit` when released.
+final class Token: Sendable, CustomStringConvertible {
+    let onDeinit: @Sendable () -> Void
+    init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
+    var description: String { "token" }
+}
+
+enum TokenSchema: AnalyticsSchema {
+    typealias Screen = Token
+    typealias UserAction = Never
+    typealias Event = Never
+    typealias State = Never
+}
+
+final class TokenStrategy: AnalyticsScreenStrategy {
+    typealias Schema = TokenSchema
+    func send(screen: Schema.ScreenEnvelope) {}
 }

@@ -91,6 +91,25 @@ func vendorPlay(_ action: SeedAnalytics.UserAction, _ context: SeedAnalytics.Con
         )
     }
 
+    @Test func recordedEntriesCompareAndPrintWithTheirOrigin() {
+        hub.attach(makeStrategy())
+        hub.send(screen: .favorites)
+        hub.send(userAction: .playPodcast(swiftTalk))
+        let expected = RecordingTagger<SeedAnalytics, VendorTag>.Entry(
+            vendorTag: .play(from: "favorites", title: "Swift Talk"),
+            origin: TagEnvelope(tag: .userAction(.playPodcast(swiftTalk)), context: [.favorites])
+        )
+        #expect(recorder.entries == [expected])
+        #expect(
+            expected.description
+                == #"play(from: "favorites", title: "Swift Talk") ← userAction playPodcast(Swift Talk) on [favorites]"#
+        )
+        recorder.send(.pause)
+        #expect(recorder.entries.last?.description == "pause")
+        recorder.removeAll()
+        #expect(recorder.entries.isEmpty)
+    }
+
     @Test func itAcceptsOnlyTheChannelsItHasAConverterFor() {
         let actionsOnly = MappingStrategy(for: SeedAnalytics.self, tagger: recorder, userAction: vendorPlay)
         #expect(actionsOnly.acceptedChannels == .userAction)

@@ -35,11 +35,11 @@ func trackerTag(for action: PodcastAnalytics.UserAction, in context: PodcastAnal
     }
 }
 
-// 3. A strategy per vendor: converters plus the tagger, the only code that calls the vendor's SDK.
-func makeTracker() -> MappingStrategy<PodcastAnalytics, ConsoleTagger<TrackerTag>> {
+// 3. A strategy per vendor: converters plus a tagger, the only code that calls the vendor's SDK.
+func makeTracker<Tagger: AnalyticsTagger<TrackerTag>>(tagger: Tagger) -> MappingStrategy<PodcastAnalytics, Tagger> {
     MappingStrategy(
         for: PodcastAnalytics.self,
-        tagger: ConsoleTagger(label: "tracker"),
+        tagger: tagger,
         screen: { screen, _ in screen == .podcasts ? .screen(name: "show_podcasts") : nil },
         userAction: trackerTag
     )
@@ -48,7 +48,7 @@ func makeTracker() -> MappingStrategy<PodcastAnalytics, ConsoleTagger<TrackerTag
 // 4. One hub for the app: view models send, the consent screen attaches and detaches.
 func quickStart() {
     let hub = AnalyticsHub<PodcastAnalytics>()  // keeps the last 5 screens
-    let tracker = makeTracker()
+    let tracker = makeTracker(tagger: ConsoleTagger(label: "tracker"))  // your app: the SDK's tagger
     hub.attach(tracker)
 
     hub.send(screen: .favorites)

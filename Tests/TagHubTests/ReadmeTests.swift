@@ -5,14 +5,15 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test func theReadmeQuickStartIsTheCodeThisTargetCompiles() throws {
+    @Test(arguments: [("quick-start", "QuickStart.swift"), ("testing", "QuickStartTesting.swift")])
+    func everySwiftExampleInTheReadmeIsCodeThisTargetCompiles(example: String, file: String) throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(
-            contentsOf: Self.root.appendingPathComponent("Tests/TagHubTests/QuickStart.swift"),
+            contentsOf: Self.root.appendingPathComponent("Tests/TagHubTests/\(file)"),
             encoding: .utf8
         )
-        let compiled = try #require(Self.section(of: source, from: "// quick-start:begin\n", to: "// quick-start:end"))
-        let documented = try #require(Self.section(of: readme, from: "<!-- quick-start -->\n```swift\n", to: "```"))
+        let compiled = try #require(Self.section(of: source, from: "// \(example):begin\n", to: "// \(example):end"))
+        let documented = try #require(Self.section(of: readme, from: "<!-- \(example) -->\n```swift\n", to: "```"))
         #expect(documented == compiled)
     }
 

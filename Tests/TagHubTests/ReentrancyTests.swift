@@ -83,7 +83,7 @@ import Testing
         hub.send(event: .playerDidStop(swiftTalk))
         #expect(
             order.items == [
-                "forwarder got event playerDidStop(TagHubTests.Podcast(title: \"Swift Talk\", duration: 1800))",
+                "forwarder got event playerDidStop(Swift Talk)",
                 "audit has 1",
             ]
         )

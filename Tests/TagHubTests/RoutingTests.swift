@@ -114,7 +114,7 @@ import Testing
         #expect(recorder.tags == [.event(.playerDidLoad(swiftTalk))])
     }
 
-    @Test func aStrategyAdoptingNoChannelIsAttachedButReceivesNothing() {
+    @Test func aStrategyAdoptingNoChannelCanBeAttachedAndIsListed() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let silent = SilentStrategy()
         #expect(hub.attach(silent))

@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// switch (action, context.current) {
-/// case (.playPodcast, .favorites?): .event(name: "play_podcast_from_favorites")
-/// case (.playPodcast, _): .event(name: "play")
+/// case (.playPodcast(let podcast), .favorites?): .play(name: "play_podcast_from_favorites", title: podcast.title)
+/// case (.playPodcast(let podcast), _): .play(name: "play", title: podcast.title)
 /// default: nil
 /// }
 /// ```

@@ -5,8 +5,8 @@
 ///
 /// ```swift
 /// func send(userAction: PodcastAnalytics.UserActionEnvelope) {
-///     guard let event = userAction.tag.trackerEvent(in: userAction.context) else { return }
-///     tagger.send(event)
+///     guard let tag = trackerTag(for: userAction.tag, in: userAction.context) else { return }
+///     tagger.send(tag)
 /// }
 /// ```
 public struct TagEnvelope<Tag, Screen> {

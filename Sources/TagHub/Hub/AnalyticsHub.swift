@@ -21,8 +21,8 @@
 /// - After ``detach(_:)`` returns, the strategy receives nothing more (see ``detach(_:)`` for the
 ///   one exception, a detach from inside a delivery).
 /// - Memory is bounded: the history keeps at most ``screenHistoryLimit`` screens, and at most
-///   10,000 tags sent from inside deliveries wait on one thread;
-///   past that they are dropped and counted in ``droppedTagCount``.
+///   10,000 tags sent from inside deliveries wait, per hub, on one thread; past that they are
+///   dropped and counted in ``droppedTagCount`` (a dropped screen still enters the history).
 public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// How many screens the history keeps, newest last; the oldest goes when a new one comes.
     public let screenHistoryLimit: Int
@@ -55,11 +55,13 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// The screen joins the history first: the context it is delivered with has it as `current`.
     public func send(screen: Schema.Screen) {
         state.lock.lock()
-        // Screens that leave the history are released after the lock: their `deinit` is app code.
         let replacedStorage = state.history.append(screen, limit: screenHistoryLimit)
         let taken = take(.screen)
         state.lock.unlock()
-        withExtendedLifetime(replacedStorage) {}
+        // Screens that left the history are released once this send has delivered: their `deinit`
+        // is app code, which must not run under the lock, and may call the hub (a `detach` there
+        // would otherwise wait for this very send).
+        defer { withExtendedLifetime(replacedStorage) {} }
         guard let (roster, context) = taken else { return }
         let envelope = Schema.ScreenEnvelope(tag: screen, context: context)
         let thread = DeliveryThread.current
@@ -147,9 +149,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// A send on another thread may have picked the strategy just before: `detach` waits until such
     /// deliveries have finished, so nothing reaches the strategy after it returns. It waits for the
     /// sends, on the channels the strategy takes, that were delivering when it was called, including
-    /// their deliveries to other strategies. So never call it on a thread that a strategy may be
-    /// waiting for: from the main thread, for example, when some strategy's `send` runs
-    /// `DispatchQueue.main.sync`, or while holding a lock that a strategy takes.
+    /// their deliveries to other strategies (a slow vendor makes it slow). So never call it on a
+    /// thread that a strategy may be waiting for: from the main thread, for example, when some
+    /// strategy's `send` runs `DispatchQueue.main.sync`, or while holding a lock that a strategy takes.
     ///
     /// From inside a delivery (in some strategy's `send`, of this hub or another), waiting could
     /// deadlock, so `detach` does not wait there. What holds then: the strategy receives nothing more
@@ -167,15 +169,20 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         defer { state.lock.unlock() }
         let wasAttached = state.roster.contains(identifier)
         if wasAttached {
-            let generation = state.nextGeneration()
-            replaceRoster(with: state.roster.removing(identifier, generation: generation))
-            if thread.isDelivering {
-                thread.recordDetachment(of: strategy, from: self, generation: generation)
-            }
+            replaceRoster(with: state.roster.removing(identifier, generation: state.nextGeneration()))
         }
-        if !thread.isDelivering {
+        // The current roster is the first without the strategy, or one that never had it: older
+        // rosters may still deliver to it; newer ones only if it is attached again, which this call
+        // neither waits for nor prevents.
+        let firstWithout = state.roster.generation
+        if thread.isDelivering {
+            // Even when another thread detached it first: this thread must skip it from now on.
+            thread.recordDetachment(of: strategy, from: self, generation: firstWithout)
+        } else {
             state.waitingDetaches += 1
-            while state.retired.contains(where: { $0.mayStillDeliver(to: identifier) }) {
+            while state.retired.contains(where: {
+                $0.generation < firstWithout && $0.mayStillDeliver(to: identifier)
+            }) {
                 state.lock.wait()
             }
             state.waitingDetaches -= 1

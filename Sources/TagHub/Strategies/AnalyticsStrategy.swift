@@ -15,16 +15,18 @@
 /// ```swift
 /// final class ThirdPartyTrackerStrategy: AnalyticsScreenStrategy, AnalyticsUserActionStrategy {
 ///     typealias Schema = PodcastAnalytics
-///     private let tagger = ThirdPartyTrackerTagger()
+///     private let tagger: any AnalyticsTagger<TrackerTag>  // injected: tests pass a recorder
+///
+///     init(tagger: some AnalyticsTagger<TrackerTag>) { self.tagger = tagger }
 ///
 ///     func send(screen: Schema.ScreenEnvelope) {
-///         guard let screen = screen.tag.trackerScreen else { return }
-///         tagger.send(screen)
+///         guard screen.tag == .podcasts else { return }
+///         tagger.send(.screen(name: "show_podcasts"))
 ///     }
 ///
 ///     func send(userAction: Schema.UserActionEnvelope) {
-///         guard let event = userAction.tag.trackerEvent(in: userAction.context) else { return }
-///         tagger.send(event)
+///         guard let tag = trackerTag(for: userAction.tag, in: userAction.context) else { return }
+///         tagger.send(tag)
 ///     }
 /// }
 /// ```

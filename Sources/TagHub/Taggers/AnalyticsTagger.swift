@@ -10,8 +10,8 @@
 /// }
 /// ```
 ///
-/// Taggers are called on the thread that sent the tag (or on a delivery queue), so they must be
-/// `Sendable`, and should hand slow work to the SDK's own queue.
+/// Taggers are called on the thread that sent the tag, synchronously, so they must be `Sendable`,
+/// and should hand slow work to the SDK's own queue.
 public protocol AnalyticsTagger<VendorTag>: Sendable {
     /// The vendor's own tag type, usually an enum of what its SDK can record.
     associatedtype VendorTag: Sendable

@@ -13,7 +13,8 @@ import os
 /// On Apple platforms the line goes to the unified log through `os.Logger` (subsystem `TagHub`,
 /// category the label, level info, the line marked private as any analytics payload may hold
 /// personal data: Xcode's console shows it while debugging); elsewhere to standard error, one
-/// `write` per line so lines from several threads never interleave.
+/// `write` per line, so that lines from several threads do not interleave (for lines up to the
+/// system's atomic write size, 4 KiB on Linux).
 ///
 /// ```swift
 /// let console = ConsoleTagger<TrackerTag>(label: "tracker")
@@ -67,7 +68,8 @@ public struct ConsoleTagger<VendorTag: Sendable>: AnalyticsTagger {
 }
 
 #if !canImport(os)
-/// Writes `line` and a newline to standard error in one `write`, so that concurrent lines never mix.
+/// Writes `line` and a newline to standard error in one `write` when it can, so that concurrent
+/// lines do not mix; retries when interrupted or when only part was written.
 @Sendable
 private func writeLineToStandardError(_ line: String) {
     var bytes = Array(line.utf8)
@@ -77,6 +79,7 @@ private func writeLineToStandardError(_ line: String) {
         let written = bytes.withUnsafeBytes { buffer in
             write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
         }
+        if written < 0 && errno == EINTR { continue }
         if written <= 0 { return }  // nothing sensible to do when standard error is gone
         offset += written
     }

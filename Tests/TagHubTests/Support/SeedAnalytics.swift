@@ -36,3 +36,8 @@ enum PlayerError: Error, Sendable, Hashable {
 
 let swiftTalk = Podcast(title: "Swift Talk", duration: 1_800)
 let swiftBySundell = Podcast(title: "Swift by Sundell", duration: 2_400)
+
+extension Podcast: CustomStringConvertible {
+    /// The title: keeps failure messages short.
+    var description: String { title }
+}
