@@ -244,8 +244,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         _ deliver: @escaping () -> Void
     ) {
         if thread.enqueue(for: identity, deliver) { return }
-        state.lock.withLock { state.droppedTagCount += 1 }
-        finishDelivery(from: roster, on: channel)
+        finishDelivery(from: roster, on: channel, dropped: true)
     }
 
     // Each send delivers now, in a frame it opens on this thread, or, when this thread is already
@@ -287,10 +286,12 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         finishDelivery(from: roster, on: .state)
     }
 
-    /// Ends a send that took `roster`; wakes `detach` calls waiting for a replaced roster.
-    private func finishDelivery(from roster: Roster<Schema>, on channel: AnalyticsChannel) {
+    /// Ends a send that took `roster`, delivered or `dropped`; wakes `detach` calls waiting for a
+    /// replaced roster.
+    private func finishDelivery(from roster: Roster<Schema>, on channel: AnalyticsChannel, dropped: Bool = false) {
         state.lock.lock()
         defer { state.lock.unlock() }
+        if dropped { state.droppedTagCount += 1 }
         roster.endSend(on: channel)
         guard roster !== state.roster else { return }
         if roster.isIdle {

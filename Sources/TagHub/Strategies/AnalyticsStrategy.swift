@@ -49,15 +49,7 @@ extension AnalyticsStrategy {
     /// The channels a hub delivers to this strategy: those whose protocol it adopts, among its
     /// ``acceptedChannels``. The hub works this out once, when the strategy is attached.
     public var deliveredChannels: AnalyticsChannels {
-        let accepted = acceptedChannels
-        var delivered: AnalyticsChannels = []
-        if accepted.contains(.screen), self is any AnalyticsScreenStrategy<Schema> { delivered.insert(.screen) }
-        if accepted.contains(.userAction), self is any AnalyticsUserActionStrategy<Schema> {
-            delivered.insert(.userAction)
-        }
-        if accepted.contains(.event), self is any AnalyticsEventStrategy<Schema> { delivered.insert(.event) }
-        if accepted.contains(.state), self is any AnalyticsStateStrategy<Schema> { delivered.insert(.state) }
-        return delivered
+        Admission(self).channels
     }
 }
 
