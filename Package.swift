@@ -17,8 +17,12 @@ let package = Package(
     targets: [
         .target(name: "TagHub"),
         .target(name: "TagHubTesting", dependencies: ["TagHub"]),
-        .executableTarget(name: "TagHubDemo", dependencies: ["TagHub"]),
+        // The seed's podcast app and two vendors: the demo runs it, PodcastExampleTests test it as
+        // an app would. Not a product.
+        .target(name: "PodcastExample", dependencies: ["TagHub"]),
+        .executableTarget(name: "TagHubDemo", dependencies: ["TagHub", "PodcastExample"]),
         .testTarget(name: "TagHubTests", dependencies: ["TagHub", "TagHubTesting"]),
+        .testTarget(name: "PodcastExampleTests", dependencies: ["PodcastExample", "TagHub", "TagHubTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import PodcastExample
 import TagHub
 
 /// One vendor as the demo follows it: its strategy, and the lines its console tagger wrote.

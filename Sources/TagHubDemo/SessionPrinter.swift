@@ -1,3 +1,4 @@
+import PodcastExample
 import TagHub
 
 /// A strategy that takes every channel and prints each tag with the context it was delivered with.

@@ -1,4 +1,5 @@
 import Foundation
+import PodcastExample
 import TagHub
 
 // The seed's podcast app, one session long, tracked by two vendors through one hub; then the user

@@ -15,8 +15,12 @@
 /// hub.attach(tracker)
 /// ```
 public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTagger>:
-    AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy
+    AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
+    AnalyticsConvertingStrategy
 {
+    /// The vendor's own tag type: the tagger's.
+    public typealias VendorTag = Tagger.VendorTag
+
     /// Maps an app tag, sent in a screen context, to the vendor's tag; `nil` means "ignored".
     public typealias Converter<Tag> = @Sendable (Tag, ScreenContext<Schema.Screen>) -> Tagger.VendorTag?
 

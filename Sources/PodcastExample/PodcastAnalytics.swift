@@ -4,23 +4,28 @@ import TagHub
 ///
 /// Tags print a podcast as its quoted title, so that a header line stays short; the vendors' lines
 /// show the duration where a vendor sends it.
-struct Podcast: Sendable, Hashable, CustomStringConvertible {
-    var title: String
+package struct Podcast: Sendable, Hashable, CustomStringConvertible {
+    package var title: String
     /// In seconds.
-    var duration: Int
+    package var duration: Int
 
-    var description: String { String(reflecting: title) }
+    package init(title: String, duration: Int) {
+        self.title = title
+        self.duration = duration
+    }
+
+    package var description: String { String(reflecting: title) }
 }
 
 /// Why the player failed: the error the seed's `playerDidFail(Podcast, Error)` carries.
 ///
 /// A concrete enum rather than `any Error`, so that events stay `Sendable` and `Equatable`.
-enum PlayerError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PlayerError: Error, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case networkUnavailable
     case unsupportedFormat
 
     // Spelled out: the default description of an enum nested in a module names the module too.
-    var description: String {
+    package var description: String {
         switch self {
         case .networkUnavailable: "networkUnavailable"
         case .unsupportedFormat: "unsupportedFormat"
@@ -31,9 +36,9 @@ enum PlayerError: Error, Sendable, Hashable, CustomStringConvertible {
 /// The app's own tracking, in its own words: the seed's four tag enums, bundled into one schema.
 ///
 /// No vendor appears here. Each vendor converts these tags into its own, in its own file.
-enum PodcastAnalytics: AnalyticsSchema {
+package enum PodcastAnalytics: AnalyticsSchema {
     /// A screen was shown.
-    enum Screen: Sendable, Hashable {
+    package enum Screen: Sendable, Hashable, CaseIterable {
         case podcasts
         case podcastPlayer
         case favorites
@@ -41,7 +46,7 @@ enum PodcastAnalytics: AnalyticsSchema {
     }
 
     /// Something the user did.
-    enum UserAction: Sendable, Hashable {
+    package enum UserAction: Sendable, Hashable {
         case playPodcast(Podcast)
         case pausePodcast(Podcast)
         case downloadPodcast(Podcast)
@@ -51,7 +56,7 @@ enum PodcastAnalytics: AnalyticsSchema {
     }
 
     /// Something that happened without the user.
-    enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         case playerDidLoad(Podcast)
         case playerDidPlay(Podcast)
         case playerDidStop(Podcast)
@@ -60,7 +65,7 @@ enum PodcastAnalytics: AnalyticsSchema {
     }
 
     /// A user property.
-    enum State: Sendable, Hashable {
+    package enum State: Sendable, Hashable {
         case autoPlay(Bool)
         case favorites([Podcast])
         case remoteNotificationAuthorized(Bool)

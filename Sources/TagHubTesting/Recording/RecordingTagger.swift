@@ -4,7 +4,8 @@ import TagHub
 /// context it came from; put it in place of a vendor's tagger in tests.
 ///
 /// Delivery is synchronous, so the record is complete as soon as `send` returns: no `await`, no
-/// sleep.
+/// sleep. To record what a strategy would send without calling its tagger at all, wrap the
+/// strategy in a ``RecordingStrategy``.
 ///
 /// ```swift
 /// let recorder = RecordingTagger<PodcastAnalytics, TrackerTag>()
@@ -12,22 +13,13 @@ import TagHub
 /// hub.send(screen: .favorites)
 /// hub.send(userAction: .playPodcast(podcast))
 /// #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: podcast.title)])
+/// assertAnalyticsSnapshot(of: recorder, named: "play-from-favorites")
 /// ```
-public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>: AnalyticsOriginTagger, Sendable {
-    /// One vendor tag as received.
-    public struct Entry: Sendable {
-        /// The vendor tag.
-        public let vendorTag: VendorTag
-        /// The app tag and context it was converted from; `nil` when the tagger was called through
-        /// ``send(_:)``, which does not say.
-        public let origin: Schema.AnyTagEnvelope?
-
-        /// An entry, for comparing with ``RecordingTagger/entries``.
-        public init(vendorTag: VendorTag, origin: Schema.AnyTagEnvelope?) {
-            self.vendorTag = vendorTag
-            self.origin = origin
-        }
-    }
+public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>:
+    AnalyticsOriginTagger, AnalyticsSnapshotConvertible, Sendable
+{
+    /// One vendor tag as received, with its origin.
+    public typealias Entry = RecordedTag<Schema, VendorTag>
 
     private let recorded = LockedValue<[Entry]>([])
 
@@ -43,6 +35,10 @@ public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>
     public var vendorTags: [VendorTag] {
         recorded.withLock { $0.map(\.vendorTag) }
     }
+
+    /// The record as a snapshot: one line per vendor tag, oldest first, each followed by the app
+    /// tag and screen history it came from (see ``RecordedTag/snapshotDescription``).
+    public var snapshotText: String { entries.snapshotText }
 
     /// Forgets everything recorded so far.
     public func removeAll() {
@@ -60,14 +56,3 @@ public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>
     }
 }
 
-extension RecordingTagger.Entry: Equatable
-where VendorTag: Equatable, AnalyticsTag<Schema>: Equatable, Schema.Screen: Equatable {}
-
-extension RecordingTagger.Entry: CustomStringConvertible {
-    /// The vendor tag, then the app tag and context it came from, for example
-    /// `play(…) ← userAction playPodcast(…) on [favorites]`.
-    public var description: String {
-        guard let origin else { return "\(vendorTag)" }
-        return "\(vendorTag) ← \(origin)"
-    }
-}

@@ -4,12 +4,12 @@ import TagHub
 // and the analytics team wants two screens, play and pause, play split by the screen it came from.
 
 /// The screens the tracker records; favorites and downloads are not among them.
-enum TrackerScreen: Sendable, Hashable {
+package enum TrackerScreen: Sendable, Hashable {
     case podcasts
     case podcastPlayer
 
     /// The name passed to `trackScreen(name:)`.
-    var name: String {
+    package var name: String {
         switch self {
         case .podcasts: "show_podcasts"
         case .podcastPlayer: "show_podcast_player"
@@ -18,11 +18,11 @@ enum TrackerScreen: Sendable, Hashable {
 }
 
 /// A value in a tracker event's payload: the SDK takes `[String: Any]`, the demo keeps it typed and `Sendable`.
-enum TrackerValue: Sendable, Hashable, CustomStringConvertible {
+package enum TrackerValue: Sendable, Hashable, CustomStringConvertible {
     case string(String)
     case int(Int)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .string(let string): String(reflecting: string)
         case .int(let int): String(int)
@@ -31,13 +31,13 @@ enum TrackerValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The events the tracker records: the seed's "one more thing" version, where a play names its screen.
-enum TrackerEvent: Sendable, Hashable {
+package enum TrackerEvent: Sendable, Hashable {
     case playFromPodcasts(title: String, duration: Int)
     case playFromFavorites(title: String, duration: Int)
     case pause
 
     /// The name passed to `trackEvent(name:data:)`.
-    var name: String {
+    package var name: String {
         switch self {
         case .playFromPodcasts: "play_podcast_from_podcasts"
         case .playFromFavorites: "play_podcast_from_favorites"
@@ -46,7 +46,7 @@ enum TrackerEvent: Sendable, Hashable {
     }
 
     /// The payload passed to `trackEvent(name:data:)`; `nil` sends none.
-    var data: [String: TrackerValue]? {
+    package var data: [String: TrackerValue]? {
         switch self {
         case .playFromPodcasts(let title, let duration), .playFromFavorites(let title, let duration):
             ["podcast_title": .string(title), "podcast_duration": .int(duration)]
@@ -57,12 +57,26 @@ enum TrackerEvent: Sendable, Hashable {
 }
 
 /// What the tracker's tagger receives: one case per SDK call.
-enum TrackerTag: Sendable, Hashable, CustomStringConvertible {
+package enum TrackerTag: Sendable, Hashable, CustomStringConvertible {
     case screen(TrackerScreen)
     case event(TrackerEvent)
 
+    /// Every name the analytics team expects from the tracker, screens then events.
+    package static let expectedNames = [
+        "show_podcasts", "show_podcast_player",
+        "play_podcast_from_podcasts", "play_podcast_from_favorites", "pause_podcast",
+    ]
+
+    /// The screen's or the event's name, as the SDK receives it.
+    package var name: String {
+        switch self {
+        case .screen(let screen): screen.name
+        case .event(let event): event.name
+        }
+    }
+
     /// `screen show_podcasts`, or the event's name and its payload, keys sorted.
-    var description: String {
+    package var description: String {
         switch self {
         case .screen(let screen):
             "screen \(screen.name)"
@@ -76,7 +90,7 @@ enum TrackerTag: Sendable, Hashable, CustomStringConvertible {
 
 extension PodcastAnalytics.Screen {
     /// The tracker's screen tag, or `nil` for the screens it does not record.
-    var trackerTag: TrackerTag? {
+    package var trackerTag: TrackerTag? {
         switch self {
         case .podcasts: .screen(.podcasts)
         case .podcastPlayer: .screen(.podcastPlayer)
@@ -90,7 +104,7 @@ extension PodcastAnalytics.UserAction {
     ///
     /// A play counts only from the two screens the analytics team asked about: a play from anywhere
     /// else would be mislabelled by either name, so it is dropped.
-    func trackerTag(in context: PodcastAnalytics.Context) -> TrackerTag? {
+    package func trackerTag(in context: PodcastAnalytics.Context) -> TrackerTag? {
         switch (self, context.current) {
         case (.playPodcast(let podcast), .podcasts?):
             .event(.playFromPodcasts(title: podcast.title, duration: podcast.duration))
@@ -109,26 +123,38 @@ extension PodcastAnalytics.UserAction {
 /// The tracker's strategy, written by hand as in the seed.
 ///
 /// It adopts only the screen and user-action channels: the hub never calls it for events or states.
-final class TrackerStrategy: AnalyticsScreenStrategy, AnalyticsUserActionStrategy {
-    typealias Schema = PodcastAnalytics
+/// Its conversion is in `vendorTag(for:in:)`, so tests can record it and the tracking plan can
+/// list it without calling the SDK.
+package final class TrackerStrategy<Tagger: AnalyticsTagger<TrackerTag>>:
+    AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsConvertingStrategy
+{
+    package typealias Schema = PodcastAnalytics
 
-    // The only object that would talk to the tracker's SDK; here it writes a line per tag instead.
-    private let tagger: ConsoleTagger<TrackerTag>
+    // The only object that talks to the tracker's SDK: the demo's writes a line per tag instead.
+    private let tagger: Tagger
 
-    init(tagger: ConsoleTagger<TrackerTag>) {
+    package init(tagger: Tagger) {
         self.tagger = tagger
+    }
+
+    package func vendorTag(for tag: AnalyticsTag<Schema>, in context: Schema.Context) -> TrackerTag? {
+        switch tag {
+        case .screen(let screen): screen.trackerTag
+        case .userAction(let action): action.trackerTag(in: context)
+        case .event, .state: nil
+        }
     }
 
     // MARK: AnalyticsScreenStrategy
 
-    func send(screen: Schema.ScreenEnvelope) {
+    package func send(screen: Schema.ScreenEnvelope) {
         guard let tag = screen.tag.trackerTag else { return }
         tagger.send(tag)
     }
 
     // MARK: AnalyticsUserActionStrategy
 
-    func send(userAction: Schema.UserActionEnvelope) {
+    package func send(userAction: Schema.UserActionEnvelope) {
         guard let tag = userAction.tag.trackerTag(in: userAction.context) else { return }
         tagger.send(tag)
     }

@@ -4,12 +4,12 @@ import TagHub
 // strategy written by hand: the library's `MappingStrategy` takes one converter per channel.
 
 /// A parameter value, in the three types Firebase accepts.
-enum FirebaseValue: Sendable, Hashable, CustomStringConvertible {
+package enum FirebaseValue: Sendable, Hashable, CustomStringConvertible {
     case string(String)
     case int(Int)
     case double(Double)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .string(let string): String(reflecting: string)
         case .int(let int): String(int)
@@ -19,14 +19,27 @@ enum FirebaseValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What the Firebase tagger receives: one case per SDK call.
-enum FirebaseTag: Sendable, Hashable, CustomStringConvertible {
+package enum FirebaseTag: Sendable, Hashable, CustomStringConvertible {
     /// `logEvent(name, parameters:)`.
     case event(name: String, parameters: [String: FirebaseValue])
     /// `setUserProperty(value, forName: name)`; a `nil` value clears the property.
     case userProperty(name: String, value: String?)
 
+    /// Every event and user property name the analytics team expects from Firebase.
+    package static let expectedNames = [
+        "screen_view", "select_content", "pause_podcast", "download_podcast", "add_to_favorites",
+        "player_error", "download_failed", "auto_play", "favorites_count", "push_enabled",
+    ]
+
+    /// The event's or the user property's name.
+    package var name: String {
+        switch self {
+        case .event(let name, _), .userProperty(let name, _): name
+        }
+    }
+
     /// `screen_view {screen_class: "PlayerView", …}` or `user_property favorites_count = "2"`.
-    var description: String {
+    package var description: String {
         switch self {
         case .event(let name, let parameters):
             parameters.isEmpty ? name : "\(name) \(describePayload(parameters))"
@@ -41,16 +54,16 @@ enum FirebaseTag: Sendable, Hashable, CustomStringConvertible {
 /// The SDK drops a tag that breaks one with no more than a console warning, so values that come
 /// from content (a podcast title) are clipped when the tag is made, and the demo checks every tag
 /// it produced against these rules before it exits.
-enum FirebaseRules {
-    static let maxNameLength = 40
-    static let maxUserPropertyNameLength = 24
-    static let maxUserPropertyValueLength = 36
-    static let maxParameterStringLength = 100
-    static let maxParameterCount = 25
-    static let reservedPrefixes = ["firebase_", "google_", "ga_"]
+package enum FirebaseRules {
+    package static let maxNameLength = 40
+    package static let maxUserPropertyNameLength = 24
+    package static let maxUserPropertyValueLength = 36
+    package static let maxParameterStringLength = 100
+    package static let maxParameterCount = 25
+    package static let reservedPrefixes = ["firebase_", "google_", "ga_"]
 
     /// Whether `name` is 1 to `maxLength` characters of `[A-Za-z][A-Za-z0-9_]*`, without a reserved prefix.
-    static func isValidName(_ name: String, maxLength: Int) -> Bool {
+    package static func isValidName(_ name: String, maxLength: Int) -> Bool {
         let scalars = Array(name.unicodeScalars)
         guard let first = scalars.first, scalars.count <= maxLength, isASCIILetter(first) else { return false }
         guard scalars.allSatisfy({ isASCIILetter($0) || ("0"..."9").contains($0) || $0 == "_" }) else { return false }
@@ -58,7 +71,7 @@ enum FirebaseRules {
     }
 
     /// `text`, cut to the first `maxLength` characters.
-    static func clipped(_ text: String, to maxLength: Int) -> String {
+    package static func clipped(_ text: String, to maxLength: Int) -> String {
         String(text.prefix(maxLength))
     }
 
@@ -69,7 +82,7 @@ enum FirebaseRules {
 
 extension FirebaseTag {
     /// The rules this tag breaks, in words; empty when Firebase would accept it.
-    var ruleViolations: [String] {
+    package var ruleViolations: [String] {
         var violations: [String] = []
         switch self {
         case .event(let name, let parameters):
@@ -99,13 +112,13 @@ extension FirebaseTag {
     }
 
     /// An event whose string parameter is a podcast's title, clipped to what Firebase keeps.
-    static func podcastEvent(_ name: String, _ podcast: Podcast, _ extra: [String: FirebaseValue] = [:]) -> Self {
+    package static func podcastEvent(_ name: String, _ podcast: Podcast, _ extra: [String: FirebaseValue] = [:]) -> Self {
         let title = FirebaseRules.clipped(podcast.title, to: FirebaseRules.maxParameterStringLength)
         return .event(name: name, parameters: extra.merging(["item_id": .string(title)]) { _, title in title })
     }
 
     /// A user property, its value clipped to what Firebase keeps.
-    static func property(_ name: String, _ value: String) -> Self {
+    package static func property(_ name: String, _ value: String) -> Self {
         .userProperty(name: name, value: FirebaseRules.clipped(value, to: FirebaseRules.maxUserPropertyValueLength))
     }
 }
@@ -114,7 +127,7 @@ extension FirebaseTag {
 
 extension PodcastAnalytics.Screen {
     /// Every screen is a `screen_view`, named after the app's screen and the view class that shows it.
-    var firebaseTag: FirebaseTag {
+    package var firebaseTag: FirebaseTag {
         let screenClass =
             switch self {
             case .podcasts: "PodcastListView"
@@ -131,7 +144,7 @@ extension PodcastAnalytics.Screen {
 
 extension PodcastAnalytics.UserAction {
     /// Firebase's event for this action, or `nil` for the actions nobody analyses.
-    var firebaseTag: FirebaseTag? {
+    package var firebaseTag: FirebaseTag? {
         switch self {
         case .playPodcast(let podcast): .podcastEvent("select_content", podcast, ["content_type": .string("podcast")])
         case .pausePodcast(let podcast): .podcastEvent("pause_podcast", podcast)
@@ -144,7 +157,7 @@ extension PodcastAnalytics.UserAction {
 
 extension PodcastAnalytics.Event {
     /// Firebase's event for failures only: loads, plays and stops, many per session, would drown them.
-    var firebaseTag: FirebaseTag? {
+    package var firebaseTag: FirebaseTag? {
         switch self {
         case .playerDidFail(let podcast, let reason):
             .podcastEvent("player_error", podcast, ["reason": .string(reason.firebaseReason)])
@@ -158,7 +171,7 @@ extension PodcastAnalytics.Event {
 
 extension PodcastAnalytics.State {
     /// The user property this state sets; values are strings, as Firebase wants them.
-    var firebaseTag: FirebaseTag {
+    package var firebaseTag: FirebaseTag {
         switch self {
         case .autoPlay(let isOn): .property("auto_play", String(isOn))
         case .favorites(let podcasts): .property("favorites_count", String(podcasts.count))
@@ -169,7 +182,7 @@ extension PodcastAnalytics.State {
 
 extension PlayerError {
     /// The reason as a Firebase parameter value: snake case, stable across renames of the Swift cases.
-    var firebaseReason: String {
+    package var firebaseReason: String {
         switch self {
         case .networkUnavailable: "network_unavailable"
         case .unsupportedFormat: "unsupported_format"
@@ -179,11 +192,11 @@ extension PlayerError {
 
 // MARK: - Strategy
 
-/// The Firebase strategy: the library's ready-made one, with a converter per channel.
-typealias FirebaseStrategy = MappingStrategy<PodcastAnalytics, ConsoleTagger<FirebaseTag>>
-
-/// A Firebase strategy that hands its tags to `tagger`.
-func makeFirebaseStrategy(tagger: ConsoleTagger<FirebaseTag>) -> FirebaseStrategy {
+/// A Firebase strategy that hands its tags to `tagger`: the library's ready-made `MappingStrategy`,
+/// with a converter per channel.
+package func makeFirebaseStrategy<Tagger: AnalyticsTagger<FirebaseTag>>(
+    tagger: Tagger
+) -> MappingStrategy<PodcastAnalytics, Tagger> {
     MappingStrategy(
         for: PodcastAnalytics.self,
         tagger: tagger,

@@ -1,0 +1,136 @@
+import TagHub
+
+/// A strategy that records, in order, what it receives from the hub: the app tags themselves, or
+/// the vendor tags another strategy would make of them.
+///
+/// Attach it in place of a vendor's strategy. Made with ``init(wrapping:)``, it takes the wrapped
+/// strategy's channels and records each vendor tag the wrapped strategy's converters return, with
+/// its origin, without ever calling the wrapped strategy's tagger: a test never reaches the
+/// vendor's SDK, even when the app builds the strategy with the real tagger inside.
+///
+/// ```swift
+/// let firebase = RecordingStrategy(wrapping: makeFirebaseStrategy())
+/// hub.attach(firebase)
+/// hub.send(screen: .favorites)
+/// #expect(firebase.vendorTags.count == 1)
+/// assertAnalyticsSnapshot(of: firebase, named: "favorites")
+/// ```
+///
+/// Made with ``init(for:channels:)``, it records the app tags the hub delivers, on every channel:
+/// what a test of a view model asserts on.
+///
+/// ```swift
+/// let sent = RecordingStrategy(for: PodcastAnalytics.self)
+/// hub.attach(sent)
+/// viewModel.playTapped()
+/// #expect(sent.vendorTags == [.userAction(.playPodcast(podcast))])
+/// ```
+///
+/// Delivery is synchronous, so the record is complete as soon as `send` returns.
+public final class RecordingStrategy<Schema: AnalyticsSchema, VendorTag: Sendable>:
+    AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
+    AnalyticsConvertingStrategy, AnalyticsSnapshotConvertible
+{
+    /// One tag as received, with its origin.
+    public typealias Entry = RecordedTag<Schema, VendorTag>
+
+    /// The channels recorded: the wrapped strategy's delivered channels, or those asked for.
+    public let acceptedChannels: AnalyticsChannels
+
+    private let wrapped: any AnalyticsConvertingStrategy<Schema, VendorTag>
+    private let recorded = LockedValue<[Entry]>([])
+
+    /// A recorder of the vendor tags `strategy` would make of what the hub delivers, on the
+    /// channels the hub would deliver to `strategy`.
+    ///
+    /// Only `strategy`'s ``AnalyticsConvertingStrategy/vendorTag(for:in:)`` is called, never its
+    /// `send` methods: its tagger receives nothing.
+    public init<Wrapped: AnalyticsConvertingStrategy>(wrapping strategy: Wrapped)
+    where Wrapped.Schema == Schema, Wrapped.VendorTag == VendorTag {
+        self.acceptedChannels = strategy.deliveredChannels
+        self.wrapped = strategy
+    }
+
+    /// Every tag recorded so far, oldest first, with its origin.
+    public var entries: [Entry] {
+        recorded.withLock { $0 }
+    }
+
+    /// Every tag recorded so far, oldest first: vendor tags, or app tags for a recorder made with
+    /// ``init(for:channels:)``.
+    public var vendorTags: [VendorTag] {
+        recorded.withLock { $0.map(\.vendorTag) }
+    }
+
+    /// The record as a snapshot: one line per tag, oldest first (see
+    /// ``RecordedTag/snapshotDescription``).
+    public var snapshotText: String { entries.snapshotText }
+
+    /// Forgets everything recorded so far.
+    public func removeAll() {
+        recorded.withLock { $0.removeAll() }
+    }
+
+    /// What the wrapped strategy makes of `tag` in `context`, or `tag` itself for a recorder of
+    /// app tags.
+    public func vendorTag(for tag: AnalyticsTag<Schema>, in context: ScreenContext<Schema.Screen>) -> VendorTag? {
+        wrapped.vendorTag(for: tag, in: context)
+    }
+
+    /// Records what the screen tag becomes.
+    public func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
+        record(screen.map(AnalyticsTag.screen))
+    }
+
+    /// Records what the user action becomes.
+    public func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
+        record(userAction.map(AnalyticsTag.userAction))
+    }
+
+    /// Records what the event becomes.
+    public func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
+        record(event.map(AnalyticsTag.event))
+    }
+
+    /// Records what the state tag becomes.
+    public func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
+        record(state.map(AnalyticsTag.state))
+    }
+
+    private func record(_ origin: Schema.AnyTagEnvelope) {
+        guard let vendorTag = wrapped.vendorTag(for: origin.tag, in: origin.context) else { return }
+        recorded.withLock { $0.append(Entry(vendorTag: vendorTag, origin: origin)) }
+    }
+}
+
+extension RecordingStrategy where VendorTag == AnalyticsTag<Schema> {
+    /// A recorder of the app tags the hub delivers on `channels` (all four by default).
+    ///
+    /// Each entry's ``RecordedTag/vendorTag`` is the app tag itself, and its origin carries the
+    /// screen context it was sent in.
+    public convenience init(for schema: Schema.Type = Schema.self, channels: AnalyticsChannels = .all) {
+        self.init(wrapping: AppTagSource<Schema>(acceptedChannels: channels))
+    }
+}
+
+/// The "strategy" a recorder of app tags wraps: every tag converts to itself.
+private final class AppTagSource<Schema: AnalyticsSchema>:
+    AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
+    AnalyticsConvertingStrategy
+{
+    let acceptedChannels: AnalyticsChannels
+
+    init(acceptedChannels: AnalyticsChannels) {
+        self.acceptedChannels = acceptedChannels
+    }
+
+    func vendorTag(for tag: AnalyticsTag<Schema>, in context: ScreenContext<Schema.Screen>) -> AnalyticsTag<Schema>? {
+        tag
+    }
+
+    // Never attached: the recorder wrapping it is.
+    func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {}
+    func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {}
+    func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {}
+    func send(state: TagEnvelope<Schema.State, Schema.Screen>) {}
+}

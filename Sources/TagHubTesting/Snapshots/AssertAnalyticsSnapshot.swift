@@ -1,0 +1,139 @@
+import Foundation
+
+/// Asserts that `value`'s snapshot text matches the file `__Snapshots__/<TestFileName>/<name>.txt`
+/// beside the test file.
+///
+/// The first run writes the file and fails, saying it recorded: check the file, commit it, and the
+/// test passes from then on. A mismatch fails with a line diff (`-` the file, `+` this run). The
+/// failure points at the line that called this function, under Swift Testing (`Issue.record`) or
+/// XCTest (`XCTFail`), whichever is running the test.
+///
+/// ```swift
+/// @Test func playFromFavorites() {
+///     let hub = AnalyticsHub<PodcastAnalytics>()
+///     let firebase = RecordingTagger<PodcastAnalytics, FirebaseTag>()
+///     hub.attach(makeFirebaseStrategy(tagger: firebase))
+///     hub.send(screen: .favorites)
+///     hub.send(userAction: .playPodcast(podcast))
+///     assertAnalyticsSnapshot(of: firebase)  // __Snapshots__/FirebaseTests/playFromFavorites.txt
+/// }
+/// ```
+///
+/// - Parameters:
+///   - value: What to store: a recorder, an array (one line per element), a ``TrackingPlan`` or a
+///     string.
+///   - name: The file's name, without `.txt`; the test function's name by default. Name each
+///     snapshot when a test asserts more than one.
+///   - record: When to write the file; `nil` (the default) reads the environment variable
+///     `TAGHUB_SNAPSHOT_RECORD`, and without it uses ``SnapshotRecordMode/missing``.
+///   - snapshotDirectory: The folder of the file, instead of the one beside the test file.
+///   - fileID: The caller's file, for the failure; leave the default.
+///   - filePath: The caller's file, for the failure and to find `__Snapshots__`; leave the default.
+///   - line: The caller's line, for the failure; leave the default.
+///   - column: The caller's column, for the failure; leave the default.
+///   - function: The caller's function, the default name; leave the default.
+public func assertAnalyticsSnapshot(
+    of value: some AnalyticsSnapshotConvertible,
+    named name: String? = nil,
+    record: SnapshotRecordMode? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function
+) {
+    let file = SnapshotFile(
+        named: name ?? defaultSnapshotName(function: "\(function)"),
+        directory: snapshotDirectory,
+        testFilePath: "\(filePath)"
+    )
+    assert(value.snapshotText, in: file, record: record, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Asserts that `value`'s snapshot text matches the file at `path`, exactly as
+/// ``assertAnalyticsSnapshot(of:named:record:snapshotDirectory:fileID:filePath:line:column:function:)``
+/// does for a file beside the test: for a file that people read elsewhere, such as a tracking plan
+/// in the project's documentation.
+///
+/// ```swift
+/// @Test func theTrackingPlanIsUpToDate() {
+///     let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Docs")
+///     assertAnalyticsSnapshot(of: podcastTrackingPlan(), storedAt: docs.appendingPathComponent("TrackingPlan.md").path)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - value: What to store.
+///   - path: The file, with its extension.
+///   - record: When to write the file; as for the other form.
+///   - fileID: The caller's file, for the failure; leave the default.
+///   - filePath: The caller's file, for the failure; leave the default.
+///   - line: The caller's line, for the failure; leave the default.
+///   - column: The caller's column, for the failure; leave the default.
+public func assertAnalyticsSnapshot(
+    of value: some AnalyticsSnapshotConvertible,
+    storedAt path: String,
+    record: SnapshotRecordMode? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let file = SnapshotFile(path: URL(fileURLWithPath: path).standardizedFileURL.path)
+    assert(value.snapshotText, in: file, record: record, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+private func assert(
+    _ text: String,
+    in file: SnapshotFile,
+    record: SnapshotRecordMode?,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+) {
+    let mode: SnapshotRecordMode
+    switch recordMode(parameter: record, environment: ProcessInfo.processInfo.environment) {
+    case .success(let resolved):
+        mode = resolved
+    case .failure(let problem):
+        recordIssue(problem.message, fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+    }
+    let outcome = file.verify(text, mode: mode)
+    if let message = file.failureMessage(for: outcome, mode: mode) {
+        recordIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+/// An environment variable that names no record mode.
+package struct UnknownRecordMode: Error, Equatable {
+    package let value: String
+
+    package var message: String {
+        """
+        \(SnapshotRecordMode.environmentVariable)=\(value) names no record mode: \
+        use missing, failed, all or never, or unset it.
+        """
+    }
+}
+
+/// The record mode: `parameter` when given, else the environment's, else ``SnapshotRecordMode/missing``.
+package func recordMode(
+    parameter: SnapshotRecordMode?,
+    environment: [String: String]
+) -> Result<SnapshotRecordMode, UnknownRecordMode> {
+    if let parameter { return .success(parameter) }
+    guard let value = environment[SnapshotRecordMode.environmentVariable], !value.isEmpty else {
+        return .success(.missing)
+    }
+    guard let mode = SnapshotRecordMode(name: value) else { return .failure(UnknownRecordMode(value: value)) }
+    return .success(mode)
+}
+
+/// The test function's name without its parameter list: `playFromFavorites()` gives
+/// `playFromFavorites`.
+package func defaultSnapshotName(function: String) -> String {
+    String(function.prefix { $0 != "(" })
+}

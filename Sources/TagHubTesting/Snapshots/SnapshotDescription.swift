@@ -1,0 +1,245 @@
+import Foundation
+
+/// A type that chooses its own one-line text in snapshots and tracking plans.
+///
+/// Without it, a value is written from its structure (see ``snapshotDescription(of:)``). Adopt it
+/// when a shorter text says the same, for a vendor tag whose SDK call reads better than its
+/// fields. The text must be stable: no addresses, no dates of the run, no dictionary in its
+/// iteration order. Use ``snapshotDescription(of:)`` for the values inside it.
+///
+/// ```swift
+/// extension TrackerTag: CustomSnapshotStringConvertible {
+///     var snapshotDescription: String {
+///         "trackEvent(\(snapshotDescription(of: name)), data: \(snapshotDescription(of: data)))"
+///     }
+/// }
+/// ```
+public protocol CustomSnapshotStringConvertible {
+    /// The one-line text of this value in snapshots and tracking plans.
+    var snapshotDescription: String { get }
+}
+
+/// The one-line text of `value` in snapshots and tracking plans: the same on every run, on every
+/// machine, whatever order a dictionary or set keeps.
+///
+/// - Strings are quoted and escaped as Swift literals, so a line break or a control character in
+///   a value never starts a new line or hides in the file.
+/// - Dictionary entries are sorted by their keys' text and set elements by their own text
+///   (comparing Unicode scalars, never the locale).
+/// - Enums read `caseName(payload)`, structs and classes `TypeName(field: value, …)`, optionals
+///   their value or `nil`. Any `description` they have is not used: a custom one may hide fields
+///   or print a dictionary in its iteration order.
+/// - A value with no fields (an enum case without payload, a number) reads as its `description`;
+///   `Date`, `URL`, `UUID`, `Decimal` and `Data` read as their usual text.
+/// - A type adopting ``CustomSnapshotStringConvertible`` reads as its `snapshotDescription`.
+///
+/// ```swift
+/// snapshotDescription(of: TrackerTag.event(name: "play", data: ["title": "Swift Talk", "duration": 1800]))
+/// // event(name: "play", data: ["duration": 1800, "title": "Swift Talk"])
+/// ```
+public func snapshotDescription(of value: Any) -> String {
+    var writer = SnapshotTextWriter()
+    writer.write(value)
+    return writer.text
+}
+
+/// Writes values as ``snapshotDescription(of:)`` describes.
+struct SnapshotTextWriter {
+    private(set) var text = ""
+    /// The objects being written, to cut reference cycles.
+    private var openObjects: Set<ObjectIdentifier> = []
+    private var depth = 0
+
+    /// Deeper than this, a value is written as `…`: a bound for recursive types.
+    private static let maxDepth = 64
+
+    mutating func write(_ value: Any) {
+        if let custom = value as? any CustomSnapshotStringConvertible {
+            text += custom.snapshotDescription
+            return
+        }
+        if writeFoundationValue(value) { return }
+        switch value {
+        case let string as String: text += Self.quoted(string)
+        case let substring as Substring: text += Self.quoted(String(substring))
+        case let character as Character: text += Self.quoted(String(character))
+        case let scalar as Unicode.Scalar: text += Self.quoted(String(scalar))
+        default: writeStructure(of: value)
+        }
+    }
+
+    private mutating func writeStructure(of value: Any) {
+        let mirror = Mirror(reflecting: value)
+        guard depth < Self.maxDepth else {
+            text += "…"
+            return
+        }
+        depth += 1
+        defer { depth -= 1 }
+        switch mirror.displayStyle {
+        case .optional:
+            if let wrapped = mirror.children.first { write(wrapped.value) } else { text += "nil" }
+        case .enum:
+            guard let payload = mirror.children.first else {
+                text += String(describing: value)
+                return
+            }
+            text += payload.label ?? String(describing: value)
+            let fields = Mirror(reflecting: payload.value)
+            if fields.displayStyle == .tuple {
+                writeFields(fields.children, open: "(", close: ")")
+            } else {
+                text += "("
+                write(payload.value)
+                text += ")"
+            }
+        case .tuple:
+            writeFields(mirror.children, open: "(", close: ")")
+        case .collection:
+            writeList(mirror.children.map { element in element.value }, sorted: false)
+        case .set:
+            writeList(mirror.children.map { element in element.value }, sorted: true)
+        case .dictionary:
+            writeDictionary(mirror)
+        case .struct, .class:
+            writeObject(value, mirror: mirror)
+        default:
+            // Numbers, booleans, and types with a custom mirror but no display style.
+            if mirror.children.isEmpty {
+                text += String(describing: value)
+            } else {
+                writeFields(mirror.children, open: "\(typeName(of: value))(", close: ")")
+            }
+        }
+    }
+
+    private mutating func writeObject(_ value: Any, mirror: Mirror) {
+        var objectID: ObjectIdentifier?
+        if mirror.displayStyle == .class {
+            let id = ObjectIdentifier(value as AnyObject)
+            guard !openObjects.contains(id) else {
+                text += "\(typeName(of: value))(…)"
+                return
+            }
+            openObjects.insert(id)
+            objectID = id
+        }
+        defer { objectID.map { _ = openObjects.remove($0) } }
+        var children: [Mirror.Child] = []
+        var current: Mirror? = mirror
+        var lineage: [Mirror] = []
+        while let level = current {
+            lineage.append(level)
+            current = level.superclassMirror
+        }
+        for level in lineage.reversed() { children += level.children }
+        if children.isEmpty && mirror.displayStyle == .struct {
+            // A struct whose mirror shows nothing: its text is all there is.
+            text += String(describing: value)
+            return
+        }
+        writeFields(children, open: "\(typeName(of: value))(", close: ")")
+    }
+
+    private mutating func writeFields(_ children: some Collection<Mirror.Child>, open: String, close: String) {
+        text += open
+        var isFirst = true
+        for child in children {
+            if !isFirst { text += ", " }
+            isFirst = false
+            if let label = child.label, !label.hasPrefix(".") {
+                text += "\(label): "
+            }
+            write(child.value)
+        }
+        text += close
+    }
+
+    private mutating func writeList(_ elements: [Any], sorted: Bool) {
+        var parts = elements.map { element in Self.text(of: element, depth: depth) }
+        if sorted { parts.sort(by: Self.scalarOrder) }
+        text += "[" + parts.joined(separator: ", ") + "]"
+    }
+
+    private mutating func writeDictionary(_ mirror: Mirror) {
+        guard !mirror.children.isEmpty else {
+            text += "[:]"
+            return
+        }
+        var entries: [(key: String, value: String)] = []
+        for child in mirror.children {
+            let pair = Array(Mirror(reflecting: child.value).children)
+            guard pair.count == 2 else { continue }
+            entries.append((Self.text(of: pair[0].value, depth: depth), Self.text(of: pair[1].value, depth: depth)))
+        }
+        entries.sort { Self.scalarOrder($0.key, $1.key) }
+        text += "[" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
+    }
+
+    /// `value` written on its own, at `depth`, for sorting.
+    private static func text(of value: Any, depth: Int) -> String {
+        var writer = SnapshotTextWriter()
+        writer.depth = depth
+        writer.write(value)
+        return writer.text
+    }
+
+    private mutating func writeFoundationValue(_ value: Any) -> Bool {
+        switch value {
+        case let date as Date: text += "Date(\(date.timeIntervalSince1970))"
+        case let url as URL: text += "URL(\(Self.quoted(url.absoluteString)))"
+        case let uuid as UUID: text += "UUID(\(uuid.uuidString))"
+        case let decimal as Decimal: text += "\(decimal)"
+        case let data as Data: text += "Data(\(data.map { Self.hexByte($0) }.joined()))"
+        default: return false
+        }
+        return true
+    }
+
+    private func typeName(of value: Any) -> String {
+        String(describing: type(of: value))
+    }
+
+    private static func hexByte(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
+    }
+
+    /// Orders texts by their Unicode scalars: the same on every machine, unlike the locale's order.
+    static func scalarOrder(_ left: String, _ right: String) -> Bool {
+        left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars)
+    }
+
+    /// `string` as a Swift string literal: quotes, backslashes, and every scalar that would break or
+    /// hide in a line, escaped.
+    static func quoted(_ string: String) -> String {
+        var result = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if needsEscape(scalar) {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// Control characters, line and paragraph separators, and invisible formatting characters
+    /// (except the zero-width joiner that emoji sequences need).
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        case .format: scalar.value != 0x200D
+        default: false
+        }
+    }
+}

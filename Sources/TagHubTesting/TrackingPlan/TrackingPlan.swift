@@ -1,0 +1,222 @@
+import TagHub
+
+/// What every vendor receives for every sample app tag, in every sample screen history: the
+/// tracking plan analysts read, generated from the code that does the tracking.
+///
+/// A plan is a value, computed once from the strategies' converters
+/// (``AnalyticsConvertingStrategy/vendorTag(for:in:)``): no hub, no tagger is called. Snapshot its
+/// ``markdown`` and every change a vendor would see shows up in code review:
+///
+/// ```swift
+/// @Test func trackingPlan() {
+///     let plan = TrackingPlan(
+///         for: PodcastAnalytics.self,
+///         userActions: [.playPodcast(.sample), .pausePodcast(.sample)],  // screens: every case
+///         vendors: [
+///             .init("tracker", makeTracker(tagger: RecordingTagger())),
+///             .init("firebase", makeFirebaseStrategy(tagger: RecordingTagger())),
+///         ]
+///     )
+///     #expect(plan.deadTags.isEmpty)
+///     assertAnalyticsSnapshot(of: plan)
+/// }
+/// ```
+///
+/// The plan also lists the app tags no vendor receives (``deadTags``) and, for vendors that say
+/// which tags they expect, the vendor tags nothing produces (``unproducedVendorTags``).
+public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
+    /// One line of the plan: an app tag, the sampled screen histories it applies to, and what each
+    /// vendor receives for it there.
+    public struct Row: Sendable {
+        /// The app tag.
+        public let tag: AnalyticsTag<Schema>
+        /// The contexts, as each vendor's converter saw them, that give ``vendorTags``; `nil` when
+        /// every sampled context gives the same. For a screen tag, each ends with that screen.
+        public let contexts: [ScreenContext<Schema.Screen>]?
+        /// What each vendor receives, in the order of ``TrackingPlan/vendorNames``, as
+        /// ``snapshotDescription(of:)`` writes it; `nil` when the vendor ignores the tag.
+        public let vendorTags: [String?]
+    }
+
+    /// The vendor tags a vendor expects that no sample produced.
+    public struct UnproducedVendorTags: Sendable, Hashable {
+        /// The vendor's name in the plan.
+        public let vendor: String
+        /// The names of the vendor tags, in the order the vendor listed them.
+        public let names: [String]
+    }
+
+    /// The plan's title, the first line of its Markdown.
+    public let title: String
+    /// The vendors, in the order of the plan's columns.
+    public let vendorNames: [String]
+    /// The screen histories each sample tag was converted in (for a screen tag, followed by it).
+    public let sampleContexts: [ScreenContext<Schema.Screen>]
+    /// Every row, channel by channel (screens, user actions, events, states), sample tags in the
+    /// order given.
+    public let rows: [Row]
+    /// The sample app tags that no vendor receives in any sampled context, in the order of
+    /// ``rows``.
+    public let deadTags: [AnalyticsTag<Schema>]
+    /// Per vendor that lists its expected tags, those that no sample produced; vendors with none
+    /// missing are left out.
+    public let unproducedVendorTags: [UnproducedVendorTags]
+    /// The channels that had no sample tags, though the schema uses them (their type is not
+    /// `Never`).
+    public let unsampledChannels: [AnalyticsChannel]
+
+    /// The plan for `vendors`, over the sample tags and screen histories given.
+    ///
+    /// - Parameters:
+    ///   - schema: The app's schema.
+    ///   - title: The plan's title; `Tracking plan: <Schema>` by default.
+    ///   - screens: Sample screen tags; `nil` (the default) means every case when the type is
+    ///     `CaseIterable`, else none.
+    ///   - userActions: Sample user actions, with payloads; `nil` as for `screens`.
+    ///   - events: Sample events, with payloads; `nil` as for `screens`.
+    ///   - states: Sample states, with payloads; `nil` as for `screens`.
+    ///   - contexts: The screen histories, oldest screen first, to convert each tag in; by default,
+    ///     no screen yet, then each sample screen alone. A screen tag is converted in each history
+    ///     followed by itself, as the hub would deliver it.
+    ///   - screenHistoryLimit: The hub's bound on the history, applied to screen tags' contexts.
+    ///   - vendors: The columns: a name and a strategy each.
+    public init(
+        for schema: Schema.Type = Schema.self,
+        title: String? = nil,
+        screens: [Schema.Screen]? = nil,
+        userActions: [Schema.UserAction]? = nil,
+        events: [Schema.Event]? = nil,
+        states: [Schema.State]? = nil,
+        contexts: [ScreenContext<Schema.Screen>]? = nil,
+        screenHistoryLimit: Int = 5,
+        vendors: [Vendor]
+    ) {
+        let screens = screens ?? allCases(of: Schema.Screen.self)
+        let samples: [(AnalyticsChannel, [AnalyticsTag<Schema>], isUsed: Bool)] = [
+            (.screen, screens.map(AnalyticsTag.screen), isUsed(Schema.Screen.self)),
+            (.userAction, (userActions ?? allCases(of: Schema.UserAction.self)).map(AnalyticsTag.userAction), isUsed(Schema.UserAction.self)),
+            (.event, (events ?? allCases(of: Schema.Event.self)).map(AnalyticsTag.event), isUsed(Schema.Event.self)),
+            (.state, (states ?? allCases(of: Schema.State.self)).map(AnalyticsTag.state), isUsed(Schema.State.self)),
+        ]
+        let contexts = contexts ?? ([[]] + screens.map { ScreenContext(current: $0) })
+        let limit = max(1, screenHistoryLimit)
+
+        var rows: [Row] = []
+        var deadTags: [AnalyticsTag<Schema>] = []
+        var produced = Array(repeating: Set<String>(), count: vendors.count)
+        for (_, tags, _) in samples {
+            for tag in tags {
+                // Each sampled context gives one result per vendor; contexts with the same results
+                // share a row.
+                var groups: [(results: [String?], contexts: [ScreenContext<Schema.Screen>])] = []
+                for sample in contexts {
+                    let context = Self.context(for: tag, in: sample, limit: limit)
+                    var results: [String?] = []
+                    for (index, vendor) in vendors.enumerated() {
+                        let outcome = vendor.convert(tag, context)
+                        if let outcome { produced[index].insert(outcome.name) }
+                        results.append(outcome?.text)
+                    }
+                    if let group = groups.firstIndex(where: { $0.results == results }) {
+                        groups[group].contexts.append(context)
+                    } else {
+                        groups.append((results, [context]))
+                    }
+                }
+                if groups.allSatisfy({ $0.results.allSatisfy { $0 == nil } }) {
+                    deadTags.append(tag)
+                }
+                for group in groups {
+                    rows.append(Row(tag: tag, contexts: groups.count == 1 ? nil : group.contexts, vendorTags: group.results))
+                }
+            }
+        }
+
+        self.title = title ?? "Tracking plan: \(Schema.self)"
+        self.vendorNames = vendors.map(\.name)
+        self.sampleContexts = contexts
+        self.rows = rows
+        self.deadTags = deadTags
+        self.unproducedVendorTags = zip(vendors, produced).compactMap { vendor, produced in
+            let missing = vendor.expectedTagNames.filter { !produced.contains($0) }
+            return missing.isEmpty ? nil : UnproducedVendorTags(vendor: vendor.name, names: missing)
+        }
+        self.unsampledChannels = samples.filter { $0.isUsed && $0.1.isEmpty }.map(\.0)
+    }
+
+    /// The context a converter sees for `tag` sent after the screens of `sample`.
+    private static func context(
+        for tag: AnalyticsTag<Schema>,
+        in sample: ScreenContext<Schema.Screen>,
+        limit: Int
+    ) -> ScreenContext<Schema.Screen> {
+        guard case .screen(let screen) = tag else { return sample }
+        return ScreenContext(history: ScreenHistory((Array(sample.history) + [screen]).suffix(limit)))
+    }
+}
+
+extension TrackingPlan {
+    /// A column of the plan: a vendor's name and what its strategy converts each tag to.
+    ///
+    /// Only the strategy's converters are called, and only for the channels a hub would deliver
+    /// to it.
+    public struct Vendor {
+        /// The column's title.
+        public let name: String
+        /// The names of the vendor tags the vendor expects: the plan lists those nothing produces.
+        public let expectedTagNames: [String]
+        let convert: (AnalyticsTag<Schema>, ScreenContext<Schema.Screen>) -> (text: String, name: String)?
+
+        /// A column named `name` for `strategy`.
+        ///
+        /// - Parameters:
+        ///   - name: The column's title, usually the vendor's name.
+        ///   - strategy: The vendor's strategy; its tagger is never called.
+        ///   - expectedTagNames: The vendor tags the analysts expect, by name; the plan lists those
+        ///     that no sample produces. `nil` (the default) means every case when the vendor tag
+        ///     type is `CaseIterable`, else none.
+        ///   - tagName: A vendor tag's name, as `expectedTagNames` spells it; by default an enum
+        ///     tag's case name, else its whole text.
+        public init<Strategy: AnalyticsConvertingStrategy>(
+            _ name: String,
+            _ strategy: Strategy,
+            expecting expectedTagNames: [String]? = nil,
+            tagName: ((Strategy.VendorTag) -> String)? = nil
+        ) where Strategy.Schema == Schema {
+            let channels = strategy.deliveredChannels
+            let tagName = tagName ?? defaultVendorTagName
+            self.name = name
+            self.expectedTagNames = expectedTagNames ?? allCases(of: Strategy.VendorTag.self).map(tagName)
+            self.convert = { tag, context in
+                guard channels.contains(tag.channel), let vendorTag = strategy.vendorTag(for: tag, in: context) else {
+                    return nil
+                }
+                return (snapshotDescription(of: vendorTag), tagName(vendorTag))
+            }
+        }
+    }
+}
+
+/// A vendor tag's name in a tracking plan: an enum's case name, else the tag's whole text.
+func defaultVendorTagName(_ vendorTag: some Any) -> String {
+    let mirror = Mirror(reflecting: vendorTag)
+    guard mirror.displayStyle == .enum else { return snapshotDescription(of: vendorTag) }
+    return mirror.children.first?.label ?? String(describing: vendorTag)
+}
+
+/// Every value of `type` when it is `CaseIterable`, else none.
+func allCases<Value>(of type: Value.Type) -> [Value] {
+    guard let caseIterable = type as? any CaseIterable.Type else { return [] }
+    return cases(of: caseIterable).compactMap { $0 as? Value }
+}
+
+private func cases<Value: CaseIterable>(of type: Value.Type) -> [Any] {
+    Array(type.allCases)
+}
+
+/// Whether a schema uses a channel: its tag type is not `Never`.
+private func isUsed(_ type: Any.Type) -> Bool {
+    type != Never.self
+}
+
+extension TrackingPlan.Row: Equatable where AnalyticsTag<Schema>: Equatable, Schema.Screen: Equatable {}

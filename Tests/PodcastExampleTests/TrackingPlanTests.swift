@@ -1,0 +1,50 @@
+import Foundation
+import PodcastExample
+import TagHub
+import TagHubTesting
+import Testing
+
+/// The podcast example's tracking plan: generated from the vendors' converters, committed as
+/// `Docs/TrackingPlan.md`, and failing here when the code and the document disagree.
+@Suite struct TrackingPlanTests {
+    static let swiftTalk = Podcast(title: "Swift Talk", duration: 1_800)
+
+    /// The plan analysts read: every screen, one sample of each action, event and state, and the
+    /// screen histories that change what a vendor receives.
+    static func podcastTrackingPlan() -> TrackingPlan<PodcastAnalytics> {
+        TrackingPlan(
+            for: PodcastAnalytics.self,
+            title: "Tracking plan: the podcast example",
+            userActions: [
+                .playPodcast(swiftTalk), .pausePodcast(swiftTalk), .downloadPodcast(swiftTalk),
+                .deletePodcast(swiftTalk), .addPodcastToFavorite(swiftTalk), .removePodcastFromFavorite(swiftTalk),
+            ],
+            events: [
+                .playerDidLoad(swiftTalk), .playerDidPlay(swiftTalk), .playerDidStop(swiftTalk),
+                .playerDidFail(swiftTalk, reason: .networkUnavailable), .notEnoughStorageSpaceForDownload(swiftTalk),
+            ],
+            states: [.autoPlay(true), .favorites([swiftTalk]), .remoteNotificationAuthorized(false)],
+            vendors: [
+                .init(
+                    "tracker",
+                    TrackerStrategy(tagger: RecordingTagger<PodcastAnalytics, TrackerTag>()),
+                    expecting: TrackerTag.expectedNames,
+                    tagName: \.name
+                ),
+                .init(
+                    "firebase",
+                    makeFirebaseStrategy(tagger: RecordingTagger<PodcastAnalytics, FirebaseTag>()),
+                    expecting: FirebaseTag.expectedNames,
+                    tagName: \.name
+                ),
+            ]
+        )
+    }
+
+    @Test func theCommittedTrackingPlanMatchesTheCode() {
+        let docs = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Docs")
+        assertAnalyticsSnapshot(of: Self.podcastTrackingPlan(), storedAt: docs.appendingPathComponent("TrackingPlan.md").path)
+    }
+}

@@ -1,0 +1,21 @@
+import PodcastExample
+import TagHub
+import TagHubTesting
+import XCTest
+
+/// The same assertions from an XCTest test case: `assertAnalyticsSnapshot` reports through
+/// `XCTFail` there.
+final class VendorSnapshotXCTests: XCTestCase {
+    func testFirebaseReceivesAScreenViewPerScreen() {
+        let hub = AnalyticsHub<PodcastAnalytics>()
+        let firebase = RecordingTagger<PodcastAnalytics, FirebaseTag>()
+        hub.attach(makeFirebaseStrategy(tagger: firebase))
+
+        for screen in PodcastAnalytics.Screen.allCases {
+            hub.send(screen: screen)
+        }
+
+        XCTAssertEqual(firebase.vendorTags.map(\.name), Array(repeating: "screen_view", count: 4))
+        assertAnalyticsSnapshot(of: firebase)
+    }
+}
