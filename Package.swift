@@ -22,7 +22,11 @@ let package = Package(
         .target(name: "PodcastExample", dependencies: ["TagHub"]),
         .executableTarget(name: "TagHubDemo", dependencies: ["TagHub", "PodcastExample"]),
         .testTarget(name: "TagHubTests", dependencies: ["TagHub", "TagHubTesting"]),
-        .testTarget(name: "PodcastExampleTests", dependencies: ["PodcastExample", "TagHub", "TagHubTesting"]),
+        .testTarget(
+            name: "PodcastExampleTests",
+            dependencies: ["PodcastExample", "TagHub", "TagHubTesting"],
+            exclude: ["__Snapshots__"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

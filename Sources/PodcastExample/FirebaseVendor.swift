@@ -112,7 +112,8 @@ extension FirebaseTag {
     }
 
     /// An event whose string parameter is a podcast's title, clipped to what Firebase keeps.
-    package static func podcastEvent(_ name: String, _ podcast: Podcast, _ extra: [String: FirebaseValue] = [:]) -> Self {
+    package static func podcastEvent(_ name: String, _ podcast: Podcast, _ extra: [String: FirebaseValue] = [:]) -> Self
+    {
         let title = FirebaseRules.clipped(podcast.title, to: FirebaseRules.maxParameterStringLength)
         return .event(name: name, parameters: extra.merging(["item_id": .string(title)]) { _, title in title })
     }

@@ -45,6 +45,9 @@ import Testing
         let docs = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Docs")
-        assertAnalyticsSnapshot(of: Self.podcastTrackingPlan(), storedAt: docs.appendingPathComponent("TrackingPlan.md").path)
+        assertAnalyticsSnapshot(
+            of: Self.podcastTrackingPlan(),
+            storedAt: docs.appendingPathComponent("TrackingPlan.md").path
+        )
     }
 }

@@ -29,10 +29,12 @@ import Testing
 
         playSession(on: hub)
 
-        #expect(tracker.vendorTags.map(\.name) == [
-            "show_podcasts", "play_podcast_from_podcasts", "show_podcast_player", "pause_podcast",
-            "play_podcast_from_favorites",
-        ])
+        #expect(
+            tracker.vendorTags.map(\.name) == [
+                "show_podcasts", "play_podcast_from_podcasts", "show_podcast_player", "pause_podcast",
+                "play_podcast_from_favorites",
+            ]
+        )
         assertAnalyticsSnapshot(of: tracker)
     }
 
@@ -40,7 +42,9 @@ import Testing
         let hub = AnalyticsHub<PodcastAnalytics>()
         // The strategy as the app builds it, with a console tagger: the recorder wraps it, and the
         // tagger is never called.
-        let firebase = RecordingStrategy(wrapping: makeFirebaseStrategy(tagger: ConsoleTagger<FirebaseTag>(label: "firebase")))
+        let firebase = RecordingStrategy(
+            wrapping: makeFirebaseStrategy(tagger: ConsoleTagger<FirebaseTag>(label: "firebase"))
+        )
         hub.attach(firebase)
 
         playSession(on: hub)

@@ -55,4 +55,3 @@ public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>
         recorded.withLock { $0.append(Entry(vendorTag: vendorTag, origin: origin)) }
     }
 }
-

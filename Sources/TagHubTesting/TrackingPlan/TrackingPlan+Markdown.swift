@@ -17,7 +17,8 @@ extension TrackingPlan: AnalyticsSnapshotConvertible {
                 + "with it, and what each vendor receives: its tag, or *ignored*. The history reads *any* "
                 + "when every sampled history gives the same result.",
             "",
-            "Sampled screen histories: " + sampleContexts.map { markdownCode($0.snapshotDescription) }.joined(separator: ", ")
+            "Sampled screen histories: "
+                + sampleContexts.map { markdownCode($0.snapshotDescription) }.joined(separator: ", ")
                 + ".",
         ]
         for channel in AnalyticsChannel.allCases {
@@ -29,11 +30,16 @@ extension TrackingPlan: AnalyticsSnapshotConvertible {
                 lines.append("No sample tags: nothing is checked on this channel.")
                 continue
             }
-            lines.append("| App tag | Screen history | " + vendorNames.map(markdownCell).joined(separator: " | ") + " |")
+            lines.append(
+                "| App tag | Screen history | " + vendorNames.map(markdownCell).joined(separator: " | ") + " |"
+            )
             lines.append("| --- | --- |" + String(repeating: " --- |", count: vendorNames.count))
             for row in channelRows {
                 var cells = [markdownCode(TagHubTesting.snapshotDescription(of: row.tag.payload))]
-                cells.append(row.contexts.map { $0.map { markdownCode($0.snapshotDescription) }.joined(separator: ", ") } ?? "*any*")
+                cells.append(
+                    row.contexts.map { $0.map { markdownCode($0.snapshotDescription) }.joined(separator: ", ") }
+                        ?? "*any*"
+                )
                 cells += row.vendorTags.map { $0.map(markdownCode) ?? "*ignored*" }
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }

@@ -92,11 +92,11 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
         vendors: [Vendor]
     ) {
         let screens = screens ?? allCases(of: Schema.Screen.self)
-        let samples: [(AnalyticsChannel, [AnalyticsTag<Schema>], isUsed: Bool)] = [
-            (.screen, screens.map(AnalyticsTag.screen), isUsed(Schema.Screen.self)),
-            (.userAction, (userActions ?? allCases(of: Schema.UserAction.self)).map(AnalyticsTag.userAction), isUsed(Schema.UserAction.self)),
-            (.event, (events ?? allCases(of: Schema.Event.self)).map(AnalyticsTag.event), isUsed(Schema.Event.self)),
-            (.state, (states ?? allCases(of: Schema.State.self)).map(AnalyticsTag.state), isUsed(Schema.State.self)),
+        let samples = [
+            Self.samples(.screen, screens, AnalyticsTag.screen),
+            Self.samples(.userAction, userActions, AnalyticsTag.userAction),
+            Self.samples(.event, events, AnalyticsTag.event),
+            Self.samples(.state, states, AnalyticsTag.state),
         ]
         let contexts = contexts ?? ([[]] + screens.map { ScreenContext(current: $0) })
         let limit = max(1, screenHistoryLimit)
@@ -104,8 +104,8 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
         var rows: [Row] = []
         var deadTags: [AnalyticsTag<Schema>] = []
         var produced = Array(repeating: Set<String>(), count: vendors.count)
-        for (_, tags, _) in samples {
-            for tag in tags {
+        for channel in samples {
+            for tag in channel.tags {
                 // Each sampled context gives one result per vendor; contexts with the same results
                 // share a row.
                 var groups: [(results: [String?], contexts: [ScreenContext<Schema.Screen>])] = []
@@ -127,7 +127,9 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
                     deadTags.append(tag)
                 }
                 for group in groups {
-                    rows.append(Row(tag: tag, contexts: groups.count == 1 ? nil : group.contexts, vendorTags: group.results))
+                    rows.append(
+                        Row(tag: tag, contexts: groups.count == 1 ? nil : group.contexts, vendorTags: group.results)
+                    )
                 }
             }
         }
@@ -141,7 +143,16 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
             let missing = vendor.expectedTagNames.filter { !produced.contains($0) }
             return missing.isEmpty ? nil : UnproducedVendorTags(vendor: vendor.name, names: missing)
         }
-        self.unsampledChannels = samples.filter { $0.isUsed && $0.1.isEmpty }.map(\.0)
+        self.unsampledChannels = samples.filter { $0.isUsed && $0.tags.isEmpty }.map(\.channel)
+    }
+
+    /// The sample tags of one channel: those given, else every case of a `CaseIterable` tag type.
+    private static func samples<Tag>(
+        _ channel: AnalyticsChannel,
+        _ given: [Tag]?,
+        _ wrap: (Tag) -> AnalyticsTag<Schema>
+    ) -> (channel: AnalyticsChannel, tags: [AnalyticsTag<Schema>], isUsed: Bool) {
+        (channel, (given ?? allCases(of: Tag.self)).map(wrap), isUsed(Tag.self))
     }
 
     /// The context a converter sees for `tag` sent after the screens of `sample`.
