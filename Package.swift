@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "PodcastExample", dependencies: ["TagHub"]),
         .executableTarget(name: "TagHubDemo", dependencies: ["TagHub", "PodcastExample"]),
         .testTarget(name: "TagHubTests", dependencies: ["TagHub", "TagHubTesting"]),
+        .testTarget(name: "TagHubTestingTests", dependencies: ["TagHub", "TagHubTesting"]),
         .testTarget(
             name: "PodcastExampleTests",
             dependencies: ["PodcastExample", "TagHub", "TagHubTesting"],

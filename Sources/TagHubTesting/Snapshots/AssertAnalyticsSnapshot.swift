@@ -111,6 +111,10 @@ private func assert(
 package struct UnknownRecordMode: Error, Equatable {
     package let value: String
 
+    package init(value: String) {
+        self.value = value
+    }
+
     package var message: String {
         """
         \(SnapshotRecordMode.environmentVariable)=\(value) names no record mode: \

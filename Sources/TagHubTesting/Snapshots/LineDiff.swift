@@ -1,6 +1,6 @@
 /// A line diff in the unified format: `-` lines only in the old text, `+` lines only in the new
 /// one, three unchanged lines around each change, and `@@ -old +new @@` headers.
-struct LineDiff {
+package struct LineDiff {
     fileprivate enum Line: Equatable {
         case kept(String)
         case removed(String)
@@ -15,7 +15,7 @@ struct LineDiff {
     private let lines: [Line]
 
     /// The diff from `old` to `new`.
-    init(from old: String, to new: String) {
+    package init(from old: String, to new: String) {
         let oldLines = Self.split(old)
         let newLines = Self.split(new)
         var prefix = 0
@@ -37,12 +37,12 @@ struct LineDiff {
     }
 
     /// Whether the two texts have the same lines.
-    var isEmpty: Bool {
+    package var isEmpty: Bool {
         lines.allSatisfy { if case .kept = $0 { true } else { false } }
     }
 
     /// The hunks, one line each, with their headers; empty when nothing changed.
-    var text: String {
+    package var text: String {
         var output: [String] = []
         var index = 0
         var oldLine = 0

@@ -36,6 +36,13 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
         /// What each vendor receives, in the order of ``TrackingPlan/vendorNames``, as
         /// ``snapshotDescription(of:)`` writes it; `nil` when the vendor ignores the tag.
         public let vendorTags: [String?]
+
+        /// A row, for comparing with ``TrackingPlan/rows``.
+        public init(tag: AnalyticsTag<Schema>, contexts: [ScreenContext<Schema.Screen>]?, vendorTags: [String?]) {
+            self.tag = tag
+            self.contexts = contexts
+            self.vendorTags = vendorTags
+        }
     }
 
     /// The vendor tags a vendor expects that no sample produced.
@@ -44,6 +51,12 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
         public let vendor: String
         /// The names of the vendor tags, in the order the vendor listed them.
         public let names: [String]
+
+        /// A finding, for comparing with ``TrackingPlan/unproducedVendorTags``.
+        public init(vendor: String, names: [String]) {
+            self.vendor = vendor
+            self.names = names
+        }
     }
 
     /// The plan's title, the first line of its Markdown.
