@@ -29,9 +29,42 @@ import Testing
         #expect(named.count >= 30)
         let missing = named.filter { name in
             let parts = name.split(separator: ".")
-            return !sources.contains("struct \(parts[0])") || !sources.contains("func \(parts[1])(")
+            let suiteExists = sources.contains("struct \(parts[0])") || sources.contains("class \(parts[0]):")
+            return !suiteExists || !sources.contains("func \(parts[1])(")
         }
         #expect(missing == [])
+    }
+
+    /// A code block after `<!-- from: path -->` is an excerpt of that file: its lines must be in it,
+    /// consecutive and in order, indented alike.
+    @Test(arguments: ["Docs/Testing.md"])
+    func everyExcerptInTheGuidesIsWordForWordInTheFileItNames(guide: String) throws {
+        let root = ReadmeTests.root
+        let doc = try String(contentsOf: root.appendingPathComponent(guide), encoding: .utf8)
+        let excerpts = doc.matches(of: /<!-- from: ([^ ]+) -->\n```[a-z]*\n((?:.*\n)*?)```/)
+        #expect(excerpts.count >= 8)
+        for excerpt in excerpts {
+            let path = String(excerpt.output.1)
+            let source = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let lines = excerpt.output.2.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(Self.contains(source, lines: lines.map(String.init)), "not in \(path):\n\(excerpt.output.2)")
+        }
+    }
+
+    /// Whether `lines` appear in `source` one after the other, all with the same added indentation.
+    static func contains(_ source: String, lines: [String]) -> Bool {
+        let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let first = lines.first, !first.isEmpty else { return false }
+        for (start, line) in sourceLines.enumerated() where line.hasSuffix(first) {
+            let indent = String(line.dropLast(first.count))
+            guard indent.allSatisfy({ $0 == " " }), start + lines.count <= sourceLines.count else { continue }
+            let matches = lines.enumerated().allSatisfy { offset, expected in
+                let actual = sourceLines[start + offset]
+                return expected.isEmpty ? actual.isEmpty : actual == indent + expected
+            }
+            if matches { return true }
+        }
+        return false
     }
 
     /// Every `code span` without spaces, in order.

@@ -6,7 +6,7 @@ import Testing
 
 /// The podcast example's tracking plan: generated from the vendors' converters, committed as
 /// `Docs/TrackingPlan.md`, and failing here when the code and the document disagree.
-@Suite struct TrackingPlanTests {
+@Suite struct PodcastTrackingPlanTests {
     static let swiftTalk = Podcast(title: "Swift Talk", duration: 1_800)
 
     /// The plan analysts read: every screen, one sample of each action, event and state, and the
