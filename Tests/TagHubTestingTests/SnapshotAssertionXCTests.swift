@@ -7,9 +7,19 @@ import XCTest
 /// than failing the test.
 final class SnapshotAssertionXCTests: XCTestCase {
     private var failures: [(description: String, file: String, line: Int)] = []
+    /// Whether failures are being caught; the test's own assertions are not.
+    private var isCatchingFailures = false
+
+    /// Runs `body`, catching the failures it records instead of failing the test.
+    private func catchingFailures(_ body: () -> Void) {
+        isCatchingFailures = true
+        body()
+        isCatchingFailures = false
+    }
 
     #if canImport(ObjectiveC)
     override func record(_ issue: XCTIssue) {
+        guard isCatchingFailures else { return super.record(issue) }
         failures.append(
             (
                 issue.compactDescription, issue.sourceCodeContext.location?.fileURL.path ?? "",
@@ -24,6 +34,14 @@ final class SnapshotAssertionXCTests: XCTestCase {
         atLine lineNumber: Int,
         expected: Bool
     ) {
+        guard isCatchingFailures else {
+            return super.recordFailure(
+                withDescription: description,
+                inFile: filePath,
+                atLine: lineNumber,
+                expected: expected
+            )
+        }
         failures.append((description, filePath, lineNumber))
     }
     #endif
@@ -32,8 +50,10 @@ final class SnapshotAssertionXCTests: XCTestCase {
         let folder = try TemporaryFolder()
         defer { folder.cleanUp() }
 
-        let callLine = #line + 1
-        assertAnalyticsSnapshot(of: ["a", "b"], named: "xctest", snapshotDirectory: folder.path)
+        let callLine = #line + 2
+        catchingFailures {
+            assertAnalyticsSnapshot(of: ["a", "b"], named: "xctest", record: .missing, snapshotDirectory: folder.path)
+        }
 
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, callLine)
@@ -44,7 +64,9 @@ final class SnapshotAssertionXCTests: XCTestCase {
         XCTAssertEqual(folder.contents(of: "xctest.txt"), "\"a\"\n\"b\"\n")
 
         failures.removeAll()
-        assertAnalyticsSnapshot(of: ["a", "b"], named: "xctest", snapshotDirectory: folder.path)
+        catchingFailures {
+            assertAnalyticsSnapshot(of: ["a", "b"], named: "xctest", record: .never, snapshotDirectory: folder.path)
+        }
         XCTAssertEqual(failures.count, 0)
     }
 
@@ -53,7 +75,9 @@ final class SnapshotAssertionXCTests: XCTestCase {
         defer { folder.cleanUp() }
         try folder.write("\"a\"\n", to: "diff.txt")
 
-        assertAnalyticsSnapshot(of: ["b"], named: "diff", record: .never, snapshotDirectory: folder.path)
+        catchingFailures {
+            assertAnalyticsSnapshot(of: ["b"], named: "diff", record: .never, snapshotDirectory: folder.path)
+        }
 
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.description.hasSuffix("@@ -1,1 +1,1 @@\n-\"a\"\n+\"b\"") == true)
