@@ -67,7 +67,7 @@ import Testing
         #expect(
             issue.comment == """
                 Snapshot does not match \(path) (- snapshot, + this run). \
-                If the change is intended, run with TAGHUB_SNAPSHOT_RECORD=failed to rewrite it.
+                If the change is intended, run with TAGHUB_SNAPSHOT_RECORD=failed (or record: .failed) to rewrite it.
                 --- \(path)
                 +++ this run
                 @@ -1,2 +1,2 @@
@@ -200,5 +200,88 @@ import Testing
                 """
         )
         #expect((0..<10).allSatisfy { _ in record() == text })
+    }
+}
+
+@Suite struct SnapshotFileTests {
+    @Test func textWithWindowsLineBreaksMatchesOnTheNextRun() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let file = SnapshotFile(path: folder.file("crlf.txt"))
+
+        #expect(file.verify("a\r\nb\r\n", mode: .missing) == .recordedMissing)
+        #expect(file.verify("a\r\nb\r\n", mode: .never) == .matched)
+        #expect(file.verify("a\nb\n", mode: .never) == .matched)
+    }
+
+    @Test func twoEncodingsOfOneCharacterAreDifferentFiles() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let file = SnapshotFile(path: folder.file("accent.txt"))
+        try folder.write("caf\u{65}\u{301}\n", to: "accent.txt")  // e + combining acute
+
+        #expect(
+            file.verify("caf\u{E9}\n", mode: .never)  // precomposed é
+                == .mismatched(
+                    diff:
+                        "(the lines read the same; they differ in their final line break or in how a character is encoded)",
+                    rewritten: false
+                )
+        )
+    }
+
+    @Test func relativeFoldersAndPathsStartFromTheTestFilesFolder() {
+        let test = "/app/Tests/AppTests/PlayTests.swift"
+        #expect(
+            SnapshotFile(named: "n", directory: "Snaps", testFilePath: test).path == "/app/Tests/AppTests/Snaps/n.txt"
+        )
+        #expect(SnapshotFile(path: "../../Docs/Plan.md", testFilePath: test).path == "/app/Docs/Plan.md")
+        #expect(SnapshotFile(path: "/elsewhere/Plan.md", testFilePath: test).path == "/elsewhere/Plan.md")
+        #expect(SnapshotFile.fileName(for: "écoute 2") == "écoute 2")
+    }
+
+    @Test func aDefaultNameBelongsToOneTestAndOneAssertion() {
+        let names = DefaultSnapshotNames()
+        #expect(names.claim("/s/a.txt", test: "Suite/a()", isParameterized: false, line: 10) == nil)
+        // The same assertion again (a repeated run) is fine.
+        #expect(names.claim("/s/a.txt", test: "Suite/a()", isParameterized: false, line: 10) == nil)
+        #expect(
+            names.claim("/s/a.txt", test: "Suite/a()", isParameterized: false, line: 12)
+                == "This test already asserted the unnamed snapshot /s/a.txt at line 10: pass named: to each snapshot of the test."
+        )
+        #expect(
+            names.claim("/s/a.txt", test: "Other/a()", isParameterized: false, line: 10)
+                == "/s/a.txt is already the snapshot of Suite/a(): pass named: to tell them apart."
+        )
+        #expect(
+            names.claim("/s/p.txt", test: "Suite/p(n:)", isParameterized: true, line: 10)
+                == "Suite/p(n:) is parameterized: every argument would share the snapshot /s/p.txt. Pass named: with a name made from the arguments."
+        )
+    }
+
+    @Test(arguments: [1, 2])
+    func aParameterizedTestMustNameItsSnapshots(argument: Int) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+
+        withKnownIssue {
+            assertAnalyticsSnapshot(of: "\(argument)", record: .missing, snapshotDirectory: folder.path)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains(
+                "is parameterized: every argument would share the snapshot"
+            )
+        }
+        #expect(folder.contents(of: "aParameterizedTestMustNameItsSnapshots.txt") == nil)
+
+        // Named after its argument, each case has its own file.
+        withKnownIssue {
+            assertAnalyticsSnapshot(
+                of: "\(argument)",
+                named: "case \(argument)",
+                record: .missing,
+                snapshotDirectory: folder.path
+            )
+        }
+        #expect(folder.contents(of: "case \(argument).txt") == "\(argument)")
     }
 }

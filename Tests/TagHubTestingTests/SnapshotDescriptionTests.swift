@@ -115,3 +115,60 @@ import Testing
         #expect(text.count == 64 * "link(".count + 1 + 64)
     }
 }
+
+@Suite struct SnapshotDescriptionEdgeTests {
+    enum Multiline: CustomStringConvertible {
+        case only
+        var description: String { "first\nsecond" }
+    }
+
+    struct Empty: CustomStringConvertible {
+        var description: String { "empty\tstruct" }
+    }
+
+    struct Shouting: CustomSnapshotStringConvertible {
+        var snapshotDescription: String { "LOUD\nTEXT" }
+    }
+
+    final class Tree {
+        var children: [Tree] = []
+        var byName: [String: Tree] = [:]
+    }
+
+    @Test func keysThatReadTheSameAreOrderedByTheirValues() {
+        // NaN keys never equal each other: three entries whose keys all read "nan".
+        var dictionary: [Double: Int] = [:]
+        for value in [3, 1, 2] { dictionary[.nan] = value }
+        #expect(snapshotDescription(of: dictionary) == "[nan: 1, nan: 2, nan: 3]")
+    }
+
+    @Test func aCycleThroughACollectionIsCutToo() {
+        let tree = Tree()
+        tree.children = [tree, tree]
+        tree.byName = ["self": tree]
+        #expect(snapshotDescription(of: tree) == #"Tree(children: [Tree(…), Tree(…)], byName: ["self": Tree(…)])"#)
+        tree.children = []
+        tree.byName = [:]
+    }
+
+    @Test func textFromADescriptionStaysOnOneLine() {
+        #expect(snapshotDescription(of: Multiline.only) == #"first\nsecond"#)
+        #expect(snapshotDescription(of: Empty()) == #"empty\tstruct"#)
+        #expect(snapshotDescription(of: Shouting()) == #"LOUD\nTEXT"#)
+        #expect(snapshotDescription(of: "static\nstring" as StaticString) == #""static\nstring""#)
+    }
+
+    @Test func addressesAndTheClockNeverReachTheText() throws {
+        let pointer = try #require(UnsafeRawPointer(bitPattern: 0x1234))
+        #expect(snapshotDescription(of: pointer) == "UnsafeRawPointer(…)")
+        #expect(snapshotDescription(of: OpaquePointer(pointer)) == "OpaquePointer(…)")
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        #expect(snapshotDescription(of: paris) == "TimeZone(Europe/Paris)")
+        #expect(snapshotDescription(of: Locale(identifier: "fr_FR")) == "Locale(fr_FR)")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = paris
+        calendar.locale = Locale(identifier: "fr_FR")
+        #expect(snapshotDescription(of: calendar) == "Calendar(gregorian, Europe/Paris, fr_FR)")
+        #expect(snapshotDescription(of: NSNumber(value: 42)) == "NSNumber(42)")
+    }
+}

@@ -118,3 +118,62 @@ import Testing
         #expect(plan.markdown == radioPlan().markdown)
     }
 }
+
+@Suite struct TrackingPlanEdgeTests {
+    @Test func withOneSampledHistoryARowNamesItRatherThanAny() {
+        let plan = TrackingPlan(
+            for: RadioAnalytics.self,
+            screens: [],
+            userActions: [.play(jazz)],
+            states: [],
+            contexts: [[.home]],
+            vendors: [.init("meter", makeMeter(tagger: CountingTagger()))]
+        )
+        #expect(plan.rows.map(\.contexts) == [[[.home]]])
+    }
+
+    @Test func noSampledHistoryMeansNoScreenYet() {
+        let plan = TrackingPlan(
+            for: RadioAnalytics.self,
+            screens: [],
+            userActions: [.play(jazz)],
+            states: [],
+            contexts: [],
+            vendors: [.init("meter", makeMeter(tagger: CountingTagger()))]
+        )
+        #expect(plan.sampleContexts == [[]])
+        #expect(plan.rows.map(\.vendorTags) == [[#"event("play", properties: ["station": "Jazz FM"])"#]])
+        #expect(plan.deadTags.isEmpty)
+    }
+
+    @Test func titlesNamesAndTagsCannotBreakTheMarkdown() {
+        // A vendor whose tag holds a pipe and backticks.
+        let odd = MappingStrategy(for: RadioAnalytics.self, tagger: CountingTagger<String>()) { screen, _ in
+            screen == .home ? "a|b ``c``" : nil
+        }
+        let plan = TrackingPlan(
+            for: RadioAnalytics.self,
+            title: "Radio\nplan",
+            screens: [.home, .settings],
+            userActions: [],
+            states: [],
+            contexts: [[]],
+            vendors: [.init("odd|vendor", odd, expecting: ["x\ny"], tagName: { $0 })]
+        )
+        let lines = plan.markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "# Radio plan")
+        #expect(lines.contains("| App tag | Screen history | odd\\|vendor |"))
+        #expect(lines.contains("| --- | --- | --- |"))
+        #expect(lines.contains(#"| `home` | `[home]` | ``` "a\|b ``c``" ``` |"#))
+        #expect(lines.contains("- `screen settings`"))
+        #expect(lines.contains(#"- odd|vendor: `x\ny`"#))
+    }
+
+    @Test func withoutVendorsEveryTableIsStillATable() {
+        let plan = TrackingPlan(for: RadioAnalytics.self, screens: [.home], userActions: [], states: [], vendors: [])
+        let lines = plan.markdown.split(separator: "\n")
+        #expect(lines.contains("| App tag | Screen history |"))
+        #expect(lines.contains("| --- | --- |"))
+        #expect(plan.deadTags == [.screen(.home)])
+    }
+}

@@ -9,7 +9,7 @@ import TagHub
 /// vendor's SDK, even when the app builds the strategy with the real tagger inside.
 ///
 /// ```swift
-/// let firebase = RecordingStrategy(wrapping: makeFirebaseStrategy())
+/// let firebase = RecordingStrategy(wrapping: makeFirebaseStrategy(tagger: FirebaseTagger()))
 /// hub.attach(firebase)
 /// hub.send(screen: .favorites)
 /// #expect(firebase.vendorTags.count == 1)

@@ -1,4 +1,9 @@
 import Foundation
+import TagHub
+
+#if canImport(Testing)
+import Testing
+#endif
 
 /// Asserts that `value`'s snapshot text matches the file `__Snapshots__/<TestFileName>/<name>.txt`
 /// beside the test file.
@@ -48,6 +53,10 @@ public func assertAnalyticsSnapshot(
         directory: snapshotDirectory,
         testFilePath: "\(filePath)"
     )
+    if name == nil, let conflict = DefaultSnapshotNames.shared.claim(file.path, line: line) {
+        recordIssue(conflict, fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+    }
     assert(value.snapshotText, in: file, record: record, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
@@ -80,7 +89,7 @@ public func assertAnalyticsSnapshot(
     line: UInt = #line,
     column: UInt = #column
 ) {
-    let file = SnapshotFile(path: URL(fileURLWithPath: path).standardizedFileURL.path)
+    let file = SnapshotFile(path: path, testFilePath: "\(filePath)")
     assert(value.snapshotText, in: file, record: record, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
@@ -140,4 +149,52 @@ package func recordMode(
 /// `playFromFavorites`.
 package func defaultSnapshotName(function: String) -> String {
     String(function.prefix { $0 != "(" })
+}
+
+/// Which test each default-named snapshot file belongs to, in this process: two tests (or two
+/// assertions of one test) writing one file would overwrite each other's snapshot.
+package final class DefaultSnapshotNames: Sendable {
+    package static let shared = DefaultSnapshotNames()
+
+    private let owners = LockedValue<[String: (test: String, line: UInt)]>([:])
+
+    package init() {}
+
+    /// Records that the running test asserts the default-named snapshot at `path` from `line`;
+    /// the reason it may not, or `nil`. Only Swift Testing says which test is running: under
+    /// XCTest every claim succeeds.
+    package func claim(_ path: String, line: UInt) -> String? {
+        #if canImport(Testing)
+        guard let test = Test.current else { return nil }
+        return claim(path, test: "\(test.id)", isParameterized: test.isParameterized, line: line)
+        #else
+        return nil
+        #endif
+    }
+
+    /// ``claim(_:line:)`` for the test named `test`.
+    package func claim(_ path: String, test: String, isParameterized: Bool, line: UInt) -> String? {
+        if isParameterized {
+            return """
+                \(test) is parameterized: every argument would share the snapshot \(path). \
+                Pass named: with a name made from the arguments.
+                """
+        }
+        return owners.withLock { owners in
+            guard let owner = owners[path] else {
+                owners[path] = (test, line)
+                return nil
+            }
+            if owner.test != test {
+                return "\(path) is already the snapshot of \(owner.test): pass named: to tell them apart."
+            }
+            if owner.line != line {
+                return """
+                    This test already asserted the unnamed snapshot \(path) at line \(owner.line): \
+                    pass named: to each snapshot of the test.
+                    """
+            }
+            return nil
+        }
+    }
 }

@@ -6,7 +6,11 @@ import XCTest
 #endif
 
 /// Fails the running test with `message`, pinned to the caller's file and line: through Swift
-/// Testing when a Swift Testing test is running, else through XCTest.
+/// Testing when a Swift Testing test is running on this task, else through XCTest.
+///
+/// `Test.current` is task-local: it is `nil` on a thread or a detached task that a Swift Testing
+/// test started, where `XCTFail` would be ignored. So without it, the failure goes to both
+/// frameworks: the one that is not running ignores it, and it is never lost.
 func recordIssue(
     _ message: String,
     fileID: StaticString,
@@ -15,23 +19,23 @@ func recordIssue(
     column: UInt
 ) {
     #if canImport(Testing)
+    let sourceLocation = SourceLocation(
+        fileID: String(describing: fileID),
+        filePath: String(describing: filePath),
+        line: Int(line),
+        column: Int(column)
+    )
     if Test.current != nil {
-        Issue.record(
-            Comment(rawValue: message),
-            sourceLocation: SourceLocation(
-                fileID: String(describing: fileID),
-                filePath: String(describing: filePath),
-                line: Int(line),
-                column: Int(column)
-            )
-        )
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         return
     }
     #endif
     #if canImport(XCTest)
     XCTFail(message, file: filePath, line: line)
-    #else
-    // No test framework: say it where a person running the code will see it.
+    #endif
+    #if canImport(Testing)
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    #elseif !canImport(XCTest)
     print("\(filePath):\(line): error: \(message)")
     #endif
 }

@@ -19,23 +19,29 @@ public protocol CustomSnapshotStringConvertible {
     var snapshotDescription: String { get }
 }
 
-/// The one-line text of `value` in snapshots and tracking plans: the same on every run, on every
-/// machine, whatever order a dictionary or set keeps.
+/// The one-line text of `value` in snapshots and tracking plans: the same on every run for the
+/// same value, whatever order a dictionary or set keeps.
 ///
 /// - Strings are quoted and escaped as Swift literals, so a line break or a control character in
 ///   a value never starts a new line or hides in the file.
-/// - Dictionary entries are sorted by their keys' text and set elements by their own text
-///   (comparing Unicode scalars, never the locale).
+/// - Dictionary entries are sorted by their keys' text (then their values' text, for keys that read
+///   the same) and set elements by their own text, comparing Unicode scalars, never the locale.
 /// - Enums read `caseName(payload)`, structs and classes `TypeName(field: value, …)`, optionals
-///   their value or `nil`. Any `description` they have is not used: a custom one may hide fields
-///   or print a dictionary in its iteration order.
-/// - A value with no fields (an enum case without payload, a number) reads as its `description`;
-///   `Date`, `URL`, `UUID`, `Decimal` and `Data` read as their usual text.
-/// - A type adopting ``CustomSnapshotStringConvertible`` reads as its `snapshotDescription`.
+///   their value or `nil`. Their `description`, if any, is not used: a custom one may hide fields
+///   or print a dictionary in its iteration order. An object met again inside itself reads
+///   `TypeName(…)`, and values nested deeper than 64 levels read `…`.
+/// - A value with no fields (an enum case without payload, a number, a boolean) reads as its
+///   `description`, with line breaks and control characters escaped. Pointers read
+///   `TypeName(…)`, never their address.
+/// - `Date` reads as its seconds since 1970 (`Date(1700000000.5)`), `Data` as hexadecimal
+///   (`Data(00ab10)`), `URL`, `UUID`, `Decimal`, `TimeZone`, `Locale`, `Calendar` and `NSNumber`
+///   by their value or identifier.
+/// - A type adopting ``CustomSnapshotStringConvertible`` reads as its `snapshotDescription`, with
+///   line breaks and control characters escaped.
 ///
 /// ```swift
-/// snapshotDescription(of: TrackerTag.event(name: "play", data: ["title": "Swift Talk", "duration": 1800]))
-/// // event(name: "play", data: ["duration": 1800, "title": "Swift Talk"])
+/// snapshotDescription(of: TrackerTag.event(name: "play", data: ["title": "Swift Talk", "duration": "1800"]))
+/// // event(name: "play", data: ["duration": "1800", "title": "Swift Talk"])
 /// ```
 public func snapshotDescription(of value: Any) -> String {
     var writer = SnapshotTextWriter()
@@ -55,12 +61,13 @@ struct SnapshotTextWriter {
 
     mutating func write(_ value: Any) {
         if let custom = value as? any CustomSnapshotStringConvertible {
-            text += custom.snapshotDescription
+            text += Self.oneLine(custom.snapshotDescription)
             return
         }
         if writeFoundationValue(value) { return }
         switch value {
         case let string as String: text += Self.quoted(string)
+        case let string as StaticString: text += Self.quoted("\(string)")
         case let substring as Substring: text += Self.quoted(String(substring))
         case let character as Character: text += Self.quoted(String(character))
         case let scalar as Unicode.Scalar: text += Self.quoted(String(scalar))
@@ -69,6 +76,10 @@ struct SnapshotTextWriter {
     }
 
     private mutating func writeStructure(of value: Any) {
+        if Self.isPointer(value) {
+            text += "\(typeName(of: value))(…)"
+            return
+        }
         let mirror = Mirror(reflecting: value)
         guard depth < Self.maxDepth else {
             text += "…"
@@ -81,7 +92,7 @@ struct SnapshotTextWriter {
             if let wrapped = mirror.children.first { write(wrapped.value) } else { text += "nil" }
         case .enum:
             guard let payload = mirror.children.first else {
-                text += String(describing: value)
+                text += Self.oneLine(String(describing: value))
                 return
             }
             text += payload.label ?? String(describing: value)
@@ -106,7 +117,7 @@ struct SnapshotTextWriter {
         default:
             // Numbers, booleans, and types with a custom mirror but no display style.
             if mirror.children.isEmpty {
-                text += String(describing: value)
+                text += Self.oneLine(String(describing: value))
             } else {
                 writeFields(mirror.children, open: "\(typeName(of: value))(", close: ")")
             }
@@ -135,7 +146,7 @@ struct SnapshotTextWriter {
         for level in lineage.reversed() { children += level.children }
         if children.isEmpty && mirror.displayStyle == .struct {
             // A struct whose mirror shows nothing: its text is all there is.
-            text += String(describing: value)
+            text += Self.oneLine(String(describing: value))
             return
         }
         writeFields(children, open: "\(typeName(of: value))(", close: ")")
@@ -156,7 +167,7 @@ struct SnapshotTextWriter {
     }
 
     private mutating func writeList(_ elements: [Any], sorted: Bool) {
-        var parts = elements.map { element in Self.text(of: element, depth: depth) }
+        var parts = elements.map { element in nested(element) }
         if sorted { parts.sort(by: Self.scalarOrder) }
         text += "[" + parts.joined(separator: ", ") + "]"
     }
@@ -170,16 +181,20 @@ struct SnapshotTextWriter {
         for child in mirror.children {
             let pair = Array(Mirror(reflecting: child.value).children)
             guard pair.count == 2 else { continue }
-            entries.append((Self.text(of: pair[0].value, depth: depth), Self.text(of: pair[1].value, depth: depth)))
+            entries.append((nested(pair[0].value), nested(pair[1].value)))
         }
-        entries.sort { Self.scalarOrder($0.key, $1.key) }
+        // Keys may read the same (a NaN, two objects with equal fields): their values decide.
+        entries.sort { left, right in
+            left.key == right.key ? Self.scalarOrder(left.value, right.value) : Self.scalarOrder(left.key, right.key)
+        }
         text += "[" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
     }
 
-    /// `value` written on its own, at `depth`, for sorting.
-    private static func text(of value: Any, depth: Int) -> String {
+    /// `value` written on its own, for sorting, at this depth and inside the same objects.
+    private func nested(_ value: Any) -> String {
         var writer = SnapshotTextWriter()
         writer.depth = depth
+        writer.openObjects = openObjects
         writer.write(value)
         return writer.text
     }
@@ -191,9 +206,42 @@ struct SnapshotTextWriter {
         case let uuid as UUID: text += "UUID(\(uuid.uuidString))"
         case let decimal as Decimal: text += "\(decimal)"
         case let data as Data: text += "Data(\(data.map { Self.hexByte($0) }.joined()))"
+        case let timeZone as TimeZone: text += "TimeZone(\(timeZone.identifier))"
+        case let locale as Locale: text += "Locale(\(locale.identifier))"
+        case let calendar as Calendar:
+            text +=
+                "Calendar(\(calendar.identifier), \(calendar.timeZone.identifier), \(calendar.locale?.identifier ?? "nil"))"
+        case let number as NSNumber where type(of: value) is NSNumber.Type: text += "NSNumber(\(number))"
         default: return false
         }
         return true
+    }
+
+    /// Whether `value` is a pointer, whose address changes from run to run.
+    private static func isPointer(_ value: Any) -> Bool {
+        let name = String(describing: type(of: value))
+        return name == "OpaquePointer" || (name.hasPrefix("Unsafe") && name.contains("Pointer"))
+    }
+
+    /// `text` with every line break and control character escaped: for text that comes from a
+    /// `description` or a ``CustomSnapshotStringConvertible``, which may hold any character.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0) }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if needsEscape(scalar) {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
     }
 
     private func typeName(of value: Any) -> String {

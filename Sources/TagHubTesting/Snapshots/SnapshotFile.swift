@@ -25,16 +25,31 @@ package struct SnapshotFile: Sendable {
         self.path = path
     }
 
+    /// The file at `path`; a relative path is taken from the folder of the test file at
+    /// `testFilePath`.
+    package init(path: String, testFilePath: String) {
+        self.path = Self.resolve(path, testFilePath: testFilePath)
+    }
+
     /// The file `<directory>/<name>.txt`, where `directory` defaults to
-    /// `__Snapshots__/<TestFileName>` beside the test file at `testFilePath`.
+    /// `__Snapshots__/<TestFileName>` beside the test file at `testFilePath`; a relative
+    /// `directory` is taken from the test file's folder.
     package init(named name: String, directory: String?, testFilePath: String) {
         let testFile = URL(fileURLWithPath: testFilePath)
         let folder =
-            directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            directory.map { Self.resolve($0, testFilePath: testFilePath) }
             ?? testFile.deletingLastPathComponent()
             .appendingPathComponent("__Snapshots__", isDirectory: true)
-            .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent, isDirectory: true)
-        self.path = folder.appendingPathComponent(Self.fileName(for: name) + ".txt").path
+            .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent, isDirectory: true).path
+        self.path =
+            URL(fileURLWithPath: folder, isDirectory: true)
+            .appendingPathComponent(Self.fileName(for: name) + ".txt").path
+    }
+
+    private static func resolve(_ path: String, testFilePath: String) -> String {
+        let base = URL(fileURLWithPath: testFilePath).deletingLastPathComponent()
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+        return url.standardizedFileURL.path
     }
 
     /// `name` with every character that is unsafe in a file name replaced by `-`.
@@ -42,7 +57,9 @@ package struct SnapshotFile: Sendable {
         let safe = String(
             name.unicodeScalars.map { scalar -> Character in
                 switch scalar {
-                case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", " ": Character(scalar)
+                case "-", "_", ".", " ": Character(scalar)
+                case _ where scalar.properties.isAlphabetic || scalar.properties.numericType != nil:
+                    Character(scalar)
                 default: "-"
                 }
             }
@@ -61,22 +78,29 @@ package struct SnapshotFile: Sendable {
             guard let decoded = String(data: data, encoding: .utf8) else {
                 return .unusable(reason: "\(path) is not UTF-8 text")
             }
-            stored = decoded.replacingOccurrences(of: "\r\n", with: "\n")
+            stored = Self.normalized(decoded)
         } else {
             guard mode.writesMissing else { return .missing }
             return write(text) ?? .recordedMissing
         }
-        if stored == text {
+        let current = Self.normalized(text)
+        // Bytes, not `==`: two spellings of "é" are equal strings but different files.
+        if stored.utf8.elementsEqual(current.utf8) {
             guard mode.writesMatch else { return .matched }
             return write(text) ?? .rerecorded
         }
-        let lineDiff = LineDiff(from: stored, to: text)
+        let lineDiff = LineDiff(from: stored, to: current)
         let diff =
             lineDiff.isEmpty
-            ? "(the lines are the same; the texts differ in their final line break)"
+            ? "(the lines read the same; they differ in their final line break or in how a character is encoded)"
             : lineDiff.text
         guard mode.writesMismatch else { return .mismatched(diff: diff, rewritten: false) }
         return write(text) ?? .mismatched(diff: diff, rewritten: true)
+    }
+
+    /// `text` with Windows line breaks as `\n`, so that a checkout that converts them still matches.
+    private static func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: "\n")
     }
 
     /// Writes `text`, creating the folders; an outcome only when that fails.
@@ -110,7 +134,7 @@ package struct SnapshotFile: Sendable {
         case .missing:
             return """
                 No snapshot at \(path), and record mode is \(mode). \
-                Run the test with \(variable)=missing to record it, then commit it.
+                Run the test with \(variable)=missing (or record: .missing) to record it, then commit it.
                 """
         case .mismatched(let diff, rewritten: true):
             return """
@@ -123,7 +147,7 @@ package struct SnapshotFile: Sendable {
         case .mismatched(let diff, rewritten: false):
             return """
                 Snapshot does not match \(path) (- snapshot, + this run). \
-                If the change is intended, run with \(variable)=failed to rewrite it.
+                If the change is intended, run with \(variable)=failed (or record: .failed) to rewrite it.
                 --- \(path)
                 +++ this run
                 \(diff)

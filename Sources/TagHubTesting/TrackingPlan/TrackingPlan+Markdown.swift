@@ -9,7 +9,7 @@ extension TrackingPlan: AnalyticsSnapshotConvertible {
     /// ``assertAnalyticsSnapshot(of:storedAt:record:fileID:filePath:line:column:)``.
     public var markdown: String {
         var lines: [String] = [
-            "# \(title)",
+            "# \(markdownLine(title))",
             "",
             "Generated from the code by TagHubTesting's `TrackingPlan`: do not edit by hand.",
             "",
@@ -30,30 +30,33 @@ extension TrackingPlan: AnalyticsSnapshotConvertible {
                 lines.append("No sample tags: nothing is checked on this channel.")
                 continue
             }
-            lines.append(
-                "| App tag | Screen history | " + vendorNames.map(markdownCell).joined(separator: " | ") + " |"
-            )
-            lines.append("| --- | --- |" + String(repeating: " --- |", count: vendorNames.count))
+            let header = ["App tag", "Screen history"] + vendorNames.map(markdownCell)
+            lines.append("| " + header.joined(separator: " | ") + " |")
+            lines.append("|" + String(repeating: " --- |", count: header.count))
             for row in channelRows {
                 var cells = [markdownCode(TagHubTesting.snapshotDescription(of: row.tag.payload))]
                 cells.append(
                     row.contexts.map { $0.map { markdownCode($0.snapshotDescription) }.joined(separator: ", ") }
                         ?? "*any*"
                 )
-                cells += row.vendorTags.map { $0.map(markdownCode) ?? "*ignored*" }
+                cells += row.vendorTags.map { $0.map { markdownCode($0) } ?? "*ignored*" }
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }
         }
 
         lines += ["", "## Dead tags", "", "App tags that no vendor receives in any sampled history:", ""]
-        lines += deadTags.isEmpty ? ["None."] : deadTags.map { "- " + markdownCode($0.snapshotDescription) }
+        lines +=
+            deadTags.isEmpty ? ["None."] : deadTags.map { "- " + markdownCode($0.snapshotDescription, inTable: false) }
 
         lines += ["", "## Vendor tags nothing produces", ""]
         lines += ["Vendor tags a vendor expects that no sample tag produced:", ""]
         lines +=
             unproducedVendorTags.isEmpty
             ? ["None."]
-            : unproducedVendorTags.map { "- \($0.vendor): " + $0.names.map(markdownCode).joined(separator: ", ") }
+            : unproducedVendorTags.map { finding in
+                "- \(markdownLine(finding.vendor)): "
+                    + finding.names.map { markdownCode($0, inTable: false) }.joined(separator: ", ")
+            }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -70,13 +73,31 @@ private func markdownHeading(for channel: AnalyticsChannel) -> String {
     }
 }
 
-/// `text` as a Markdown code span that is safe in a table cell.
-private func markdownCode(_ text: String) -> String {
-    let escaped = text.replacingOccurrences(of: "|", with: "\\|")
-    return escaped.contains("`") ? "`` \(escaped) ``" : "`\(escaped)`"
+/// `text` as a Markdown code span on one line (line breaks escaped), safe in a table cell when
+/// `inTable`.
+///
+/// The fence is one backtick longer than the longest run of backticks in the text, so the text
+/// can hold any.
+private func markdownCode(_ text: String, inTable: Bool = true) -> String {
+    let line = SnapshotTextWriter.oneLine(text)
+    let content = inTable ? line.replacingOccurrences(of: "|", with: "\\|") : line
+    var longestRun = 0
+    var run = 0
+    for character in content {
+        run = character == "`" ? run + 1 : 0
+        longestRun = max(longestRun, run)
+    }
+    guard longestRun > 0 else { return "`\(content)`" }
+    let fence = String(repeating: "`", count: longestRun + 1)
+    return "\(fence) \(content) \(fence)"
 }
 
 /// `text` as plain text that is safe in a table cell.
 private func markdownCell(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    markdownLine(text).replacingOccurrences(of: "|", with: "\\|")
+}
+
+/// `text` on one line: line breaks become spaces.
+private func markdownLine(_ text: String) -> String {
+    text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")
 }

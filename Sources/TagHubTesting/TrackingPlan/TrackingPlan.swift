@@ -13,8 +13,8 @@ import TagHub
 ///         for: PodcastAnalytics.self,
 ///         userActions: [.playPodcast(.sample), .pausePodcast(.sample)],  // screens: every case
 ///         vendors: [
-///             .init("tracker", makeTracker(tagger: RecordingTagger())),
-///             .init("firebase", makeFirebaseStrategy(tagger: RecordingTagger())),
+///             .init("tracker", makeTracker(tagger: RecordingTagger<PodcastAnalytics, TrackerTag>())),
+///             .init("firebase", makeFirebaseStrategy(tagger: RecordingTagger<PodcastAnalytics, FirebaseTag>())),
 ///         ]
 ///     )
 ///     #expect(plan.deadTags.isEmpty)
@@ -31,7 +31,8 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
         /// The app tag.
         public let tag: AnalyticsTag<Schema>
         /// The contexts, as each vendor's converter saw them, that give ``vendorTags``; `nil` when
-        /// every sampled context gives the same. For a screen tag, each ends with that screen.
+        /// several contexts were sampled and every one gives the same. For a screen tag, each ends
+        /// with that screen.
         public let contexts: [ScreenContext<Schema.Screen>]?
         /// What each vendor receives, in the order of ``TrackingPlan/vendorNames``, as
         /// ``snapshotDescription(of:)`` writes it; `nil` when the vendor ignores the tag.
@@ -89,9 +90,11 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
     ///   - events: Sample events, with payloads; `nil` as for `screens`.
     ///   - states: Sample states, with payloads; `nil` as for `screens`.
     ///   - contexts: The screen histories, oldest screen first, to convert each tag in; by default,
-    ///     no screen yet, then each sample screen alone. A screen tag is converted in each history
-    ///     followed by itself, as the hub would deliver it.
-    ///   - screenHistoryLimit: The hub's bound on the history, applied to screen tags' contexts.
+    ///     no screen yet, then each sample screen alone (an empty list means no screen yet only).
+    ///     A screen tag is converted in each history followed by itself, as the hub would deliver
+    ///     it.
+    ///   - screenHistoryLimit: The hub's bound on the history (at least 1), applied to screen
+    ///     tags' contexts.
     ///   - vendors: The columns: a name and a strategy each.
     public init(
         for schema: Schema.Type = Schema.self,
@@ -111,7 +114,8 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
             Self.samples(.event, events, AnalyticsTag.event),
             Self.samples(.state, states, AnalyticsTag.state),
         ]
-        let contexts = contexts ?? ([[]] + screens.map { ScreenContext(current: $0) })
+        var contexts = contexts ?? ([[]] + screens.map { ScreenContext(current: $0) })
+        if contexts.isEmpty { contexts = [[]] }
         let limit = max(1, screenHistoryLimit)
 
         var rows: [Row] = []
@@ -140,9 +144,9 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
                     deadTags.append(tag)
                 }
                 for group in groups {
-                    rows.append(
-                        Row(tag: tag, contexts: groups.count == 1 ? nil : group.contexts, vendorTags: group.results)
-                    )
+                    // "Any" only when there was a choice: with one sampled history, the row names it.
+                    let isForAny = groups.count == 1 && contexts.count > 1
+                    rows.append(Row(tag: tag, contexts: isForAny ? nil : group.contexts, vendorTags: group.results))
                 }
             }
         }
@@ -200,7 +204,8 @@ extension TrackingPlan {
         ///     that no sample produces. `nil` (the default) means every case when the vendor tag
         ///     type is `CaseIterable`, else none.
         ///   - tagName: A vendor tag's name, as `expectedTagNames` spells it; by default an enum
-        ///     tag's case name, else its whole text.
+        ///     tag's case name (for a case without payload, its `description`, which is the case
+        ///     name unless the type changes it), else its whole text.
         public init<Strategy: AnalyticsConvertingStrategy>(
             _ name: String,
             _ strategy: Strategy,
@@ -221,7 +226,8 @@ extension TrackingPlan {
     }
 }
 
-/// A vendor tag's name in a tracking plan: an enum's case name, else the tag's whole text.
+/// A vendor tag's name in a tracking plan: an enum's case name (its description, for a case
+/// without payload), else the tag's whole text.
 func defaultVendorTagName(_ vendorTag: some Any) -> String {
     let mirror = Mirror(reflecting: vendorTag)
     guard mirror.displayStyle == .enum else { return snapshotDescription(of: vendorTag) }
