@@ -201,6 +201,19 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         state.lock.withLock { state.roster.members }
     }
 
+    /// Returns once every tag sent before the call has been delivered by every attached strategy
+    /// that delivers later (each ``AnalyticsFlushable``, such as a ``BackgroundStrategy``).
+    ///
+    /// Strategies that deliver synchronously are done when `send` returns: there is nothing to
+    /// wait for. An app calls it when it goes to the background; a test, before reading what a
+    /// vendor received.
+    public func flush() async {
+        for strategy in attachedStrategies {
+            guard let flushable = strategy as? any AnalyticsFlushable else { continue }
+            await flushable.flush()
+        }
+    }
+
     // MARK: - Screens
 
     /// The screen context a tag sent now would carry: the current screen and the history.

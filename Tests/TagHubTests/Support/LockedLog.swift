@@ -19,6 +19,12 @@ final class LockedLog<Item>: @unchecked Sendable {
         defer { lock.unlock() }
         return storage
     }
+
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        storage.removeAll()
+    }
 }
 
 /// A flag that threads share.
@@ -31,6 +37,15 @@ final class LockedFlag: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         value = true
+    }
+
+    /// Sets the flag; `true` for the one caller that found it unset.
+    func setIfUnset() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !value else { return false }
+        value = true
+        return true
     }
 
     var isSet: Bool {

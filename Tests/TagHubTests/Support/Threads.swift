@@ -33,3 +33,9 @@ extension DispatchGroup {
         wait(timeout: .now() + .milliseconds(milliseconds)) == .success
     }
 }
+
+/// The thread running the caller, as an identity; callable from `async` code, where
+/// `Thread.current` is not.
+func currentThreadIdentity() -> ObjectIdentifier {
+    ObjectIdentifier(Thread.current)
+}

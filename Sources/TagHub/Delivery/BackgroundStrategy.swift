@@ -1,0 +1,268 @@
+import Dispatch
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Bionic)
+@preconcurrency import Bionic
+#endif
+
+/// Runs another strategy on its own serial queue, so that the thread that sends never waits for
+/// the vendor, and one slow vendor never delays another.
+///
+/// `send` on the hub then costs the caller one lock and an append to a bounded queue, whatever
+/// the wrapped strategy does. The wrapped strategy receives the tags in the order they were
+/// queued, one at a time, on the wrapper's queue: the tags of each sending thread in the order
+/// that thread sent them, with the context of the moment each was sent.
+///
+/// ```swift
+/// let firebase = BackgroundStrategy(wrapping: makeFirebaseStrategy(tagger: FirebaseTagger()))
+/// hub.attach(firebase)
+/// hub.send(userAction: .playPodcast(podcast))  // returns at once
+/// await hub.flush()  // every tag sent so far reached Firebase's tagger
+/// ```
+///
+/// The queue holds at most `capacity` tags. When it is full, its ``OverflowPolicy``
+/// decides which tag is dropped; every dropped tag is counted in ``droppedTagCount``.
+///
+/// Detaching the wrapper from the hub stops new tags; tags already queued are still delivered,
+/// as tags sent before the detach. To stop them too, as a consent revocation must, call
+/// ``cancelPendingDeliveries()``.
+public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
+    AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
+    AnalyticsFlushable
+{
+    /// The app's tag types: the wrapped strategy's.
+    public typealias Schema = Wrapped.Schema
+
+    /// The strategy that receives the tags, on the wrapper's queue.
+    public let wrapped: Wrapped
+    /// The most tags the queue holds.
+    public let capacity: Int
+    /// Which tag a full queue drops.
+    public let overflowPolicy: OverflowPolicy
+    /// The wrapped strategy's delivered channels: the wrapper takes exactly those.
+    public let acceptedChannels: AnalyticsChannels
+
+    private let screenStrategy: (any AnalyticsScreenStrategy<Schema>)?
+    private let userActionStrategy: (any AnalyticsUserActionStrategy<Schema>)?
+    private let eventStrategy: (any AnalyticsEventStrategy<Schema>)?
+    private let stateStrategy: (any AnalyticsStateStrategy<Schema>)?
+    private let queue: DispatchQueue
+    private let state: LockedQueueState<Schema>
+
+    /// A wrapper that delivers to `strategy` on its own serial queue.
+    ///
+    /// - Parameters:
+    ///   - strategy: The strategy to run off the caller's thread.
+    ///   - capacity: The most tags waiting at once (at least 1); 10,000 by default.
+    ///   - overflowPolicy: Which tag a full queue drops; the oldest by default.
+    ///   - label: The queue's label, as debuggers show it.
+    public init(
+        wrapping strategy: Wrapped,
+        capacity: Int = 10_000,
+        overflowPolicy: OverflowPolicy = .dropOldest,
+        label: String = "TagHub.BackgroundStrategy"
+    ) {
+        precondition(
+            capacity >= 1,
+            "BackgroundStrategy: capacity must be at least 1, got \(capacity). Leave it out for the default of 10,000."
+        )
+        self.wrapped = strategy
+        self.capacity = capacity
+        self.overflowPolicy = overflowPolicy
+        self.acceptedChannels = strategy.deliveredChannels
+        self.screenStrategy = strategy as? any AnalyticsScreenStrategy<Schema>
+        self.userActionStrategy = strategy as? any AnalyticsUserActionStrategy<Schema>
+        self.eventStrategy = strategy as? any AnalyticsEventStrategy<Schema>
+        self.stateStrategy = strategy as? any AnalyticsStateStrategy<Schema>
+        self.queue = DispatchQueue(label: label)
+        self.state = LockedQueueState(capacity: capacity)
+    }
+
+    /// How many tags a full queue dropped so far, or ``cancelPendingDeliveries()`` discarded.
+    public var droppedTagCount: Int {
+        state.lock.withLock { state.dropped }
+    }
+
+    /// How many tags wait to be delivered, not counting one being delivered.
+    public var pendingTagCount: Int {
+        state.lock.withLock { state.pending.count }
+    }
+
+    // MARK: - Channel strategies
+
+    /// Queues the screen tag for the wrapped strategy.
+    public func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
+        enqueue(screen.map(AnalyticsTag.screen))
+    }
+
+    /// Queues the user action for the wrapped strategy.
+    public func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
+        enqueue(userAction.map(AnalyticsTag.userAction))
+    }
+
+    /// Queues the event for the wrapped strategy.
+    public func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
+        enqueue(event.map(AnalyticsTag.event))
+    }
+
+    /// Queues the state tag for the wrapped strategy.
+    public func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
+        enqueue(state.map(AnalyticsTag.state))
+    }
+
+    // MARK: - Flushing and cancelling
+
+    /// Returns once every tag queued before the call has been delivered to the wrapped strategy
+    /// (or dropped by the bound, or cancelled).
+    ///
+    /// What an app going to the background, and a test, calls before reading what the vendor
+    /// received.
+    public func flush() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isDone = state.lock.withLock { () -> Bool in
+                if state.processedThrough >= state.issued { return true }
+                state.flushes.append((state.issued, continuation))
+                return false
+            }
+            if isDone { continuation.resume() }
+        }
+    }
+
+    /// Drops every queued tag and waits for a delivery under way to finish: once it returns, the
+    /// wrapped strategy receives nothing more until a new tag is sent. Returns how many tags were
+    /// dropped (they count in ``droppedTagCount``).
+    ///
+    /// Called from the wrapped strategy's own `send` (on the wrapper's queue), it does not wait
+    /// for that delivery, which is the caller's own.
+    @discardableResult
+    public func cancelPendingDeliveries() -> Int {
+        let finished: [CheckedContinuation<Void, Never>]
+        let cancelled: Int
+        state.lock.lock()
+        cancelled = state.pending.removeAll()
+        state.dropped += cancelled
+        let isOwnDelivery = state.deliveringThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        while state.deliveringThread != nil && !isOwnDelivery {
+            state.lock.wait()
+        }
+        if state.deliveringThread == nil && state.pending.isEmpty {
+            state.processedThrough = state.issued
+        }
+        finished = state.takeFinishedFlushes()
+        state.lock.unlock()
+        for continuation in finished { continuation.resume() }
+        return cancelled
+    }
+
+    // MARK: - The queue
+
+    private func enqueue(_ envelope: Schema.AnyTagEnvelope) {
+        state.lock.lock()
+        state.issued += 1
+        if state.pending.isFull {
+            state.dropped += 1
+            if overflowPolicy.dropsOldest {
+                _ = state.pending.popFirst()
+                state.pending.append((state.issued, envelope))
+            }
+        } else {
+            state.pending.append((state.issued, envelope))
+        }
+        let mustStart = !state.isDraining
+        state.isDraining = true
+        state.lock.unlock()
+        if mustStart {
+            queue.async { self.drain() }
+        }
+    }
+
+    /// Delivers queued tags one at a time until the queue is empty.
+    private func drain() {
+        var finished: [CheckedContinuation<Void, Never>] = []
+        state.lock.lock()
+        while true {
+            guard let (ticket, envelope) = state.pending.popFirst() else {
+                state.isDraining = false
+                state.processedThrough = state.issued
+                finished = state.takeFinishedFlushes()
+                state.lock.unlock()
+                break
+            }
+            state.deliveringThread = pthread_self()
+            state.lock.unlock()
+
+            deliver(envelope)
+
+            state.lock.lock()
+            state.deliveringThread = nil
+            state.processedThrough = max(state.processedThrough, ticket)
+            state.lock.broadcast()
+            let done = state.takeFinishedFlushes()
+            if !done.isEmpty {
+                state.lock.unlock()
+                for continuation in done { continuation.resume() }
+                state.lock.lock()
+            }
+        }
+        for continuation in finished { continuation.resume() }
+    }
+
+    private func deliver(_ envelope: Schema.AnyTagEnvelope) {
+        switch envelope.tag {
+        case .screen(let tag): screenStrategy?.send(screen: TagEnvelope(tag: tag, context: envelope.context))
+        case .userAction(let tag):
+            userActionStrategy?.send(userAction: TagEnvelope(tag: tag, context: envelope.context))
+        case .event(let tag): eventStrategy?.send(event: TagEnvelope(tag: tag, context: envelope.context))
+        case .state(let tag): stateStrategy?.send(state: TagEnvelope(tag: tag, context: envelope.context))
+        }
+    }
+}
+
+extension BackgroundStrategy: AnalyticsConvertingStrategy where Wrapped: AnalyticsConvertingStrategy {
+    /// The wrapped strategy's vendor tag type.
+    public typealias VendorTag = Wrapped.VendorTag
+
+    /// What the wrapped strategy makes of `tag` in `context`.
+    public func vendorTag(for tag: AnalyticsTag<Schema>, in context: ScreenContext<Schema.Screen>) -> VendorTag? {
+        wrapped.vendorTag(for: tag, in: context)
+    }
+}
+
+/// The queue of a ``BackgroundStrategy`` and its counters, behind one lock.
+///
+/// `@unchecked Sendable` is safe: every stored property is read and written only while `lock` is
+/// held.
+final class LockedQueueState<Schema: AnalyticsSchema>: @unchecked Sendable {
+    let lock = ConditionLock()
+    var pending: RingBuffer<(ticket: Int, envelope: Schema.AnyTagEnvelope)>
+    /// Tickets handed out: one per tag sent to the wrapper, queued or dropped.
+    var issued = 0
+    /// Every ticket up to this one is delivered, dropped or cancelled.
+    var processedThrough = 0
+    var dropped = 0
+    var isDraining = false
+    /// The thread delivering a tag to the wrapped strategy, while it does.
+    var deliveringThread: pthread_t?
+    var flushes: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    init(capacity: Int) {
+        pending = RingBuffer(capacity: capacity)
+    }
+
+    /// Removes and returns the flushes whose tags are all processed; the caller holds the lock.
+    func takeFinishedFlushes() -> [CheckedContinuation<Void, Never>] {
+        guard !flushes.isEmpty else { return [] }
+        var finished: [CheckedContinuation<Void, Never>] = []
+        flushes.removeAll { flush in
+            guard flush.target <= processedThrough else { return false }
+            finished.append(flush.continuation)
+            return true
+        }
+        return finished
+    }
+}

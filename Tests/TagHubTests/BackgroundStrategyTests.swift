@@ -1,0 +1,206 @@
+import Dispatch
+import Foundation
+import TagHub
+import Testing
+
+@Suite struct BackgroundStrategyTests {
+    @Test func everyTagArrivesInOrderWithItsContextOffTheCallersThread() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let deliveryThreads = LockedLog<ObjectIdentifier>()
+        let recorder = RecordingStrategy { _ in deliveryThreads.append(currentThreadIdentity()) }
+        let background = BackgroundStrategy(wrapping: recorder)
+        hub.attach(background)
+
+        let sendingThread = currentThreadIdentity()
+        hub.send(screen: .podcasts)
+        hub.send(userAction: .playPodcast(swiftTalk))
+        hub.send(screen: .favorites)
+        hub.send(event: .playerDidLoad(swiftTalk))
+        hub.send(state: .autoPlay(true))
+        await hub.flush()
+
+        #expect(
+            recorder.deliveries == [
+                Delivery(.screen(.podcasts), [.podcasts]),
+                Delivery(.userAction(.playPodcast(swiftTalk)), [.podcasts]),
+                Delivery(.screen(.favorites), [.podcasts, .favorites]),
+                Delivery(.event(.playerDidLoad(swiftTalk)), [.podcasts, .favorites]),
+                Delivery(.state(.autoPlay(true)), [.podcasts, .favorites]),
+            ]
+        )
+        #expect(deliveryThreads.items.count == 5)
+        #expect(!deliveryThreads.items.contains(sendingThread))
+        #expect(background.pendingTagCount == 0)
+        #expect(background.droppedTagCount == 0)
+    }
+
+    @Test func theWrapperTakesExactlyTheWrappedStrategysChannels() {
+        #expect(BackgroundStrategy(wrapping: UserActionOnlyStrategy()).deliveredChannels == .userAction)
+        #expect(
+            BackgroundStrategy(wrapping: NarrowStrategy(accepting: [.screen, .state])).deliveredChannels == [
+                .screen, .state,
+            ]
+        )
+    }
+
+    @Test func eachSendingThreadsTagsArriveInTheOrderItSentThem() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let recorder = RecordingStrategy()
+        hub.attach(BackgroundStrategy(wrapping: recorder))
+        let perThread = 2_000
+
+        let senders = (0..<4).map { thread in
+            onNewThread {
+                for sequence in 0..<perThread {
+                    hub.send(userAction: .numbered(thread: thread, sequence: sequence))
+                }
+            }
+        }
+        for sender in senders { #expect(sender.finishes(within: 60_000)) }
+        await hub.flush()
+
+        var sequences: [Int: [Int]] = [:]
+        for case .userAction(.numbered(let thread, let sequence)) in recorder.tags {
+            sequences[thread, default: []].append(sequence)
+        }
+        #expect(sequences.count == 4)
+        for thread in 0..<4 {
+            #expect(sequences[thread] == Array(0..<perThread))
+        }
+    }
+
+    @Test func aSlowVendorCostsTheCallerNothingAndDelaysNoOtherVendor() async {
+        let tagCount = 30
+        let slow = RecordingStrategy("slow") { _ in Thread.sleep(forTimeInterval: 0.010) }
+
+        // Without the wrapper, the caller waits 10 ms a tag.
+        let directHub = AnalyticsHub<SeedAnalytics>()
+        directHub.attach(slow)
+        let direct = ContinuousClock().measure {
+            for sequence in 0..<tagCount { directHub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        }
+
+        // With it, the same sends return at once, and a second, fast vendor is done long before
+        // the slow one.
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let slowWrapped = BackgroundStrategy(
+            wrapping: RecordingStrategy("slow") { _ in Thread.sleep(forTimeInterval: 0.010) }
+        )
+        let fast = RecordingStrategy("fast")
+        let fastWrapped = BackgroundStrategy(wrapping: fast)
+        hub.attach(slowWrapped)
+        hub.attach(fastWrapped)
+        let wrapped = ContinuousClock().measure {
+            for sequence in 0..<tagCount { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        }
+        await fastWrapped.flush()
+        let slowStillQueued = slowWrapped.pendingTagCount
+
+        #expect(direct >= .milliseconds(10 * tagCount))
+        #expect(wrapped * 20 < direct, "caller: \(wrapped) wrapped, \(direct) direct")
+        #expect(fast.tags.count == tagCount)
+        #expect(slowStillQueued > tagCount / 2, "the fast vendor waited for the slow one")
+        await hub.flush()
+        #expect(slowWrapped.pendingTagCount == 0)
+    }
+
+    @Test(arguments: [OverflowPolicy.dropOldest, .dropNewest])
+    func aFullQueueDropsByItsPolicyAndCountsEveryDrop(policy: OverflowPolicy) async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let gate = Gate()
+        let first = LockedFlag()
+        let recorder = RecordingStrategy { _ in
+            if first.setIfUnset() { gate.block() }
+        }
+        let background = BackgroundStrategy(wrapping: recorder, capacity: 10, overflowPolicy: policy)
+        hub.attach(background)
+
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+        gate.entered.wait()  // tag 0 is being delivered; the queue is empty
+        for sequence in 1...25 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+
+        #expect(background.pendingTagCount == 10)
+        #expect(background.droppedTagCount == 15)
+        gate.release()
+        await background.flush()
+
+        let delivered = recorder.tags.compactMap { tag -> Int? in
+            guard case .userAction(.numbered(_, let sequence)) = tag else { return nil }
+            return sequence
+        }
+        #expect(delivered == [0] + (policy == .dropOldest ? Array(16...25) : Array(1...10)))
+        #expect(background.droppedTagCount == 15)
+    }
+
+    @Test func flushWaitsForTheTagsSentBeforeIt() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let gate = Gate()
+        let recorder = RecordingStrategy { _ in gate.block() }
+        let background = BackgroundStrategy(wrapping: recorder)
+        hub.attach(background)
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+        gate.entered.wait()
+
+        let flushed = LockedFlag()
+        let flush = Task {
+            await hub.flush()
+            _ = flushed.setIfUnset()
+        }
+        try? await Task.sleep(for: .milliseconds(100))
+        #expect(!flushed.isSet)
+        gate.release()
+        await flush.value
+        #expect(flushed.isSet)
+        #expect(recorder.tags.count == 1)
+    }
+
+    @Test func cancellingWaitsForTheDeliveryUnderWayThenNothingMoreArrives() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let gate = Gate()
+        let first = LockedFlag()
+        let recorder = RecordingStrategy { _ in
+            if first.setIfUnset() { gate.block() }
+        }
+        let background = BackgroundStrategy(wrapping: recorder)
+        hub.attach(background)
+        for sequence in 0..<5 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        gate.entered.wait()
+
+        let cancelled = LockedLog<Int>()
+        let canceller = onNewThread { cancelled.append(background.cancelPendingDeliveries()) }
+        #expect(!canceller.finishes(within: 200), "cancel returned while a delivery was under way")
+        gate.release()
+        #expect(canceller.finishes(within: 10_000))
+
+        #expect(cancelled.items == [4])
+        #expect(background.droppedTagCount == 4)
+        await background.flush()
+        #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
+    }
+
+    @Test func theWrappedStrategyMayCancelFromItsOwnSend() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let box = LockedLog<BackgroundStrategy<RecordingStrategy>>()
+        let recorder = RecordingStrategy { _ in box.items.first?.cancelPendingDeliveries() }
+        let background = BackgroundStrategy(wrapping: recorder)
+        box.append(background)
+        hub.attach(background)
+
+        for sequence in 0..<3 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        await background.flush()
+
+        // The first delivery cancelled what was queued behind it, without waiting for itself.
+        #expect(recorder.tags.count + background.droppedTagCount == 3)
+        #expect(recorder.tags.first == .userAction(.numbered(thread: 0, sequence: 0)))
+        box.removeAll()
+    }
+
+    @Test func flushingAHubWithoutBackgroundStrategiesReturnsAtOnce() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let recorder = RecordingStrategy()
+        hub.attach(recorder)
+        hub.send(screen: .podcasts)
+        await hub.flush()
+        #expect(recorder.tags == [.screen(.podcasts)])
+    }
+}
