@@ -148,6 +148,10 @@ import Testing
         // Every send is either delivered or dropped and counted: the first, and two per sender.
         #expect(delivered.count + hub.droppedTagCount == 1 + 2 * senders)
         #expect(hub.droppedTagCount > 0)
+        #expect(
+            hub.diagnostics.count(of: .droppedByBound, source: "AnalyticsHub", channel: .userAction)
+                == hub.droppedTagCount
+        )
         #expect(delivered.count > 10_000)
         // Dropped sends are not left in flight: detach does not wait for them.
         #expect(hub.detach(runaway))

@@ -14,11 +14,17 @@ public struct TagEnvelope<Tag, Screen> {
     public let tag: Tag
     /// The screen context at the moment the tag was sent.
     public let context: ScreenContext<Screen>
+    /// Where whatever handles the tag reports what it does not deliver: the sending hub's
+    /// ``AnalyticsHub/diagnostics``, or `nil` for an envelope made by hand.
+    ///
+    /// Not part of the envelope's value: two envelopes with the same tag and context are equal.
+    public let diagnostics: AnalyticsDiagnostics?
 
-    /// An envelope for `tag`, sent in `context`.
-    public init(tag: Tag, context: ScreenContext<Screen>) {
+    /// An envelope for `tag`, sent in `context`, reporting to `diagnostics`.
+    public init(tag: Tag, context: ScreenContext<Screen>, diagnostics: AnalyticsDiagnostics? = nil) {
         self.tag = tag
         self.context = context
+        self.diagnostics = diagnostics
     }
 }
 
@@ -31,13 +37,25 @@ extension TagEnvelope {
     /// tagger.send(event, origin: userAction.map(AnalyticsTag<Schema>.userAction))
     /// ```
     public func map<NewTag>(_ transform: (Tag) throws -> NewTag) rethrows -> TagEnvelope<NewTag, Screen> {
-        TagEnvelope<NewTag, Screen>(tag: try transform(tag), context: context)
+        TagEnvelope<NewTag, Screen>(tag: try transform(tag), context: context, diagnostics: diagnostics)
     }
 }
 
 extension TagEnvelope: Sendable where Tag: Sendable, Screen: Sendable {}
-extension TagEnvelope: Equatable where Tag: Equatable, Screen: Equatable {}
-extension TagEnvelope: Hashable where Tag: Hashable, Screen: Hashable {}
+extension TagEnvelope: Equatable where Tag: Equatable, Screen: Equatable {
+    /// Whether the tags and the contexts are equal; the diagnostics do not count.
+    public static func == (left: Self, right: Self) -> Bool {
+        left.tag == right.tag && left.context == right.context
+    }
+}
+
+extension TagEnvelope: Hashable where Tag: Hashable, Screen: Hashable {
+    /// Hashes the tag and the context; the diagnostics do not count.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tag)
+        hasher.combine(context)
+    }
+}
 
 extension TagEnvelope: CustomStringConvertible {
     /// The tag and its context, for example `playPodcast(…) on [podcasts, favorites]`.

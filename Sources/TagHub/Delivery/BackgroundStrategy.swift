@@ -46,6 +46,8 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     public let overflowPolicy: OverflowPolicy
     /// The wrapped strategy's delivered channels: the wrapper takes exactly those.
     public let acceptedChannels: AnalyticsChannels
+    /// The wrapper's name in diagnostics.
+    public let name: String
 
     private let screenStrategy: (any AnalyticsScreenStrategy<Schema>)?
     private let userActionStrategy: (any AnalyticsUserActionStrategy<Schema>)?
@@ -60,12 +62,14 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     ///   - strategy: The strategy to run off the caller's thread.
     ///   - capacity: The most tags waiting at once (at least 1); 10,000 by default.
     ///   - overflowPolicy: Which tag a full queue drops; the oldest by default.
-    ///   - label: The queue's label, as debuggers show it.
+    ///   - name: The wrapper's name in diagnostics, where its drops are reported, and its queue's
+    ///     label; by default the wrapped strategy's name when it is a ``MappingStrategy``, else its
+    ///     type's.
     public init(
         wrapping strategy: Wrapped,
         capacity: Int = 10_000,
         overflowPolicy: OverflowPolicy = .dropOldest,
-        label: String = "TagHub.BackgroundStrategy"
+        name: String? = nil
     ) {
         precondition(
             capacity >= 1,
@@ -79,7 +83,9 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         self.userActionStrategy = strategy as? any AnalyticsUserActionStrategy<Schema>
         self.eventStrategy = strategy as? any AnalyticsEventStrategy<Schema>
         self.stateStrategy = strategy as? any AnalyticsStateStrategy<Schema>
-        self.queue = DispatchQueue(label: label)
+        let name = name ?? (strategy as? any NamedStrategy)?.name ?? String(describing: Wrapped.self)
+        self.name = name
+        self.queue = DispatchQueue(label: "TagHub.BackgroundStrategy: \(name)")
         self.state = LockedQueueState(capacity: capacity)
     }
 
@@ -162,13 +168,16 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     // MARK: - The queue
 
     private func enqueue(_ envelope: Schema.AnyTagEnvelope) {
+        var droppedChannel: AnalyticsChannel?
         state.lock.lock()
         state.issued += 1
         if state.pending.isFull {
             state.dropped += 1
             if overflowPolicy.dropsOldest {
-                _ = state.pending.popFirst()
+                droppedChannel = state.pending.popFirst()?.envelope.tag.channel
                 state.pending.append((state.issued, envelope))
+            } else {
+                droppedChannel = envelope.tag.channel
             }
         } else {
             state.pending.append((state.issued, envelope))
@@ -179,6 +188,21 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         if mustStart {
             queue.async { self.drain() }
         }
+        if let droppedChannel {
+            reportDrop(on: droppedChannel, to: envelope.diagnostics)
+        }
+    }
+
+    @inline(never)
+    private func reportDrop(on channel: AnalyticsChannel, to diagnostics: AnalyticsDiagnostics?) {
+        diagnostics?.report(
+            AnalyticsDiagnostic(
+                reason: .droppedByBound,
+                source: name,
+                channel: channel,
+                detail: "background queue of \(capacity), \(overflowPolicy)"
+            )
+        )
     }
 
     /// Delivers queued tags one at a time until the queue is empty.
@@ -214,11 +238,22 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
 
     private func deliver(_ envelope: Schema.AnyTagEnvelope) {
         switch envelope.tag {
-        case .screen(let tag): screenStrategy?.send(screen: TagEnvelope(tag: tag, context: envelope.context))
+        case .screen(let tag):
+            screenStrategy?.send(
+                screen: TagEnvelope(tag: tag, context: envelope.context, diagnostics: envelope.diagnostics)
+            )
         case .userAction(let tag):
-            userActionStrategy?.send(userAction: TagEnvelope(tag: tag, context: envelope.context))
-        case .event(let tag): eventStrategy?.send(event: TagEnvelope(tag: tag, context: envelope.context))
-        case .state(let tag): stateStrategy?.send(state: TagEnvelope(tag: tag, context: envelope.context))
+            userActionStrategy?.send(
+                userAction: TagEnvelope(tag: tag, context: envelope.context, diagnostics: envelope.diagnostics)
+            )
+        case .event(let tag):
+            eventStrategy?.send(
+                event: TagEnvelope(tag: tag, context: envelope.context, diagnostics: envelope.diagnostics)
+            )
+        case .state(let tag):
+            stateStrategy?.send(
+                state: TagEnvelope(tag: tag, context: envelope.context, diagnostics: envelope.diagnostics)
+            )
         }
     }
 }
@@ -266,3 +301,5 @@ final class LockedQueueState<Schema: AnalyticsSchema>: @unchecked Sendable {
         return finished
     }
 }
+
+extension BackgroundStrategy: NamedStrategy {}

@@ -22,20 +22,27 @@
 ///   one exception, a detach from inside a delivery).
 /// - Memory is bounded: the history keeps at most ``screenHistoryLimit`` screens, and at most
 ///   10,000 tags sent from inside deliveries wait, per hub, on one thread; past that they are
-///   dropped and counted in ``droppedTagCount`` (a dropped screen still enters the history).
+///   dropped, counted in ``droppedTagCount`` and reported to ``diagnostics`` (a dropped screen
+///   still enters the history).
 public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// How many screens the history keeps, newest last; the oldest goes when a new one comes.
     public let screenHistoryLimit: Int
+
+    /// Where the hub and everything it delivers to report the tags they do not deliver.
+    public let diagnostics: AnalyticsDiagnostics
 
     private let state = HubState<Schema>()
 
     /// A hub with no strategy attached and an empty screen history.
     ///
-    /// - Parameter screenHistoryLimit: How many screens the history keeps, at least 1; the default
-    ///   is 5. Contexts cost the same whatever the limit: keep what your converters look back on.
+    /// - Parameters:
+    ///   - screenHistoryLimit: How many screens the history keeps, at least 1; the default is 5.
+    ///     Contexts cost the same whatever the limit: keep what your converters look back on.
+    ///   - diagnostics: Where undelivered tags are reported; by default, diagnostics that only
+    ///     count.
     /// - Precondition: `screenHistoryLimit >= 1`. A smaller value stops the program with a message
     ///   that names it: a hub that keeps no screen could give no context.
-    public init(screenHistoryLimit: Int = 5) {
+    public init(screenHistoryLimit: Int = 5, diagnostics: AnalyticsDiagnostics = AnalyticsDiagnostics()) {
         if screenHistoryLimit < 1 {
             // `fatalError` rather than `precondition`: its message is printed in release builds too.
             fatalError(
@@ -46,6 +53,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
             )
         }
         self.screenHistoryLimit = screenHistoryLimit
+        self.diagnostics = diagnostics
     }
 
     // MARK: - Sending
@@ -63,7 +71,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         // would otherwise wait for this very send).
         defer { withExtendedLifetime(replacedStorage) {} }
         guard let (roster, context) = taken else { return }
-        let envelope = Schema.ScreenEnvelope(tag: screen, context: context)
+        let envelope = Schema.ScreenEnvelope(tag: screen, context: context, diagnostics: diagnostics)
         let thread = DeliveryThread.current
         guard thread.openFrame(for: identity) else {
             return queue(on: thread, from: roster, .screen) { [self] in
@@ -77,7 +85,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// Routes a user action, with the current screen context, to the strategies that take user actions.
     public func send(userAction: Schema.UserAction) {
         guard let (roster, context) = snapshot(for: .userAction) else { return }
-        let envelope = Schema.UserActionEnvelope(tag: userAction, context: context)
+        let envelope = Schema.UserActionEnvelope(tag: userAction, context: context, diagnostics: diagnostics)
         let thread = DeliveryThread.current
         guard thread.openFrame(for: identity) else {
             return queue(on: thread, from: roster, .userAction) { [self] in
@@ -91,7 +99,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// Routes an event, with the current screen context, to the strategies that take events.
     public func send(event: Schema.Event) {
         guard let (roster, context) = snapshot(for: .event) else { return }
-        let envelope = Schema.EventEnvelope(tag: event, context: context)
+        let envelope = Schema.EventEnvelope(tag: event, context: context, diagnostics: diagnostics)
         let thread = DeliveryThread.current
         guard thread.openFrame(for: identity) else {
             return queue(on: thread, from: roster, .event) { [self] in
@@ -105,7 +113,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// Routes a state tag, with the current screen context, to the strategies that take states.
     public func send(state tag: Schema.State) {
         guard let (roster, context) = snapshot(for: .state) else { return }
-        let envelope = Schema.StateEnvelope(tag: tag, context: context)
+        let envelope = Schema.StateEnvelope(tag: tag, context: context, diagnostics: diagnostics)
         let thread = DeliveryThread.current
         guard thread.openFrame(for: identity) else {
             return queue(on: thread, from: roster, .state) { [self] in
@@ -258,6 +266,14 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     ) {
         if thread.enqueue(for: identity, deliver) { return }
         finishDelivery(from: roster, on: channel, dropped: true)
+        diagnostics.report(
+            AnalyticsDiagnostic(
+                reason: .droppedByBound,
+                source: "AnalyticsHub",
+                channel: channel,
+                detail: "10,000 nested sends already waiting on this thread"
+            )
+        )
     }
 
     // Each send delivers now, in a frame it opens on this thread, or, when this thread is already

@@ -30,6 +30,10 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     /// The channels this strategy has a converter for.
     public let acceptedChannels: AnalyticsChannels
 
+    /// The strategy's name in diagnostics: where the tags its converters return `nil` for are
+    /// counted, as ``AnalyticsDiagnostic/Reason/unmapped``.
+    public let name: String
+
     /// The tagger again, when it wants origins; found once, at init.
     private let originTagger: (any AnalyticsOriginTagger<Schema, Tagger.VendorTag>)?
     private let screenConverter: Converter<Schema.Screen>?
@@ -41,6 +45,8 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     ///
     /// - Parameters:
     ///   - schema: The app's schema; pass it to spare writing the generic parameters.
+    ///   - name: The strategy's name in diagnostics, usually the vendor's; by default the vendor
+    ///     tag type's name.
     ///   - tagger: Receives every vendor tag a converter returns.
     ///   - screen: Converts screen tags; `nil` (the default) to ignore the channel.
     ///   - userAction: Converts user actions; `nil` (the default) to ignore the channel.
@@ -48,6 +54,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     ///   - state: Converts states; `nil` (the default) to ignore the channel.
     public init(
         for schema: Schema.Type = Schema.self,
+        name: String? = nil,
         tagger: Tagger,
         screen: Converter<Schema.Screen>? = nil,
         userAction: Converter<Schema.UserAction>? = nil,
@@ -55,6 +62,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         state: Converter<Schema.State>? = nil
     ) {
         self.tagger = tagger
+        self.name = name ?? String(describing: Tagger.VendorTag.self)
         self.originTagger = tagger as? any AnalyticsOriginTagger<Schema, Tagger.VendorTag>
         self.screenConverter = screen
         self.userActionConverter = userAction
@@ -86,26 +94,41 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
 
     /// Converts the screen tag and hands the result, if any, to the tagger.
     public func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
-        guard let vendorTag = screenConverter?(screen.tag, screen.context) else { return }
+        guard let vendorTag = screenConverter?(screen.tag, screen.context) else {
+            return reportUnmapped(.screen, to: screen.diagnostics)
+        }
         hand(vendorTag, origin: screen.map(AnalyticsTag.screen))
     }
 
     /// Converts the user action and hands the result, if any, to the tagger.
     public func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
-        guard let vendorTag = userActionConverter?(userAction.tag, userAction.context) else { return }
+        guard let vendorTag = userActionConverter?(userAction.tag, userAction.context) else {
+            return reportUnmapped(.userAction, to: userAction.diagnostics)
+        }
         hand(vendorTag, origin: userAction.map(AnalyticsTag.userAction))
     }
 
     /// Converts the event and hands the result, if any, to the tagger.
     public func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
-        guard let vendorTag = eventConverter?(event.tag, event.context) else { return }
+        guard let vendorTag = eventConverter?(event.tag, event.context) else {
+            return reportUnmapped(.event, to: event.diagnostics)
+        }
         hand(vendorTag, origin: event.map(AnalyticsTag.event))
     }
 
     /// Converts the state tag and hands the result, if any, to the tagger.
     public func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
-        guard let vendorTag = stateConverter?(state.tag, state.context) else { return }
+        guard let vendorTag = stateConverter?(state.tag, state.context) else {
+            return reportUnmapped(.state, to: state.diagnostics)
+        }
         hand(vendorTag, origin: state.map(AnalyticsTag.state))
+    }
+
+    /// Counts a tag the converter returned `nil` for; off the path of mapped tags.
+    @inline(never)
+    private func reportUnmapped(_ channel: AnalyticsChannel, to diagnostics: AnalyticsDiagnostics?) {
+        guard acceptedChannels.contains(AnalyticsChannels(channel)) else { return }
+        diagnostics?.report(AnalyticsDiagnostic(reason: .unmapped, source: name, channel: channel))
     }
 
     /// Hands `vendorTag` to the tagger; builds the origin only for a tagger that wants it.
@@ -118,3 +141,10 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         }
     }
 }
+
+/// A strategy with a name for diagnostics, which wrappers reuse.
+protocol NamedStrategy {
+    var name: String { get }
+}
+
+extension MappingStrategy: NamedStrategy {}

@@ -1,0 +1,67 @@
+/// One report of tags the library did not deliver, and why.
+///
+/// ```swift
+/// let diagnostics = AnalyticsDiagnostics { diagnostic in
+///     logger.debug("\(diagnostic)")  // "firebase: 3 userAction tags discarded (consent denied)"
+/// }
+/// ```
+public struct AnalyticsDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// Why tags were not delivered.
+    public struct Reason: Sendable, Hashable, CustomStringConvertible {
+        private enum Storage: Sendable, Hashable {
+            case unmapped, droppedByBound, discardedByDenial
+        }
+
+        private let storage: Storage
+
+        private init(_ storage: Storage) {
+            self.storage = storage
+        }
+
+        /// The strategy's converter returned `nil`: the vendor ignores the tag, by design or by a
+        /// forgotten mapping.
+        public static let unmapped = Reason(.unmapped)
+        /// A bounded queue or buffer was full: a background strategy's queue, the buffer that keeps
+        /// tags while consent is undecided, or the hub's nested sends.
+        public static let droppedByBound = Reason(.droppedByBound)
+        /// Consent was denied or withdrawn: tags buffered or queued for the strategy were discarded.
+        public static let discardedByDenial = Reason(.discardedByDenial)
+
+        /// `unmapped`, `dropped by a bound` or `discarded (consent denied)`.
+        public var description: String {
+            switch storage {
+            case .unmapped: "unmapped"
+            case .droppedByBound: "dropped by a bound"
+            case .discardedByDenial: "discarded (consent denied)"
+            }
+        }
+    }
+
+    /// Why the tags were not delivered.
+    public let reason: Reason
+    /// Who did not deliver them: a strategy's name, or the hub.
+    public let source: String
+    /// The channel of the tags.
+    public let channel: AnalyticsChannel
+    /// How many tags.
+    public let count: Int
+    /// More about it, such as which bound; empty when there is nothing to add.
+    public let detail: String
+
+    /// A report of `count` tags of `channel` that `source` did not deliver, for `reason`.
+    public init(reason: Reason, source: String, channel: AnalyticsChannel, count: Int = 1, detail: String = "") {
+        self.reason = reason
+        self.source = source
+        self.channel = channel
+        self.count = count
+        self.detail = detail
+    }
+
+    /// For example `firebase: 1 userAction tag unmapped` or
+    /// `tracker: 3 screen tags dropped by a bound (consent buffer of 2)`.
+    public var description: String {
+        let tags = count == 1 ? "tag" : "tags"
+        let more = detail.isEmpty ? "" : " (\(detail))"
+        return "\(source): \(count) \(channel) \(tags) \(reason)\(more)"
+    }
+}

@@ -1,0 +1,84 @@
+/// The one place where the library reports what it did not deliver, and why: tags no converter
+/// mapped, tags dropped by a bound, tags discarded because consent was denied.
+///
+/// A hub owns one (``AnalyticsHub/diagnostics``) and hands it, with every tag, to its strategies
+/// (``TagEnvelope/diagnostics``), so that whatever handles the tag downstream reports to it.
+/// Read the totals at any time, or observe each report with a handler:
+///
+/// ```swift
+/// let hub = AnalyticsHub<PodcastAnalytics>(diagnostics: AnalyticsDiagnostics { diagnostic in
+///     print(diagnostic)  // firebase: 1 userAction tag unmapped
+/// })
+/// …
+/// hub.diagnostics.count(of: .droppedByBound)  // 0
+/// ```
+///
+/// The handler runs synchronously on the thread that made the report, which may be a thread that
+/// sends tags: keep it cheap, and do not send tags from it.
+public final class AnalyticsDiagnostics: Sendable {
+    /// What the totals are kept by.
+    public struct Key: Sendable, Hashable, CustomStringConvertible {
+        /// Why the tags were not delivered.
+        public let reason: AnalyticsDiagnostic.Reason
+        /// Who did not deliver them.
+        public let source: String
+        /// Their channel.
+        public let channel: AnalyticsChannel
+
+        /// A key, for reading ``AnalyticsDiagnostics/totals``.
+        public init(reason: AnalyticsDiagnostic.Reason, source: String, channel: AnalyticsChannel) {
+            self.reason = reason
+            self.source = source
+            self.channel = channel
+        }
+
+        /// `source channel reason`, for example `firebase userAction unmapped`.
+        public var description: String { "\(source) \(channel) \(reason)" }
+    }
+
+    private let handler: (@Sendable (AnalyticsDiagnostic) -> Void)?
+    private let counts = LockedValue<[Key: Int]>([:])
+
+    /// Diagnostics that count every report and pass it to `handler`, if any.
+    public init(handler: (@Sendable (AnalyticsDiagnostic) -> Void)? = nil) {
+        self.handler = handler
+    }
+
+    /// Counts `diagnostic` and passes it to the handler.
+    ///
+    /// The library reports through this; a hand-written strategy may too, for example when it
+    /// ignores a tag.
+    public func report(_ diagnostic: AnalyticsDiagnostic) {
+        let key = Key(reason: diagnostic.reason, source: diagnostic.source, channel: diagnostic.channel)
+        counts.withLock { $0[key, default: 0] += diagnostic.count }
+        handler?(diagnostic)
+    }
+
+    /// Every total so far, by reason, source and channel.
+    public var totals: [Key: Int] {
+        counts.withLock { $0 }
+    }
+
+    /// How many tags were reported for `reason`, by `source` if given, on `channel` if given.
+    public func count(
+        of reason: AnalyticsDiagnostic.Reason,
+        source: String? = nil,
+        channel: AnalyticsChannel? = nil
+    )
+        -> Int
+    {
+        counts.withLock { counts in
+            counts.reduce(0) { total, entry in
+                let matches =
+                    entry.key.reason == reason && (source.map { $0 == entry.key.source } ?? true)
+                    && (channel.map { $0 == entry.key.channel } ?? true)
+                return matches ? total + entry.value : total
+            }
+        }
+    }
+
+    /// Every total so far, one line each, sorted: for a log or a test.
+    public var summary: [String] {
+        totals.map { "\($0.key): \($0.value)" }.sorted()
+    }
+}

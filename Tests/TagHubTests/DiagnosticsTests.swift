@@ -1,0 +1,85 @@
+import TagHub
+import Testing
+
+@Suite struct DiagnosticsTests {
+    /// A tagger that ignores what it receives.
+    struct NoTagger: AnalyticsTagger {
+        func send(_ vendorTag: String) {}
+    }
+
+    @Test func tagsAConverterIgnoresAreCountedPerStrategyAndChannelAndReported() {
+        let reports = LockedLog<AnalyticsDiagnostic>()
+        let hub = AnalyticsHub<SeedAnalytics>(diagnostics: AnalyticsDiagnostics { reports.append($0) })
+        let playsOnly = MappingStrategy(
+            for: SeedAnalytics.self,
+            name: "plays",
+            tagger: NoTagger(),
+            userAction: { action, _ in if case .playPodcast = action { "play" } else { nil } }
+        )
+        let screens = MappingStrategy(for: SeedAnalytics.self, tagger: NoTagger(), screen: { _, _ in nil })
+        hub.attach(playsOnly)
+        hub.attach(screens)
+
+        hub.send(screen: .podcasts)
+        hub.send(userAction: .playPodcast(swiftTalk))
+        hub.send(userAction: .pausePodcast(swiftTalk))
+        hub.send(userAction: .deletePodcast(swiftTalk))
+        hub.send(event: .playerDidLoad(swiftTalk))  // no strategy takes events: nothing to report
+
+        #expect(
+            reports.items == [
+                AnalyticsDiagnostic(reason: .unmapped, source: "String", channel: .screen),
+                AnalyticsDiagnostic(reason: .unmapped, source: "plays", channel: .userAction),
+                AnalyticsDiagnostic(reason: .unmapped, source: "plays", channel: .userAction),
+            ]
+        )
+        #expect(hub.diagnostics.count(of: .unmapped) == 3)
+        #expect(hub.diagnostics.count(of: .unmapped, source: "plays") == 2)
+        #expect(hub.diagnostics.count(of: .unmapped, channel: .screen) == 1)
+        #expect(hub.diagnostics.summary == ["String screen unmapped: 1", "plays userAction unmapped: 2"])
+        #expect("\(reports.items[1])" == "plays: 1 userAction tag unmapped")
+    }
+
+    @Test func aBackgroundQueuesDropsAreReportedWithTheBound() async {
+        let reports = LockedLog<AnalyticsDiagnostic>()
+        let hub = AnalyticsHub<SeedAnalytics>(diagnostics: AnalyticsDiagnostics { reports.append($0) })
+        let gate = Gate()
+        let first = LockedFlag()
+        let background = BackgroundStrategy(
+            wrapping: RecordingStrategy { _ in if first.setIfUnset() { gate.block() } },
+            capacity: 2,
+            name: "slow"
+        )
+        hub.attach(background)
+
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+        gate.entered.wait()
+        for sequence in 1...5 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        gate.release()
+        await background.flush()
+
+        #expect(hub.diagnostics.count(of: .droppedByBound, source: "slow", channel: .userAction) == 3)
+        #expect(background.droppedTagCount == 3)
+        #expect(
+            reports.items.map(\.description)
+                == Array(
+                    repeating: "slow: 1 userAction tag dropped by a bound (background queue of 2, dropOldest)",
+                    count: 3
+                )
+        )
+    }
+
+    @Test func aBackgroundStrategyIsNamedAfterTheMappingStrategyItWraps() {
+        let mapping = MappingStrategy(for: SeedAnalytics.self, name: "firebase", tagger: NoTagger()) { _, _ in nil }
+        #expect(BackgroundStrategy(wrapping: mapping).name == "firebase")
+        #expect(BackgroundStrategy(wrapping: RecordingStrategy()).name == "RecordingStrategy")
+    }
+
+    @Test func anEnvelopesDiagnosticsAreNotPartOfItsValue() {
+        let one = TagEnvelope<Int, Int>(tag: 1, context: [1], diagnostics: AnalyticsDiagnostics())
+        let same = TagEnvelope<Int, Int>(tag: 1, context: [1])
+        #expect(one == same)
+        #expect(one.hashValue == same.hashValue)
+        #expect(one.map { $0 + 1 }.diagnostics === one.diagnostics)
+    }
+}
