@@ -147,11 +147,18 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     /// for that delivery, which is the caller's own.
     @discardableResult
     public func cancelPendingDeliveries() -> Int {
+        cancelPending().values.reduce(0, +)
+    }
+
+    /// ``cancelPendingDeliveries()``, counted by channel.
+    func cancelPending() -> [AnalyticsChannel: Int] {
         let finished: [CheckedContinuation<Void, Never>]
-        let cancelled: Int
+        var cancelled: [AnalyticsChannel: Int] = [:]
         state.lock.lock()
-        cancelled = state.pending.removeAll()
-        state.dropped += cancelled
+        while let (_, envelope) = state.pending.popFirst() {
+            cancelled[envelope.tag.channel, default: 0] += 1
+            state.dropped += 1
+        }
         let isOwnDelivery = state.deliveringThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
         while state.deliveringThread != nil && !isOwnDelivery {
             state.lock.wait()
@@ -163,6 +170,16 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         state.lock.unlock()
         for continuation in finished { continuation.resume() }
         return cancelled
+    }
+
+    /// Waits until every queued tag is delivered; from the wrapper's own queue, returns at once.
+    func waitUntilDelivered() {
+        state.lock.lock()
+        let isOwnDelivery = state.deliveringThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        while state.isDraining && !isOwnDelivery {
+            state.lock.wait()
+        }
+        state.lock.unlock()
     }
 
     // MARK: - The queue
@@ -213,6 +230,7 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
             guard let (ticket, envelope) = state.pending.popFirst() else {
                 state.isDraining = false
                 state.processedThrough = state.issued
+                state.lock.broadcast()
                 finished = state.takeFinishedFlushes()
                 state.lock.unlock()
                 break
@@ -303,3 +321,27 @@ final class LockedQueueState<Schema: AnalyticsSchema>: @unchecked Sendable {
 }
 
 extension BackgroundStrategy: NamedStrategy {}
+
+/// A strategy that delivers after `send` returns, which consent must stop or drain before it
+/// tells the caller that tags no longer flow.
+protocol PendingDeliveriesCancelling {
+    /// Drops the queued tags, waits for a delivery under way, and returns what it dropped.
+    func cancelPending() -> [AnalyticsChannel: Int]
+
+    /// Waits until every queued tag is delivered (unless called from a delivery of its own).
+    func waitUntilDelivered()
+}
+
+extension BackgroundStrategy: PendingDeliveriesCancelling {}
+
+extension BackgroundStrategy: AnalyticsConsentObserver {
+    /// Tells the wrapped strategy, if it observes consent.
+    public func consentWasGranted() {
+        (wrapped as? any AnalyticsConsentObserver)?.consentWasGranted()
+    }
+
+    /// Tells the wrapped strategy, if it observes consent.
+    public func consentWasWithdrawn() {
+        (wrapped as? any AnalyticsConsentObserver)?.consentWasWithdrawn()
+    }
+}

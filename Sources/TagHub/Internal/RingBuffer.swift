@@ -34,14 +34,6 @@ struct RingBuffer<Element> {
         return element
     }
 
-    /// Removes every element and returns how many there were; keeps the storage.
-    mutating func removeAll() -> Int {
-        let removed = count
-        while popFirst() != nil {}
-        head = 0
-        return removed
-    }
-
     private mutating func grow() {
         let newSize = min(capacity, max(16, slots.count * 2))
         var grown = ContiguousArray<Element?>(repeating: nil, count: newSize)

@@ -1,0 +1,234 @@
+/// Attaches each vendor's strategy to a hub exactly when the user granted every purpose it serves.
+///
+/// Register each strategy with its purposes. Per purpose, the user's decision is undecided,
+/// granted or denied, and a strategy is
+/// - **granted** when all its purposes are granted: tags reach it;
+/// - **undecided** when none is denied and one is undecided: its tags are kept, with the context
+///   each had when sent, in a bounded buffer, and replayed to it in order, before any newer tag,
+///   once its purposes are granted;
+/// - **denied** when one of its purposes is denied: it receives nothing, and what was kept for it
+///   is discarded (and counted in the hub's ``AnalyticsHub/diagnostics``).
+///
+/// ```swift
+/// let consent = AnalyticsConsent(hub: hub, store: FileConsentStore(url: consentFile))
+/// consent.register(firebase, for: [.analytics])
+/// consent.register(adNetwork, for: [.advertising, .personalization])
+///
+/// // The consent screen:
+/// consent.grant(.analytics)       // Firebase receives what was kept, then everything new
+/// consent.deny(.advertising)      // the ad network receives nothing, its buffer is discarded
+/// ```
+///
+/// Revocation is immediate: once `deny` (or any call that takes a purpose away) returns, the
+/// strategy receives nothing more, not even tags sent earlier on other threads, kept in its buffer,
+/// or queued in a ``BackgroundStrategy`` that it is. For that, the call waits for deliveries to it
+/// under way on other threads, as ``AnalyticsHub/detach(_:)`` does; call it from app code, not
+/// from inside a strategy's `send`.
+///
+/// Decisions are applied one at a time, and saved in the ``ConsentStore`` given, from which the
+/// next launch starts. A strategy adopting ``AnalyticsConsentObserver`` is told when tags start and
+/// stop reaching it.
+public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
+    /// The hub the strategies are attached to.
+    public let hub: AnalyticsHub<Schema>
+    /// Where decisions are saved.
+    public let store: any ConsentStore
+    /// The most tags kept per strategy while its consent is undecided.
+    public let bufferCapacity: Int
+    /// Which tag a full buffer drops.
+    public let overflowPolicy: OverflowPolicy
+
+    private let operations = RecursiveLock()
+    private let registry: LockedValue<Registry>
+
+    private struct Registry {
+        var decisions: [ConsentPurpose: ConsentState]
+        var gates: [ConsentGate<Schema>] = []
+    }
+
+    /// Consent for the strategies of `hub`, starting from the decisions in `store`.
+    ///
+    /// - Parameters:
+    ///   - hub: The hub the registered strategies are attached to.
+    ///   - store: Where decisions are loaded from now and saved to on every change; in memory by
+    ///     default.
+    ///   - bufferCapacity: The most tags kept per strategy while its consent is undecided (at
+    ///     least 1); 1,000 by default.
+    ///   - overflowPolicy: Which tag a full buffer drops; the oldest by default.
+    public init(
+        hub: AnalyticsHub<Schema>,
+        store: any ConsentStore = InMemoryConsentStore(),
+        bufferCapacity: Int = 1_000,
+        overflowPolicy: OverflowPolicy = .dropOldest
+    ) {
+        precondition(
+            bufferCapacity >= 1,
+            "AnalyticsConsent: bufferCapacity must be at least 1, got \(bufferCapacity). Leave it out for the default of 1,000."
+        )
+        self.hub = hub
+        self.store = store
+        self.bufferCapacity = bufferCapacity
+        self.overflowPolicy = overflowPolicy
+        self.registry = LockedValue(Registry(decisions: store.loadDecisions().filter { $0.value != .undecided }))
+    }
+
+    // MARK: - Strategies
+
+    /// Registers `strategy` for `purposes`, and attaches it (or starts keeping its tags) as the
+    /// current decisions allow.
+    ///
+    /// - Parameters:
+    ///   - strategy: The vendor's strategy. Do not attach it to the hub yourself.
+    ///   - name: Its name in diagnostics; by default the name of a ``MappingStrategy`` or a
+    ///     ``BackgroundStrategy``, else its type's.
+    ///   - purposes: What the vendor uses the tags for; with none, the strategy is always granted.
+    /// - Returns: `false` if this instance was registered already, in which case nothing changes.
+    @discardableResult
+    public func register(
+        _ strategy: some AnalyticsStrategy<Schema>,
+        name: String? = nil,
+        for purposes: Set<ConsentPurpose>
+    ) -> Bool {
+        operations.withLock {
+            guard gate(of: strategy) == nil else { return false }
+            let gate = ConsentGate(
+                strategy: strategy,
+                name: name ?? (strategy as? any NamedStrategy)?.name ?? String(describing: type(of: strategy)),
+                purposes: purposes,
+                capacity: bufferCapacity,
+                overflowPolicy: overflowPolicy
+            )
+            registry.withLock { $0.gates.append(gate) }
+            apply(status(of: purposes), to: gate, from: nil)
+            return true
+        }
+    }
+
+    /// Detaches `strategy` and forgets it; what was kept for it is discarded.
+    ///
+    /// - Returns: `false` if it was not registered.
+    @discardableResult
+    public func unregister(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
+        operations.withLock {
+            guard let gate = gate(of: strategy) else { return false }
+            apply(.denied, to: gate, from: gate.status, reason: "unregistered")
+            registry.withLock { $0.gates.removeAll { $0 === gate } }
+            return true
+        }
+    }
+
+    /// What consent allows `strategy` now: `granted` when tags reach it, `undecided` while they
+    /// are kept, `denied`; `nil` when it is not registered.
+    public func status(of strategy: some AnalyticsStrategy<Schema>) -> ConsentState? {
+        operations.withLock { gate(of: strategy)?.status }
+    }
+
+    /// How many tags are kept for `strategy` until its consent is decided.
+    public func bufferedTagCount(of strategy: some AnalyticsStrategy<Schema>) -> Int {
+        operations.withLock { gate(of: strategy)?.bufferedTagCount ?? 0 }
+    }
+
+    // MARK: - Decisions
+
+    /// The user's decision for `purpose`.
+    public func state(of purpose: ConsentPurpose) -> ConsentState {
+        registry.withLock { $0.decisions[purpose] ?? .undecided }
+    }
+
+    /// Every purpose decided so far; the others are undecided.
+    public var decisions: [ConsentPurpose: ConsentState] {
+        registry.withLock { $0.decisions }
+    }
+
+    /// Grants `purposes`: the strategies whose purposes are now all granted receive their kept
+    /// tags, in order, then every new tag.
+    public func grant(_ purposes: ConsentPurpose...) {
+        set(.granted, for: Set(purposes))
+    }
+
+    /// Denies (or withdraws) `purposes`: once this returns, no strategy serving one of them
+    /// receives anything, and what was kept for them is discarded.
+    public func deny(_ purposes: ConsentPurpose...) {
+        set(.denied, for: Set(purposes))
+    }
+
+    /// Sets `purposes` to `state`, saves the decisions, and attaches, detaches or buffers each
+    /// strategy accordingly. Setting `undecided` asks again: tags are kept from now on.
+    public func set(_ state: ConsentState, for purposes: Set<ConsentPurpose>) {
+        operations.withLock {
+            let decisions = registry.withLock { registry in
+                for purpose in purposes {
+                    registry.decisions[purpose] = state == .undecided ? nil : state
+                }
+                return registry.decisions
+            }
+            store.saveDecisions(decisions)
+            for gate in registry.withLock({ $0.gates }) where !gate.purposes.isDisjoint(with: purposes) {
+                apply(status(of: gate.purposes), to: gate, from: gate.status)
+            }
+        }
+    }
+
+    // MARK: - Applying a status
+
+    private func status(of purposes: Set<ConsentPurpose>) -> ConsentState {
+        let states = registry.withLock { registry in purposes.map { registry.decisions[$0] ?? .undecided } }
+        if states.contains(.denied) { return .denied }
+        if states.contains(.undecided) { return .undecided }
+        return .granted
+    }
+
+    private func gate(of strategy: some AnalyticsStrategy<Schema>) -> ConsentGate<Schema>? {
+        registry.withLock { $0.gates.first { $0.strategy === strategy } }
+    }
+
+    /// Moves `gate` from `previous` (`nil` for a gate just registered) to `status`; called with
+    /// `operations` held, so one change at a time.
+    private func apply(
+        _ status: ConsentState,
+        to gate: ConsentGate<Schema>,
+        from previous: ConsentState?,
+        reason: String = "consent denied"
+    ) {
+        guard status != previous else { return }
+        gate.status = status
+        let observer = gate.strategy as? any AnalyticsConsentObserver
+        switch status {
+        case .granted:
+            observer?.consentWasGranted()
+            gate.open()
+            if previous != .undecided { hub.attach(gate) }
+        case .undecided:
+            gate.startBuffering()
+            if previous == .granted {
+                // Tags queued while granted are delivered before the call returns: from then on,
+                // tags are kept, not delivered.
+                (gate.strategy as? any PendingDeliveriesCancelling)?.waitUntilDelivered()
+                observer?.consentWasWithdrawn()
+            } else {
+                hub.attach(gate)
+            }
+        case .denied where previous == nil:
+            break
+        case .denied:
+            hub.detach(gate)
+            var discarded = gate.close()
+            if let background = gate.strategy as? any PendingDeliveriesCancelling {
+                discarded.merge(background.cancelPending()) { $0 + $1 }
+            }
+            for channel in AnalyticsChannel.allCases {
+                guard let count = discarded[channel], count > 0 else { continue }
+                hub.diagnostics.report(
+                    AnalyticsDiagnostic(
+                        reason: .discardedByDenial,
+                        source: gate.name,
+                        channel: channel,
+                        count: count,
+                        detail: reason
+                    )
+                )
+            }
+            if previous == .granted { observer?.consentWasWithdrawn() }
+        }
+    }
+}

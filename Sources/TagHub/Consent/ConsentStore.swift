@@ -1,0 +1,33 @@
+/// Where consent decisions survive a relaunch.
+///
+/// A store keeps the purposes the user decided (granted or denied); a purpose it does not list is
+/// undecided. Loading never fails: a store that cannot read its data returns no decision, so every
+/// purpose is undecided, never granted.
+public protocol ConsentStore: Sendable {
+    /// The decisions saved last; empty when there are none or they cannot be read.
+    func loadDecisions() -> [ConsentPurpose: ConsentState]
+
+    /// Saves `decisions`, replacing what was saved before. Undecided purposes are left out.
+    func saveDecisions(_ decisions: [ConsentPurpose: ConsentState])
+}
+
+/// A store that keeps decisions in memory, for the life of the process: the default, and what
+/// tests use.
+public final class InMemoryConsentStore: ConsentStore {
+    private let decisions: LockedValue<[ConsentPurpose: ConsentState]>
+
+    /// A store holding `decisions`, none by default.
+    public init(_ decisions: [ConsentPurpose: ConsentState] = [:]) {
+        self.decisions = LockedValue(decisions.filter { $0.value != .undecided })
+    }
+
+    /// The decisions saved last.
+    public func loadDecisions() -> [ConsentPurpose: ConsentState] {
+        decisions.withLock { $0 }
+    }
+
+    /// Keeps `decisions`, without the undecided ones.
+    public func saveDecisions(_ decisions: [ConsentPurpose: ConsentState]) {
+        self.decisions.withLock { $0 = decisions.filter { $0.value != .undecided } }
+    }
+}

@@ -1,0 +1,108 @@
+import Dispatch
+import Foundation
+import TagHub
+import Testing
+
+@Suite struct ConsentConcurrencyTests {
+    /// Counts tags, and those that arrive while the test says consent forbids them.
+    final class ConsentChecker: AnalyticsUserActionStrategy {
+        typealias Schema = SeedAnalytics
+        let isAllowed = LockedFlagSwitch()
+        let received = LockedLog<SeedAnalytics.UserAction>()
+        let forbidden = LockedLog<SeedAnalytics.UserAction>()
+
+        func send(userAction: Schema.UserActionEnvelope) {
+            received.append(userAction.tag)
+            if !isAllowed.value { forbidden.append(userAction.tag) }
+        }
+    }
+
+    /// A generator with a fixed seed, so that a failing run can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func tenThousandRandomDecisionsWhileFourThreadsSendLetNothingThroughWhileNotGranted() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 64)
+        let direct = ConsentChecker()
+        let queued = ConsentChecker()
+        consent.register(direct, for: [.analytics])
+        consent.register(BackgroundStrategy(wrapping: queued, capacity: 64), for: [.analytics])
+        let checkers = [direct, queued]
+
+        let stop = LockedFlag()
+        let senders = (0..<4).map { thread in
+            onNewThread {
+                var sequence = 0
+                while !stop.isSet && sequence < 500_000 {
+                    hub.send(userAction: .numbered(thread: thread, sequence: sequence))
+                    sequence += 1
+                }
+            }
+        }
+
+        var random = SplitMix(state: 2026)
+        let decisions = 10_000
+        for _ in 0..<decisions {
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                // Allowed from before the call: the kept tags are replayed during it.
+                for checker in checkers { checker.isAllowed.value = true }
+                consent.grant(.analytics)
+            case 1:
+                consent.deny(.analytics)
+                // Forbidden once it returns: that is the guarantee under test.
+                for checker in checkers { checker.isAllowed.value = false }
+            default:
+                consent.set(.undecided, for: [.analytics])
+                for checker in checkers { checker.isAllowed.value = false }
+            }
+        }
+        stop.set()
+        for sender in senders { #expect(sender.finishes(within: 120_000)) }
+        consent.grant(.analytics)
+        for checker in checkers { checker.isAllowed.value = true }
+        await hub.flush()
+
+        for (name, checker) in zip(["direct", "queued"], checkers) {
+            #expect(checker.forbidden.items.count == 0, "\(name): tags arrived while not granted")
+            #expect(checker.received.items.count > 0)
+            // Each thread's tags arrive in the order it sent them, replayed or not.
+            var last: [Int: Int] = [:]
+            var outOfOrder = 0
+            for case .numbered(let thread, let sequence) in checker.received.items {
+                if let previous = last[thread], previous >= sequence { outOfOrder += 1 }
+                last[thread] = sequence
+            }
+            #expect(outOfOrder == 0)
+        }
+    }
+}
+
+/// A Boolean that threads share, which can be set and cleared.
+final class LockedFlagSwitch: @unchecked Sendable {
+    // Safe: `stored` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored = false
+
+    var value: Bool {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import TagHub
+import Testing
+
+@Suite struct ConsentStoreTests {
+    /// A file path in a new temporary folder.
+    func temporaryFile() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ConsentStoreTests-\(UUID().uuidString)"
+        )
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("consent.json")
+    }
+
+    @Test func aRelaunchWithTheSameFileRestoresTheDecisions() throws {
+        let file = try temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+
+        // First launch: the user grants analytics and denies advertising.
+        do {
+            let consent = AnalyticsConsent(hub: AnalyticsHub<SeedAnalytics>(), store: FileConsentStore(url: file))
+            consent.grant(.analytics)
+            consent.deny(.advertising)
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == #"{"advertising":"denied","analytics":"granted"}"#)
+
+        // Next launch: a new hub, the same file.
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, store: FileConsentStore(url: file))
+        let analytics = RecordingStrategy()
+        let ads = RecordingStrategy()
+        consent.register(analytics, for: [.analytics])
+        consent.register(ads, for: [.advertising])
+        hub.send(screen: .podcasts)
+
+        #expect(consent.decisions == [.analytics: .granted, .advertising: .denied])
+        #expect(analytics.tags == [.screen(.podcasts)])
+        #expect(ads.tags.isEmpty)
+        #expect(consent.status(of: ads) == .denied)
+    }
+
+    @Test(arguments: ["", "not json", "[\"analytics\"]", #"{"analytics": true}"#, "\u{0}\u{1}binary"])
+    func aCorruptFileMeansUndecidedNeverGranted(contents: String) throws {
+        let file = try temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try Data(contents.utf8).write(to: file)
+
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, store: FileConsentStore(url: file))
+        let recorder = RecordingStrategy()
+        consent.register(recorder, for: [.analytics])
+        hub.send(screen: .podcasts)
+
+        #expect(consent.decisions.isEmpty)
+        #expect(consent.state(of: .analytics) == .undecided)
+        #expect(consent.status(of: recorder) == .undecided)
+        #expect(recorder.tags.isEmpty)
+        #expect(consent.bufferedTagCount(of: recorder) == 1)
+    }
+
+    @Test func unknownStatesAreUndecidedAndAMissingFileIsEmpty() throws {
+        let file = try temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        #expect(FileConsentStore(url: file).loadDecisions().isEmpty)
+
+        try Data(#"{"analytics":"granted","advertising":"maybe","personalization":"undecided"}"#.utf8).write(to: file)
+        #expect(FileConsentStore(url: file).loadDecisions() == [.analytics: .granted])
+    }
+
+    @Test func aFileThatCannotBeWrittenIsReportedNotFatal() throws {
+        let file = try temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        // A folder where the file should be: writing fails.
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        let store = FileConsentStore(url: file)
+
+        store.saveDecisions([.analytics: .granted])
+
+        #expect(store.lastSaveError?.hasPrefix("cannot write \(file.path)") == true)
+        #expect(store.loadDecisions().isEmpty)
+    }
+
+    @Test func theInMemoryStoreKeepsDecisionsButNotUndecidedOnes() {
+        let store = InMemoryConsentStore([.analytics: .granted, .advertising: .undecided])
+        #expect(store.loadDecisions() == [.analytics: .granted])
+        store.saveDecisions([.personalization: .denied, .crashReporting: .undecided])
+        #expect(store.loadDecisions() == [.personalization: .denied])
+    }
+
+    @Test func appsAddTheirOwnPurposes() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let recorder = RecordingStrategy()
+        let productImprovement: ConsentPurpose = "productImprovement"
+        consent.register(recorder, for: [productImprovement])
+        consent.grant(productImprovement)
+        hub.send(screen: .podcasts)
+        #expect(recorder.tags == [.screen(.podcasts)])
+        #expect(productImprovement == ConsentPurpose("productImprovement"))
+        #expect(
+            [ConsentPurpose.personalization, .analytics, .crashReporting].sorted() == [
+                .analytics, .crashReporting, .personalization,
+            ]
+        )
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import TagHub
+import Testing
+
+@Suite struct ConsentTests {
+    /// A recorder that notes consent notifications in the same log as its tags.
+    final class ObservingRecorder: AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsConsentObserver {
+        typealias Schema = SeedAnalytics
+        let log = LockedLog<String>()
+        func send(screen: Schema.ScreenEnvelope) { log.append("screen \(screen.tag) on \(screen.context)") }
+        func send(userAction: Schema.UserActionEnvelope) {
+            log.append("userAction \(userAction.tag) on \(userAction.context)")
+        }
+        func consentWasGranted() { log.append("granted") }
+        func consentWasWithdrawn() { log.append("withdrawn") }
+    }
+
+    @Test func tagsKeptWhileUndecidedAreReplayedOnGrantInOrderWithTheirContexts() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let recorder = RecordingStrategy()
+        consent.register(recorder, for: [.analytics])
+
+        hub.send(screen: .podcasts)
+        hub.send(userAction: .playPodcast(swiftTalk))
+        hub.send(screen: .favorites)
+        hub.send(event: .playerDidPlay(swiftTalk))
+        #expect(recorder.deliveries.isEmpty)
+        #expect(consent.status(of: recorder) == .undecided)
+        #expect(consent.bufferedTagCount(of: recorder) == 4)
+
+        consent.grant(.analytics)
+        hub.send(userAction: .pausePodcast(swiftTalk))
+
+        #expect(
+            recorder.deliveries == [
+                Delivery(.screen(.podcasts), [.podcasts]),
+                Delivery(.userAction(.playPodcast(swiftTalk)), [.podcasts]),
+                Delivery(.screen(.favorites), [.podcasts, .favorites]),
+                Delivery(.event(.playerDidPlay(swiftTalk)), [.podcasts, .favorites]),
+                Delivery(.userAction(.pausePodcast(swiftTalk)), [.podcasts, .favorites]),
+            ]
+        )
+        #expect(consent.status(of: recorder) == .granted)
+        #expect(consent.bufferedTagCount(of: recorder) == 0)
+    }
+
+    @Test func aTagSentDuringTheReplayComesAfterTheKeptOnes() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let sentDuringReplay = LockedFlag()
+        let recorder = RecordingStrategy { delivery in
+            guard delivery.tag == .userAction(.numbered(thread: 0, sequence: 0)), sentDuringReplay.setIfUnset() else {
+                return
+            }
+            // Another thread sends while the first kept tag is being replayed on this one.
+            let sender = onNewThread { hub.send(userAction: .numbered(thread: 1, sequence: 0)) }
+            _ = sender.finishes(within: 5_000)
+        }
+        consent.register(recorder, for: [.analytics])
+        for sequence in 0..<3 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+
+        consent.grant(.analytics)
+
+        #expect(
+            recorder.tags == [
+                .userAction(.numbered(thread: 0, sequence: 0)), .userAction(.numbered(thread: 0, sequence: 1)),
+                .userAction(.numbered(thread: 0, sequence: 2)), .userAction(.numbered(thread: 1, sequence: 0)),
+            ]
+        )
+    }
+
+    @Test func tagsKeptWhileUndecidedAreDiscardedOnDenialAndCounted() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let recorder = RecordingStrategy()
+        consent.register(recorder, name: "tracker", for: [.analytics])
+
+        hub.send(screen: .podcasts)
+        hub.send(userAction: .playPodcast(swiftTalk))
+        hub.send(userAction: .pausePodcast(swiftTalk))
+        consent.deny(.analytics)
+        hub.send(userAction: .playPodcast(swiftTalk))
+        consent.grant(.analytics)  // asked again later: nothing kept from before
+
+        #expect(recorder.deliveries.isEmpty)
+        #expect(hub.diagnostics.count(of: .discardedByDenial, source: "tracker", channel: .screen) == 1)
+        #expect(hub.diagnostics.count(of: .discardedByDenial, source: "tracker", channel: .userAction) == 2)
+        #expect(hub.diagnostics.count(of: .discardedByDenial) == 3)
+    }
+
+    @Test(arguments: [OverflowPolicy.dropOldest, .dropNewest])
+    func aFullBufferDropsByItsPolicyAndCountsEveryDrop(policy: OverflowPolicy) {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 3, overflowPolicy: policy)
+        let recorder = RecordingStrategy()
+        consent.register(recorder, name: "tracker", for: [.analytics])
+
+        for sequence in 0..<10 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        consent.grant(.analytics)
+
+        let kept = policy == .dropOldest ? [7, 8, 9] : [0, 1, 2]
+        #expect(recorder.tags == kept.map { .userAction(.numbered(thread: 0, sequence: $0)) })
+        #expect(hub.diagnostics.count(of: .droppedByBound, source: "tracker", channel: .userAction) == 7)
+        #expect(hub.diagnostics.summary == ["tracker userAction dropped by a bound: 7"])
+    }
+
+    @Test func aStrategyReceivesTagsOnlyWhenAllItsPurposesAreGranted() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let ads = RecordingStrategy()
+        let always = RecordingStrategy()
+        consent.register(ads, for: [.advertising, .personalization])
+        consent.register(always, for: [])
+
+        hub.send(screen: .podcasts)
+        consent.grant(.advertising)
+        hub.send(screen: .favorites)
+        #expect(consent.status(of: ads) == .undecided)
+        #expect(ads.tags.isEmpty)
+
+        consent.grant(.personalization)
+        #expect(consent.status(of: ads) == .granted)
+        #expect(ads.tags == [.screen(.podcasts), .screen(.favorites)])
+
+        consent.deny(.personalization)
+        hub.send(screen: .downloads)
+        #expect(consent.status(of: ads) == .denied)
+        #expect(ads.tags == [.screen(.podcasts), .screen(.favorites)])
+        #expect(always.tags == [.screen(.podcasts), .screen(.favorites), .screen(.downloads)])
+        #expect(consent.state(of: .advertising) == .granted)
+        #expect(consent.state(of: .personalization) == .denied)
+        #expect(consent.state(of: .analytics) == .undecided)
+    }
+
+    @Test func aStrategyIsToldWhenTagsStartAndStopReachingIt() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let recorder = ObservingRecorder()
+        consent.register(recorder, for: [.analytics])
+
+        hub.send(screen: .podcasts)
+        consent.grant(.analytics)
+        hub.send(userAction: .pausePodcast(swiftTalk))
+        consent.set(.undecided, for: [.analytics])  // asked again: kept from now on
+        hub.send(screen: .favorites)
+        consent.deny(.analytics)
+        consent.grant(.analytics)
+
+        #expect(
+            recorder.log.items == [
+                "granted",
+                "screen podcasts on [podcasts]",
+                "userAction pausePodcast(Swift Talk) on [podcasts]",
+                "withdrawn",
+                "granted",
+            ]
+        )
+    }
+
+    @Test func revocationWaitsForADeliveryUnderWayThenNothingMoreArrives() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let gate = Gate()
+        let afterRevocation = LockedFlag()
+        let late = LockedFlag()
+        let recorder = RecordingStrategy { delivery in
+            if case .userAction(.numbered(_, 0)) = delivery.tag { gate.block() }
+            if afterRevocation.isSet { late.set() }
+        }
+        consent.register(recorder, for: [.analytics])
+        consent.grant(.analytics)
+
+        let sender = onNewThread { hub.send(userAction: .numbered(thread: 0, sequence: 0)) }
+        gate.entered.wait()
+        let revoker = onNewThread {
+            consent.deny(.analytics)
+            afterRevocation.set()
+        }
+        #expect(!revoker.finishes(within: 200), "deny returned while a delivery was under way")
+        gate.release()
+        #expect(revoker.finishes(within: 10_000))
+        #expect(sender.finishes(within: 10_000))
+        hub.send(userAction: .numbered(thread: 0, sequence: 1))
+
+        #expect(!late.isSet)
+        #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
+    }
+
+    @Test func revocationCancelsWhatABackgroundStrategyStillHasQueued() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let gate = Gate()
+        let first = LockedFlag()
+        let recorder = RecordingStrategy { _ in if first.setIfUnset() { gate.block() } }
+        let background = BackgroundStrategy(wrapping: recorder, name: "slow")
+        consent.register(background, for: [.analytics])
+        consent.grant(.analytics)
+
+        for sequence in 0..<5 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        gate.entered.wait()
+        let revoker = onNewThread { consent.deny(.analytics) }
+        #expect(!revoker.finishes(within: 200), "deny returned while the queue was delivering")
+        gate.release()
+        #expect(revoker.finishes(within: 10_000))
+        await hub.flush()
+        await background.flush()
+
+        #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
+        #expect(hub.diagnostics.count(of: .discardedByDenial, source: "slow", channel: .userAction) == 4)
+    }
+
+    @Test func flushingTheHubFlushesABackgroundStrategyBehindConsent() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let recorder = RecordingStrategy { _ in Thread.sleep(forTimeInterval: 0.002) }
+        consent.register(BackgroundStrategy(wrapping: recorder), for: [.analytics])
+        consent.grant(.analytics)
+
+        for sequence in 0..<20 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        await hub.flush()
+
+        #expect(recorder.tags.count == 20)
+    }
+
+    @Test func registeringTwiceAndUnregistering() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let recorder = RecordingStrategy()
+        #expect(consent.register(recorder, name: "tracker", for: [.analytics]))
+        #expect(!consent.register(recorder, for: [.advertising]))
+        hub.send(screen: .podcasts)
+
+        #expect(consent.unregister(recorder))
+        #expect(!consent.unregister(recorder))
+        consent.grant(.analytics)
+        hub.send(screen: .favorites)
+
+        #expect(recorder.tags.isEmpty)
+        #expect(consent.status(of: recorder) == nil)
+        #expect(hub.attachedStrategies.isEmpty)
+        #expect(hub.diagnostics.count(of: .discardedByDenial, source: "tracker") == 1)
+    }
+}
