@@ -200,6 +200,7 @@ package func makeFirebaseStrategy<Tagger: AnalyticsTagger<FirebaseTag>>(
 ) -> MappingStrategy<PodcastAnalytics, Tagger> {
     MappingStrategy(
         for: PodcastAnalytics.self,
+        name: "firebase",
         tagger: tagger,
         screen: { screen, _ in screen.firebaseTag },
         userAction: { action, _ in action.firebaseTag },

@@ -5,11 +5,11 @@ import TagHub
 final class Vendor {
     /// A line the vendor's tagger wrote, with the tag that caused it.
     struct Delivery {
-        /// The number of the app tag, as in the session's headers.
+        /// The number of the app tag, as in the session's headers; 0 for tags replayed at a grant.
         let tagNumber: Int
         let line: String
-        /// Whether the vendor was attached when the demo collected the line; false is a bug.
-        let whileAttached: Bool
+        /// Consent's status for the vendor when the demo collected the line; `denied` is a bug.
+        let status: ConsentState
     }
 
     let label: String
@@ -36,64 +36,88 @@ final class Vendor {
         strategy.deliveredChannels.contains(channel)
     }
 
-    /// Moves the lines written during the last send into ``deliveries`` and returns them.
-    func collect(tagNumber: Int, whileAttached: Bool) -> [String] {
+    /// Moves the lines written since the last collection into ``deliveries`` and returns them.
+    func collect(tagNumber: Int, status: ConsentState) -> [String] {
         let lines = pendingLines.drain()
-        deliveries += lines.map { Delivery(tagNumber: tagNumber, line: $0, whileAttached: whileAttached) }
+        deliveries += lines.map { Delivery(tagNumber: tagNumber, line: $0, status: status) }
         return lines
     }
 }
 
-/// Sends the story's tags through the hub and, once each `send` has returned, prints one line per
-/// vendor under the header the ``SessionPrinter`` printed during the delivery.
+/// Sends the story's tags through the hub and, once every vendor has delivered them, prints one
+/// line per vendor under the header the ``SessionPrinter`` printed during the delivery.
 ///
 /// Its `send` methods mirror the hub's, so that the story in `main.swift` reads as app code would.
 final class DemoSession {
     let hub: AnalyticsHub<PodcastAnalytics>
+    let consent: AnalyticsConsent<PodcastAnalytics>
     let vendors: [Vendor]
     /// How many tags the demo sent so far: the number of the last header.
     private(set) var tagsSent = 0
 
-    init(hub: AnalyticsHub<PodcastAnalytics>, vendors: [Vendor]) {
+    init(hub: AnalyticsHub<PodcastAnalytics>, consent: AnalyticsConsent<PodcastAnalytics>, vendors: [Vendor]) {
         self.hub = hub
+        self.consent = consent
         self.vendors = vendors
     }
 
-    func send(screen: PodcastAnalytics.Screen) {
+    func send(screen: PodcastAnalytics.Screen) async {
         hub.send(screen: screen)
-        reportVendors(for: .screen)
+        await reportVendors(for: .screen)
     }
 
-    func send(userAction: PodcastAnalytics.UserAction) {
+    func send(userAction: PodcastAnalytics.UserAction) async {
         hub.send(userAction: userAction)
-        reportVendors(for: .userAction)
+        await reportVendors(for: .userAction)
     }
 
-    func send(event: PodcastAnalytics.Event) {
+    func send(event: PodcastAnalytics.Event) async {
         hub.send(event: event)
-        reportVendors(for: .event)
+        await reportVendors(for: .event)
     }
 
-    func send(state: PodcastAnalytics.State) {
+    func send(state: PodcastAnalytics.State) async {
         hub.send(state: state)
-        reportVendors(for: .state)
+        await reportVendors(for: .state)
     }
 
-    // Delivery is synchronous: when `hub.send` returns, every line the tag caused is in the buffers.
-    private func reportVendors(for channel: AnalyticsChannel) {
+    /// Prints what each vendor received since the last tag: the tags replayed by a grant.
+    func reportReplays() async {
+        await hub.flush()
+        for vendor in vendors {
+            let lines = vendor.collect(tagNumber: 0, status: status(of: vendor))
+            let kept = lines.isEmpty ? "nothing" : "\(lines.count) kept tag\(lines.count == 1 ? "" : "s")"
+            print("    \(vendor.label) (\(status(of: vendor))): \(kept) replayed")
+            for line in lines {
+                print("        \(line)")
+            }
+        }
+    }
+
+    private func status(of vendor: Vendor) -> ConsentState {
+        consent.status(of: vendor.strategy) ?? .denied
+    }
+
+    // A background strategy delivers later: flushing makes every line of this tag arrive first.
+    private func reportVendors(for channel: AnalyticsChannel) async {
+        await hub.flush()
         tagsSent += 1
         for vendor in vendors {
-            let isAttached = hub.isAttached(vendor.strategy)
-            let lines = vendor.collect(tagNumber: tagsSent, whileAttached: isAttached)
+            let status = status(of: vendor)
+            let lines = vendor.collect(tagNumber: tagsSent, status: status)
             if !lines.isEmpty {
-                // Printed even when detached: the self-check then fails, and the output shows why.
+                // Printed whatever the status: the self-check then fails, and the output shows why.
                 for line in lines {
                     print("    \(line)")
                 }
-            } else if !isAttached {
-                print("    \(vendor.label): nothing (detached)")
             } else if !vendor.takes(channel) {
                 print("    \(vendor.label): ignored (no \(channel) channel)")
+            } else if status == .undecided {
+                print(
+                    "    \(vendor.label): kept until the user decides (\(consent.bufferedTagCount(of: vendor.strategy)) kept)"
+                )
+            } else if status == .denied {
+                print("    \(vendor.label): nothing (consent denied)")
             } else {
                 print("    \(vendor.label): ignored")
             }

@@ -2,8 +2,9 @@ import Foundation
 import PodcastExample
 import TagHub
 
-// The seed's podcast app, one session long, tracked by two vendors through one hub; then the user
-// withdraws consent for one of them. Run with `swift run taghub-demo`; the output is deterministic,
+// The seed's podcast app, one session long, tracked by three vendors through one hub, under the
+// user's consent: undecided at first (tags are kept), then granted for two purposes and denied for
+// a third, then withdrawn for one. Run with `swift run taghub-demo`; the output is deterministic,
 // and Docs/demo-output.txt holds a copy of it.
 
 let stacktrace = Podcast(title: "Stacktrace", duration: 2_700)
@@ -15,67 +16,97 @@ let underTheRadar = Podcast(title: "Under the Radar", duration: 1_500)
 // Each vendor's console lines go to a buffer, printed under the tag that caused them.
 let trackerLines = LockedBuffer<String>()
 let firebaseLines = LockedBuffer<String>()
+let adsLines = LockedBuffer<String>()
 let trackerTagger = ConsoleTagger<TrackerTag>(label: "tracker") { trackerLines.append($0) }
 let firebaseTagger = ConsoleTagger<FirebaseTag>(label: "firebase") { firebaseLines.append($0) }
-let tracker = TrackerStrategy(tagger: trackerTagger)
-let firebase = makeFirebaseStrategy(tagger: firebaseTagger)
+let adsTagger = ConsoleTagger<AdTag>(label: "ads") { adsLines.append($0) }
 
-let hub = AnalyticsHub<PodcastAnalytics>()
+// What the library did not deliver, and why. Tags a converter ignores are only counted (there are
+// many, by design); the rest is printed where it happens.
+let diagnostics = AnalyticsDiagnostics { diagnostic in
+    if diagnostic.reason != .unmapped { print("    diagnostics: \(diagnostic)") }
+}
+let hub = AnalyticsHub<PodcastAnalytics>(diagnostics: diagnostics)
 let printer = SessionPrinter()
-// First: the hub calls strategies in the order they were attached, so a tag's header comes before any vendor's work.
+// The demo's own log, not a vendor: attached directly, first, so that a tag's header comes before
+// any vendor's work.
 hub.attach(printer)
-hub.attach(tracker)
-hub.attach(firebase)
+
+let consent = AnalyticsConsent(hub: hub)  // decisions in memory: the user has not been asked yet
+let tracker = TrackerStrategy(tagger: trackerTagger)
+// Firebase runs on its own queue: a slow SDK call never holds up the app's thread.
+let firebase = BackgroundStrategy(wrapping: makeFirebaseStrategy(tagger: firebaseTagger))
+let ads = makeAdStrategy(tagger: adsTagger)
+consent.register(tracker, name: "tracker", for: [.analytics, .personalization])
+consent.register(firebase, for: [.analytics])
+consent.register(ads, for: [.advertising])
 
 let trackerVendor = Vendor(label: "tracker", strategy: tracker, pendingLines: trackerLines)
 let firebaseVendor = Vendor(label: "firebase", strategy: firebase, pendingLines: firebaseLines)
-let session = DemoSession(hub: hub, vendors: [trackerVendor, firebaseVendor])
+let adsVendor = Vendor(label: "ads", strategy: ads, pendingLines: adsLines)
+let session = DemoSession(hub: hub, consent: consent, vendors: [trackerVendor, firebaseVendor, adsVendor])
 
 print("TagHub demo: a podcast session, AnalyticsHub<PodcastAnalytics> keeping \(hub.screenHistoryLimit) screens.")
+print("Vendors: tracker (analytics, personalization), firebase (analytics, on its own queue), ads (advertising).")
 print("Each tag: its number, channel and context as delivered, then what each vendor received.")
 print()
 
-// MARK: - The session
+// MARK: - Before the consent prompt is answered: tags are kept
 
-session.send(screen: .podcasts)
-session.send(userAction: .playPodcast(stacktrace))
-session.send(screen: .podcastPlayer)
-session.send(event: .playerDidLoad(stacktrace))
-session.send(event: .playerDidPlay(stacktrace))
-session.send(userAction: .pausePodcast(stacktrace))
-session.send(screen: .favorites)
+await session.send(screen: .podcasts)
+await session.send(userAction: .playPodcast(stacktrace))
+await session.send(screen: .podcastPlayer)
+let lastTagBeforeDecision = session.tagsSent
+
+// MARK: - The user answers
+
+print()
+print("The user answers the consent prompt: analytics and personalization granted, advertising denied.")
+consent.grant(.analytics, .personalization)
+consent.deny(.advertising)
+await session.reportReplays()
+print()
+
+await session.send(event: .playerDidLoad(stacktrace))
+await session.send(event: .playerDidPlay(stacktrace))
+await session.send(userAction: .pausePodcast(stacktrace))
+await session.send(screen: .favorites)
 // The seed's "one more thing": the same action, another screen, another tracker event.
-session.send(userAction: .playPodcast(swiftTalk))
-session.send(userAction: .removePodcastFromFavorite(stacktrace))
-session.send(state: .favorites([swiftTalk]))
-session.send(state: .autoPlay(true))
-session.send(screen: .downloads)
-session.send(userAction: .downloadPodcast(underTheRadar))
-session.send(event: .notEnoughStorageSpaceForDownload(underTheRadar))
-session.send(event: .playerDidFail(swiftTalk, reason: .networkUnavailable))
+await session.send(userAction: .playPodcast(swiftTalk))
+await session.send(userAction: .removePodcastFromFavorite(stacktrace))
+await session.send(state: .favorites([swiftTalk]))
+await session.send(state: .autoPlay(true))
+await session.send(screen: .downloads)
+await session.send(userAction: .downloadPodcast(underTheRadar))
+await session.send(event: .notEnoughStorageSpaceForDownload(underTheRadar))
+await session.send(event: .playerDidFail(swiftTalk, reason: .networkUnavailable))
 
 // MARK: - Consent withdrawn
 
 print()
-print("The user withdraws consent for the tracker: the app detaches it.")
-let wasAttached = hub.detach(tracker)
-print("hub.detach(tracker) -> \(wasAttached), hub.isAttached(tracker) -> \(hub.isAttached(tracker))")
+print("The user withdraws personalization: the tracker, which needs it, stops at once.")
+consent.deny(.personalization)
+print("consent.status(of: tracker) -> \(consent.status(of: tracker)!), of firebase -> \(consent.status(of: firebase)!)")
 print()
-let lastTagBeforeDetach = session.tagsSent
+let lastTagBeforeRevocation = session.tagsSent
 
-session.send(screen: .podcasts)
-session.send(userAction: .playPodcast(stacktrace))
-session.send(state: .remoteNotificationAuthorized(false))
+await session.send(screen: .podcasts)
+await session.send(userAction: .playPodcast(stacktrace))
+await session.send(state: .remoteNotificationAuthorized(false))
 
 // MARK: - Summary
 
-let trackerAfterDetach = trackerVendor.deliveries.filter { $0.tagNumber > lastTagBeforeDetach }.count
+let trackerAfterRevocation = trackerVendor.deliveries.filter { $0.tagNumber > lastTagBeforeRevocation }.count
 print()
 print("Summary: \(session.tagsSent) tags sent, \(printer.envelopes.count) seen by the session printer.")
 for vendor in session.vendors {
     print("    \(vendor.label): \(vendor.deliveries.count) vendor tags received")
 }
-print("    tracker after detach: \(trackerAfterDetach) (must be 0)")
+print("    tracker after its consent was withdrawn: \(trackerAfterRevocation) (must be 0)")
+print("Diagnostics, totals:")
+for line in hub.diagnostics.summary {
+    print("    \(line)")
+}
 
 // MARK: - Self-check
 
@@ -93,11 +124,17 @@ var problems: [String] = []
 if printer.envelopes.count != session.tagsSent {
     problems.append("the session printer saw \(printer.envelopes.count) of \(session.tagsSent) tags")
 }
-if trackerAfterDetach > 0 || trackerVendor.deliveries.contains(where: { !$0.whileAttached }) {
-    problems.append("the tracker received \(trackerAfterDetach) vendor tags after it was detached")
+for vendor in session.vendors where vendor.deliveries.contains(where: { $0.status != .granted }) {
+    problems.append("\(vendor.label) received vendor tags while its consent was not granted")
 }
-if !wasAttached || hub.isAttached(tracker) {
-    problems.append("detach(tracker) returned \(wasAttached); isAttached is \(hub.isAttached(tracker))")
+if trackerAfterRevocation > 0 {
+    problems.append("the tracker received \(trackerAfterRevocation) vendor tags after its consent was withdrawn")
+}
+if !adsVendor.deliveries.isEmpty {
+    problems.append("the ad network received \(adsVendor.deliveries.count) vendor tags though advertising was denied")
+}
+if hub.diagnostics.count(of: .discardedByDenial, source: "ads") != 1 {
+    problems.append("the ad network's kept play was not discarded and counted at the denial")
 }
 
 let trackerPlays: [TrackerTag] = [
@@ -107,21 +144,22 @@ let trackerPlays: [TrackerTag] = [
 if !appearsInOrder(trackerPlays.map(trackerTagger.line(for:)), in: trackerVendor.lines()) {
     problems.append("the tracker did not get play_podcast_from_podcasts, then play_podcast_from_favorites")
 }
-
-let selectContent = [stacktrace, swiftTalk].map { podcast in
-    firebaseTagger.line(for: .podcastEvent("select_content", podcast, ["content_type": .string("podcast")]))
-}
-if firebaseVendor.lines(upTo: lastTagBeforeDetach).filter({ $0.contains("select_content") }) != selectContent {
-    problems.append("firebase did not get select_content for exactly the two plays before the detach")
+if trackerVendor.deliveries.filter({ $0.tagNumber == 0 }).count != 3 {
+    problems.append("the tracker did not get the three tags kept before the decision, at the grant")
 }
 
 // What Firebase should have received, worked out again from the delivered tags with the strategy's
-// own converters: every line must match, and every tag must pass Firebase's rules.
-let firebaseExpected = printer.envelopes.compactMap { firebase.vendorTag(for: $0.tag, in: $0.context) }
+// own converters: every line must match, kept tags included, and every tag must pass Firebase's rules.
+let firebaseExpected = printer.envelopes.compactMap { firebase.wrapped.vendorTag(for: $0.tag, in: $0.context) }
 if firebaseVendor.lines() != firebaseExpected.map(firebaseTagger.line(for:)) {
     problems.append("firebase's lines differ from what its converters give for the delivered tags")
 }
 problems += firebaseExpected.flatMap(\.ruleViolations).map { "firebase rule broken: \($0)" }
+if session.vendors.contains(where: { vendor in
+    vendor.deliveries.contains { (1...lastTagBeforeDecision).contains($0.tagNumber) }
+}) {
+    problems.append("a vendor received a tag sent before the user decided, before the decision")
+}
 
 if problems.isEmpty {
     print("Self-check passed.")

@@ -188,7 +188,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         _ status: ConsentState,
         to gate: ConsentGate<Schema>,
         from previous: ConsentState?,
-        reason: String = "consent denied"
+        reason: String = ""
     ) {
         guard status != previous else { return }
         gate.status = status
