@@ -37,6 +37,11 @@ import Testing
                     expecting: FirebaseTag.expectedNames,
                     tagName: \.name
                 ),
+                .init(
+                    "ads",
+                    makeAdStrategy(tagger: RecordingTagger<PodcastAnalytics, AdTag>()),
+                    expecting: ["conversion"]
+                ),
             ]
         )
     }
