@@ -22,8 +22,15 @@
 /// Revocation is immediate: once `deny` (or any call that takes a purpose away) returns, the
 /// strategy receives nothing more, not even tags sent earlier on other threads, kept in its buffer,
 /// or queued in a ``BackgroundStrategy`` that it is. For that, the call waits for deliveries to it
-/// under way on other threads, as ``AnalyticsHub/detach(_:)`` does; call it from app code, not
-/// from inside a strategy's `send`.
+/// under way on other threads, as ``AnalyticsHub/detach(_:)`` does. So make decisions from app
+/// code, not from inside a strategy's `send`, and not on a thread that a vendor waits for: on the
+/// main thread, a vendor whose SDK calls `DispatchQueue.main.sync` would wait for the very thread
+/// that waits for it. A grant replays the kept tags on the calling thread (at most
+/// ``bufferCapacity`` deliveries, or queued appends for a ``BackgroundStrategy``).
+///
+/// The hub holds a gate for each registered strategy, not the strategy itself: withdraw consent
+/// with ``deny(_:)`` or ``unregister(_:)``; ``AnalyticsHub/detach(_:)`` does not know the strategy.
+/// Keep the consent object as long as the hub: when it goes, its strategies are detached.
 ///
 /// Decisions are applied one at a time, and saved in the ``ConsentStore`` given, from which the
 /// next launch starts. A strategy adopting ``AnalyticsConsentObserver`` is told when tags start and
@@ -72,6 +79,15 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         self.registry = LockedValue(Registry(decisions: store.loadDecisions().filter { $0.value != .undecided }))
     }
 
+    /// Detaches every registered strategy: consent that nobody can change any more lets nothing
+    /// through.
+    deinit {
+        for gate in registry.withLock({ $0.gates }) {
+            hub.detach(gate)
+            _ = gate.close()
+        }
+    }
+
     // MARK: - Strategies
 
     /// Registers `strategy` for `purposes`, and attaches it (or starts keeping its tags) as the
@@ -98,6 +114,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 capacity: bufferCapacity,
                 overflowPolicy: overflowPolicy
             )
+            // Consent decides from now on: a strategy attached directly would bypass it.
+            hub.detach(strategy)
             registry.withLock { $0.gates.append(gate) }
             apply(status(of: purposes), to: gate, from: nil)
             return true
@@ -119,13 +137,15 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
 
     /// What consent allows `strategy` now: `granted` when tags reach it, `undecided` while they
     /// are kept, `denied`; `nil` when it is not registered.
+    ///
+    /// It does not wait for a decision being applied: a strategy may ask from its own `send`.
     public func status(of strategy: some AnalyticsStrategy<Schema>) -> ConsentState? {
-        operations.withLock { gate(of: strategy)?.status }
+        gate(of: strategy)?.status
     }
 
     /// How many tags are kept for `strategy` until its consent is decided.
     public func bufferedTagCount(of strategy: some AnalyticsStrategy<Schema>) -> Int {
-        operations.withLock { gate(of: strategy)?.bufferedTagCount ?? 0 }
+        gate(of: strategy)?.bufferedTagCount ?? 0
     }
 
     // MARK: - Decisions
@@ -164,6 +184,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             }
             store.saveDecisions(decisions)
             for gate in registry.withLock({ $0.gates }) where !gate.purposes.isDisjoint(with: purposes) {
+                // A strategy told of an earlier change may have unregistered this one.
+                guard isRegistered(gate) else { continue }
                 apply(status(of: gate.purposes), to: gate, from: gate.status)
             }
         }
@@ -176,6 +198,10 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         if states.contains(.denied) { return .denied }
         if states.contains(.undecided) { return .undecided }
         return .granted
+    }
+
+    private func isRegistered(_ gate: ConsentGate<Schema>) -> Bool {
+        registry.withLock { $0.gates.contains { $0 === gate } }
     }
 
     private func gate(of strategy: some AnalyticsStrategy<Schema>) -> ConsentGate<Schema>? {
@@ -196,6 +222,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         switch status {
         case .granted:
             observer?.consentWasGranted()
+            // The strategy may have made another decision when told: that one stands.
+            guard gate.status == status, isRegistered(gate) else { return }
             gate.open()
             if previous != .undecided { hub.attach(gate) }
         case .undecided:

@@ -11,8 +11,8 @@ import Darwin
 /// What ``AnalyticsConsent`` attaches to the hub in place of a registered strategy: it keeps tags
 /// while consent is undecided, replays them on grant, and passes tags through once granted.
 ///
-/// `@unchecked Sendable` is safe: the mutable state is read and written only under `lock`, except
-/// `status`, which only ``AnalyticsConsent`` touches, under its own lock.
+/// `@unchecked Sendable` is safe: the mutable state is read and written only under `lock`, and
+/// `status` is behind a lock of its own.
 final class ConsentGate<Schema: AnalyticsSchema>:
     AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
     AnalyticsFlushable, @unchecked Sendable
@@ -30,8 +30,15 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     let name: String
     let purposes: Set<ConsentPurpose>
     let acceptedChannels: AnalyticsChannels
-    /// What the purposes allow now; read and written by ``AnalyticsConsent`` only, under its lock.
-    var status: ConsentState = .denied
+    /// What the purposes allow now; `nil` until the gate is first set. Written by
+    /// ``AnalyticsConsent`` only, one decision at a time; read from anywhere.
+    var status: ConsentState? {
+        get { storedStatus.withLock { $0 } }
+        set { storedStatus.withLock { $0 = newValue } }
+    }
+    private let storedStatus = LockedValue<ConsentState?>(nil)
+    /// The most tags kept.
+    let capacity: Int
 
     private let screenStrategy: (any AnalyticsScreenStrategy<Schema>)?
     private let userActionStrategy: (any AnalyticsUserActionStrategy<Schema>)?
@@ -42,7 +49,11 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     private let lock = ConditionLock()
     private var mode = Mode.closed
     private var buffer: RingBuffer<Schema.AnyTagEnvelope>
-    private var isReplaying = false
+    /// The thread replaying kept tags, while one does.
+    private var replayingThread: pthread_t?
+    /// Whether the replay has gone on for `capacity` tags: from then on, other threads wait for it
+    /// to end rather than feed it, so that it ends.
+    private var isReplayOverdue = false
     /// Sends passing through to the strategy right now.
     private var forwarding = 0
 
@@ -62,6 +73,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         self.eventStrategy = strategy as? any AnalyticsEventStrategy<Schema>
         self.stateStrategy = strategy as? any AnalyticsStateStrategy<Schema>
         self.overflowPolicy = overflowPolicy
+        self.capacity = capacity
         self.buffer = RingBuffer(capacity: capacity)
     }
 
@@ -96,12 +108,24 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     }
 
     /// Whether the tag passes through now (then the caller delivers it and calls
-    /// `endForwarding()`); otherwise it was buffered, or dropped.
+    /// `endForwarding()`); otherwise it was kept, or dropped.
+    ///
+    /// While kept tags are replayed, a tag joins the end of the buffer, to come after them. A tag
+    /// from another thread waits for the replay to end instead when the buffer is full (consent is
+    /// granted: nothing is dropped) or once the replay has delivered `capacity` tags (so that
+    /// senders faster than the vendor cannot keep it going).
     private func admit(_ envelope: () -> Schema.AnyTagEnvelope, diagnostics: AnalyticsDiagnostics?) -> Bool {
         var dropped: AnalyticsChannel?
+        // Released after the lock: a payload's `deinit` is app code, which may send.
+        var evicted: Schema.AnyTagEnvelope?
         lock.lock()
+        while mode == .forwarding, let replaying = replayingThread, pthread_equal(replaying, pthread_self()) == 0,
+            isReplayOverdue || buffer.isFull
+        {
+            lock.wait()
+        }
         switch mode {
-        case .forwarding where !isReplaying:
+        case .forwarding where replayingThread == nil:
             forwarding += 1
             lock.unlock()
             return true
@@ -109,7 +133,8 @@ final class ConsentGate<Schema: AnalyticsSchema>:
             let kept = envelope()
             if buffer.isFull {
                 if overflowPolicy.dropsOldest {
-                    dropped = buffer.popFirst()?.tag.channel
+                    evicted = buffer.popFirst()
+                    dropped = evicted?.tag.channel
                     buffer.append(kept)
                 } else {
                     dropped = kept.tag.channel
@@ -121,13 +146,14 @@ final class ConsentGate<Schema: AnalyticsSchema>:
             break
         }
         lock.unlock()
+        evicted = nil
         if let dropped {
             diagnostics?.report(
                 AnalyticsDiagnostic(
                     reason: .droppedByBound,
                     source: name,
                     channel: dropped,
-                    detail: "consent buffer of \(buffer.capacity), \(overflowPolicy)"
+                    detail: "consent buffer of \(capacity), \(overflowPolicy)"
                 )
             )
         }
@@ -148,18 +174,31 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     func open() {
         lock.withLock {
             mode = .forwarding
-            isReplaying = true
+            replayingThread = pthread_self()
+            isReplayOverdue = false
         }
-        while true {
-            lock.lock()
-            guard mode == .forwarding, let envelope = buffer.popFirst() else {
-                isReplaying = false
-                lock.unlock()
-                return
-            }
-            lock.unlock()
+        var replayed = 0
+        while let envelope = nextToReplay(after: replayed) {
             deliver(envelope)
+            replayed += 1
         }
+    }
+
+    /// The next kept tag, or `nil` when the replay is over (the buffer is empty, or the gate was
+    /// closed meanwhile); then wakes the threads waiting for it.
+    private func nextToReplay(after replayed: Int) -> Schema.AnyTagEnvelope? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard mode == .forwarding, let envelope = buffer.popFirst() else {
+            replayingThread = nil
+            isReplayOverdue = false
+            lock.broadcast()
+            return nil
+        }
+        if replayed >= capacity { isReplayOverdue = true }
+        // A tag taken makes room: a sender waiting for room may go on.
+        lock.broadcast()
+        return envelope
     }
 
     /// Keeps tags from now on; waits for those passing through (unless this thread is delivering
@@ -167,18 +206,24 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     func startBuffering() {
         lock.lock()
         mode = .buffering
+        lock.broadcast()
         waitForForwarding()
         lock.unlock()
     }
 
     /// Drops every tag from now on and discards the buffer; returns what it discarded, by channel.
     func close() -> [AnalyticsChannel: Int] {
+        var discarded: [AnalyticsChannel: Int] = [:]
+        // Released after the lock: a payload's `deinit` is app code, which may send.
+        var removed: [Schema.AnyTagEnvelope] = []
+        defer { withExtendedLifetime(removed) {} }
         lock.lock()
         mode = .closed
-        var discarded: [AnalyticsChannel: Int] = [:]
         while let envelope = buffer.popFirst() {
             discarded[envelope.tag.channel, default: 0] += 1
+            removed.append(envelope)
         }
+        lock.broadcast()
         waitForForwarding()
         lock.unlock()
         return discarded

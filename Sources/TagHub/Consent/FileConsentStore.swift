@@ -36,11 +36,11 @@ public final class FileConsentStore: ConsentStore {
     /// The decisions in the file; empty when it is missing or cannot be read.
     public func loadDecisions() -> [ConsentPurpose: ConsentState] {
         guard let data = try? Data(contentsOf: url),
-            let entries = try? JSONDecoder().decode([String: String].self, from: data)
+            let entries = try? JSONDecoder().decode([String: StoredState].self, from: data)
         else { return [:] }
         var decisions: [ConsentPurpose: ConsentState] = [:]
-        for (identifier, name) in entries {
-            guard let state = ConsentState(rawValue: name), state != .undecided else { continue }
+        for (identifier, stored) in entries {
+            guard let state = stored.state, state != .undecided else { continue }
             decisions[ConsentPurpose(identifier)] = state
         }
         return decisions
@@ -65,5 +65,16 @@ public final class FileConsentStore: ConsentStore {
         } catch {
             lastWriteError.withLock { $0 = "cannot write \(url.path): \(error)" }
         }
+    }
+}
+
+/// One entry of the file: a state, or `nil` for any value that is not one (a number, `null`, an
+/// unknown word), so that one bad entry leaves the others.
+private struct StoredState: Decodable {
+    let state: ConsentState?
+
+    init(from decoder: any Decoder) throws {
+        let name = try? decoder.singleValueContainer().decode(String.self)
+        state = name.flatMap(ConsentState.init(rawValue:))
     }
 }

@@ -1,5 +1,9 @@
 import Dispatch
 
+#if canImport(ObjectiveC)
+import ObjectiveC  // autoreleasepool
+#endif
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -85,13 +89,20 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         self.stateStrategy = strategy as? any AnalyticsStateStrategy<Schema>
         let name = name ?? (strategy as? any NamedStrategy)?.name ?? String(describing: Wrapped.self)
         self.name = name
-        self.queue = DispatchQueue(label: "TagHub.BackgroundStrategy: \(name)")
+        // Analytics is never urgent: the vendor runs below the app's own work, whoever sends.
+        self.queue = DispatchQueue(label: "TagHub.BackgroundStrategy: \(name)", qos: .utility)
         self.state = LockedQueueState(capacity: capacity)
     }
 
-    /// How many tags a full queue dropped so far, or ``cancelPendingDeliveries()`` discarded.
+    /// How many tags a full queue dropped so far.
     public var droppedTagCount: Int {
         state.lock.withLock { state.dropped }
+    }
+
+    /// How many queued tags ``cancelPendingDeliveries()`` (or a consent revocation) discarded so
+    /// far.
+    public var cancelledTagCount: Int {
+        state.lock.withLock { state.cancelled }
     }
 
     /// How many tags wait to be delivered, not counting one being delivered.
@@ -137,11 +148,13 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
             }
             if isDone { continuation.resume() }
         }
+        // A wrapped strategy that delivers later too (another wrapper) is flushed after.
+        await (wrapped as? any AnalyticsFlushable)?.flush()
     }
 
     /// Drops every queued tag and waits for a delivery under way to finish: once it returns, the
     /// wrapped strategy receives nothing more until a new tag is sent. Returns how many tags were
-    /// dropped (they count in ``droppedTagCount``).
+    /// dropped (they count in ``cancelledTagCount``).
     ///
     /// Called from the wrapped strategy's own `send` (on the wrapper's queue), it does not wait
     /// for that delivery, which is the caller's own.
@@ -154,10 +167,14 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     func cancelPending() -> [AnalyticsChannel: Int] {
         let finished: [CheckedContinuation<Void, Never>]
         var cancelled: [AnalyticsChannel: Int] = [:]
+        // Released after the lock: a payload's `deinit` is app code, which may send.
+        var removed: [(ticket: Int, envelope: Schema.AnyTagEnvelope)] = []
+        defer { withExtendedLifetime(removed) {} }
         state.lock.lock()
-        while let (_, envelope) = state.pending.popFirst() {
-            cancelled[envelope.tag.channel, default: 0] += 1
-            state.dropped += 1
+        while let item = state.pending.popFirst() {
+            cancelled[item.envelope.tag.channel, default: 0] += 1
+            state.cancelled += 1
+            removed.append(item)
         }
         let isOwnDelivery = state.deliveringThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
         while state.deliveringThread != nil && !isOwnDelivery {
@@ -186,12 +203,15 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
 
     private func enqueue(_ envelope: Schema.AnyTagEnvelope) {
         var droppedChannel: AnalyticsChannel?
+        // Released after the lock: its payload's `deinit` is app code, which may send.
+        var evicted: (ticket: Int, envelope: Schema.AnyTagEnvelope)?
         state.lock.lock()
         state.issued += 1
         if state.pending.isFull {
             state.dropped += 1
             if overflowPolicy.dropsOldest {
-                droppedChannel = state.pending.popFirst()?.envelope.tag.channel
+                evicted = state.pending.popFirst()
+                droppedChannel = evicted?.envelope.tag.channel
                 state.pending.append((state.issued, envelope))
             } else {
                 droppedChannel = envelope.tag.channel
@@ -202,6 +222,7 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         let mustStart = !state.isDraining
         state.isDraining = true
         state.lock.unlock()
+        evicted = nil
         if mustStart {
             queue.async { self.drain() }
         }
@@ -224,33 +245,43 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
 
     /// Delivers queued tags one at a time until the queue is empty.
     private func drain() {
-        var finished: [CheckedContinuation<Void, Never>] = []
-        state.lock.lock()
-        while true {
-            guard let (ticket, envelope) = state.pending.popFirst() else {
-                state.isDraining = false
-                state.processedThrough = state.issued
-                state.lock.broadcast()
-                finished = state.takeFinishedFlushes()
-                state.lock.unlock()
-                break
-            }
-            state.deliveringThread = pthread_self()
-            state.lock.unlock()
-
+        // Each tag is released after `finishDelivery` has let go of the lock: its `deinit` is app
+        // code, which may send.
+        while let (ticket, envelope) = takeNext() {
+            #if canImport(ObjectiveC)
+            autoreleasepool { deliver(envelope) }
+            #else
             deliver(envelope)
-
-            state.lock.lock()
-            state.deliveringThread = nil
-            state.processedThrough = max(state.processedThrough, ticket)
-            state.lock.broadcast()
-            let done = state.takeFinishedFlushes()
-            if !done.isEmpty {
-                state.lock.unlock()
-                for continuation in done { continuation.resume() }
-                state.lock.lock()
-            }
+            #endif
+            finishDelivery(of: ticket)
         }
+    }
+
+    /// The next tag to deliver, marked as being delivered by this thread; `nil` when the queue is
+    /// empty, which ends the drain.
+    private func takeNext() -> (ticket: Int, envelope: Schema.AnyTagEnvelope)? {
+        state.lock.lock()
+        guard let next = state.pending.popFirst() else {
+            state.isDraining = false
+            state.processedThrough = state.issued
+            state.lock.broadcast()
+            let finished = state.takeFinishedFlushes()
+            state.lock.unlock()
+            for continuation in finished { continuation.resume() }
+            return nil
+        }
+        state.deliveringThread = pthread_self()
+        state.lock.unlock()
+        return next
+    }
+
+    private func finishDelivery(of ticket: Int) {
+        state.lock.lock()
+        state.deliveringThread = nil
+        state.processedThrough = max(state.processedThrough, ticket)
+        state.lock.broadcast()
+        let finished = state.takeFinishedFlushes()
+        state.lock.unlock()
         for continuation in finished { continuation.resume() }
     }
 
@@ -298,6 +329,7 @@ final class LockedQueueState<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Every ticket up to this one is delivered, dropped or cancelled.
     var processedThrough = 0
     var dropped = 0
+    var cancelled = 0
     var isDraining = false
     /// The thread delivering a tag to the wrapped strategy, while it does.
     var deliveringThread: pthread_t?

@@ -213,8 +213,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// that delivers later (each ``AnalyticsFlushable``, such as a ``BackgroundStrategy``).
     ///
     /// Strategies that deliver synchronously are done when `send` returns: there is nothing to
-    /// wait for. An app calls it when it goes to the background; a test, before reading what a
-    /// vendor received.
+    /// wait for. Tags that ``AnalyticsConsent`` keeps until the user decides are not waited for:
+    /// they wait for a decision. An app calls it when it goes to the background; a test, before
+    /// reading what a vendor received.
     public func flush() async {
         for strategy in attachedStrategies {
             guard let flushable = strategy as? any AnalyticsFlushable else { continue }

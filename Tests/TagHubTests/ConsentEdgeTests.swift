@@ -1,0 +1,218 @@
+import Foundation
+import TagHub
+import Testing
+
+/// Edge cases found in review, each with the failure it would show.
+@Suite struct ConsentEdgeTests {
+    /// A payload whose `deinit` sends: app code that runs wherever the last reference goes.
+    final class Sending: Sendable {
+        let hub: AnalyticsHub<PayloadAnalytics>
+        init(hub: AnalyticsHub<PayloadAnalytics>) { self.hub = hub }
+        deinit { hub.send(userAction: .ping) }
+    }
+
+    enum PayloadAnalytics: AnalyticsSchema {
+        typealias Screen = Never
+        enum UserAction: Sendable {
+            case carry(Sending)
+            case ping
+        }
+        typealias Event = Never
+        typealias State = Never
+    }
+
+    /// Counts the payloads it receives; the first one may wait at a gate.
+    final class Carrier: AnalyticsUserActionStrategy {
+        typealias Schema = PayloadAnalytics
+        let carried = LockedLog<Void>()
+        let gate: Gate?
+        init(gate: Gate? = nil) { self.gate = gate }
+        func send(userAction: Schema.UserActionEnvelope) {
+            guard case .carry = userAction.tag else { return }
+            carried.append(())
+            if carried.items.count == 1 { gate?.block() }
+        }
+    }
+
+    @Test func aGrantEndsWhileFasterSendersKeepSendingAndDropsNothing() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 50)
+        let replayStarted = DispatchSemaphore(value: 0)
+        let slow = RecordingStrategy { delivery in
+            if delivery.tag == .userAction(.numbered(thread: 0, sequence: 0)) { replayStarted.signal() }
+            Thread.sleep(forTimeInterval: 0.000_5)
+        }
+        consent.register(slow, for: [.analytics])
+        for sequence in 0..<50 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+
+        // A sender faster than the vendor, from the moment the replay starts.
+        let stop = LockedFlag()
+        let sender = onNewThread {
+            replayStarted.wait()
+            var sequence = 50
+            while !stop.isSet {
+                hub.send(userAction: .numbered(thread: 0, sequence: sequence))
+                sequence += 1
+            }
+        }
+        let granter = onNewThread { consent.grant(.analytics) }
+        #expect(granter.finishes(within: 10_000), "grant never ended")
+        stop.set()
+        #expect(sender.finishes(within: 10_000))
+
+        #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
+        let sequences = slow.tags.compactMap { tag -> Int? in
+            guard case .userAction(.numbered(_, let sequence)) = tag else { return nil }
+            return sequence
+        }
+        #expect(sequences == Array(0..<sequences.count))
+    }
+
+    @Test(arguments: [ConsentState.denied, .undecided])
+    func aDecisionMadeWhenToldOfAGrantStands(decision: ConsentState) {
+        final class ChangesItsMind: AnalyticsUserActionStrategy, AnalyticsConsentObserver {
+            typealias Schema = SeedAnalytics
+            let received = LockedLog<SeedAnalytics.UserAction>()
+            let onGrant: @Sendable () -> Void
+            init(onGrant: @escaping @Sendable () -> Void) { self.onGrant = onGrant }
+            func send(userAction: Schema.UserActionEnvelope) { received.append(userAction.tag) }
+            func consentWasGranted() { onGrant() }
+            func consentWasWithdrawn() {}
+        }
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let strategy = ChangesItsMind { consent.set(decision, for: [.analytics]) }
+        consent.register(strategy, for: [.analytics])
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+
+        consent.grant(.analytics)
+        hub.send(userAction: .numbered(thread: 0, sequence: 1))
+
+        #expect(consent.status(of: strategy) == decision)
+        #expect(strategy.received.items.isEmpty)
+    }
+
+    @Test func aStrategyMayReadItsStatusWhileAnotherThreadDenies() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let gate = Gate()
+        let box = LockedLog<RecordingStrategy>()
+        let statuses = LockedLog<ConsentState?>()
+        let reader = RecordingStrategy { _ in
+            gate.block()
+            if let me = box.items.first { statuses.append(consent.status(of: me)) }
+        }
+        box.append(reader)
+        consent.register(reader, for: [.analytics])
+        consent.grant(.analytics)
+
+        let sender = onNewThread { hub.send(screen: .podcasts) }
+        gate.entered.wait()
+        let denier = onNewThread { consent.deny(.analytics) }
+        gate.release()
+
+        #expect(denier.finishes(within: 10_000), "deny and the strategy's read waited for each other")
+        #expect(sender.finishes(within: 10_000))
+        #expect(statuses.items.count == 1)
+        box.removeAll()
+    }
+
+    @Test func payloadsWhoseDeinitSendsAreReleasedOutsideTheConsentBuffersLock() {
+        let hub = AnalyticsHub<PayloadAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 2)
+        let carrier = Carrier()
+        consent.register(carrier, for: [.analytics])
+
+        // Evictions happen inside the hub's delivery, which queues the pings behind it; the replay
+        // releases D outside the gate's lock.
+        // Each payload evicted from the full buffer sends a ping from its `deinit`, which evicts
+        // the next: C evicts A, whose ping evicts B, whose ping evicts C, whose ping evicts the
+        // first ping; D evicts the second. Five drops; the third ping and D stay.
+        for _ in 0..<4 { hub.send(userAction: .carry(Sending(hub: hub))) }
+        consent.grant(.analytics)  // replays the ping and D, then releases D
+        for _ in 0..<4 { hub.send(userAction: .carry(Sending(hub: hub))) }
+        consent.deny(.analytics)
+
+        #expect(carrier.carried.items.count == 5)
+        #expect(hub.diagnostics.count(of: .droppedByBound, source: "Carrier") == 5)
+    }
+
+    @Test func payloadsWhoseDeinitSendsAreReleasedOutsideTheBackgroundQueuesLock() async {
+        let hub = AnalyticsHub<PayloadAnalytics>()
+        let gate = Gate()
+        let carrier = Carrier(gate: gate)
+        let background = BackgroundStrategy(wrapping: carrier, capacity: 2)
+        hub.attach(background)
+
+        // The first payload waits in delivery; the next ones overflow the queue (each evicted one
+        // sends from its `deinit`), and the rest is cancelled (idem).
+        let sender = onNewThread {
+            for _ in 0..<5 { hub.send(userAction: .carry(Sending(hub: hub))) }
+        }
+        gate.entered.wait()
+        #expect(sender.finishes(within: 10_000), "a deinit that sends waited for the queue's lock")
+        let canceller = onNewThread { background.cancelPendingDeliveries() }
+        gate.release()
+        guard canceller.finishes(within: 10_000) else {
+            Issue.record("a deinit that sends waited for the queue's lock while cancelling")
+            return
+        }
+        await background.flush()
+
+        #expect(carrier.carried.items.count >= 1)
+        #expect(background.droppedTagCount + background.cancelledTagCount + carrier.carried.items.count >= 5)
+    }
+
+    @Test func aDirectlyAttachedStrategyIsHandedOverToConsent() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let recorder = RecordingStrategy()
+        hub.attach(recorder)
+
+        consent.register(recorder, for: [.analytics])
+        hub.send(screen: .podcasts)
+        consent.deny(.analytics)
+        hub.send(screen: .favorites)
+
+        #expect(!hub.isAttached(recorder))
+        #expect(recorder.tags.isEmpty)
+    }
+
+    @Test func consentThatGoesAwayLetsNothingThrough() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let recorder = RecordingStrategy()
+        do {
+            let consent = AnalyticsConsent(hub: hub)
+            consent.register(recorder, for: [.analytics])
+            consent.grant(.analytics)
+            hub.send(screen: .podcasts)
+        }
+        hub.send(screen: .favorites)
+
+        #expect(recorder.tags == [.screen(.podcasts)])
+        #expect(hub.attachedStrategies.isEmpty)
+    }
+
+    @Test func oneBadEntryInTheFileLeavesTheOthers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ConsentEdgeTests-\(UUID().uuidString)"
+        )
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("consent.json")
+        try Data(#"{"schemaVersion": 2, "advertising": "denied", "analytics": null}"#.utf8).write(to: file)
+
+        #expect(FileConsentStore(url: file).loadDecisions() == [.advertising: .denied])
+    }
+
+    @Test func flushingAWrapperFlushesTheWrapperInside() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let recorder = RecordingStrategy { _ in Thread.sleep(forTimeInterval: 0.001) }
+        hub.attach(BackgroundStrategy(wrapping: BackgroundStrategy(wrapping: recorder)))
+
+        for sequence in 0..<20 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        await hub.flush()
+
+        #expect(recorder.tags.count == 20)
+    }
+}
