@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Bionic)
-@preconcurrency import Bionic
-#endif
-
 /// What ``AnalyticsConsent`` attaches to the hub in place of a registered strategy: it keeps tags
 /// while consent is undecided, replays them on grant, and passes tags through once granted.
 ///
@@ -40,17 +30,14 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     /// The most tags kept.
     let capacity: Int
 
-    private let screenStrategy: (any AnalyticsScreenStrategy<Schema>)?
-    private let userActionStrategy: (any AnalyticsUserActionStrategy<Schema>)?
-    private let eventStrategy: (any AnalyticsEventStrategy<Schema>)?
-    private let stateStrategy: (any AnalyticsStateStrategy<Schema>)?
+    private let receivers: ChannelReceivers<Schema>
     private let overflowPolicy: OverflowPolicy
 
     private let lock = ConditionLock()
     private var mode = Mode.closed
     private var buffer: RingBuffer<Schema.AnyTagEnvelope>
     /// The thread replaying kept tags, while one does.
-    private var replayingThread: pthread_t?
+    private var replayingThread: ThreadIdentity?
     /// Whether the replay has gone on for `capacity` tags: from then on, other threads wait for it
     /// to end rather than feed it, so that it ends.
     private var isReplayOverdue = false
@@ -68,10 +55,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         self.name = name
         self.purposes = purposes
         self.acceptedChannels = strategy.deliveredChannels
-        self.screenStrategy = strategy as? any AnalyticsScreenStrategy<Schema>
-        self.userActionStrategy = strategy as? any AnalyticsUserActionStrategy<Schema>
-        self.eventStrategy = strategy as? any AnalyticsEventStrategy<Schema>
-        self.stateStrategy = strategy as? any AnalyticsStateStrategy<Schema>
+        self.receivers = ChannelReceivers(strategy)
         self.overflowPolicy = overflowPolicy
         self.capacity = capacity
         self.buffer = RingBuffer(capacity: capacity)
@@ -85,25 +69,25 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
         guard admit({ screen.map(AnalyticsTag.screen) }, diagnostics: screen.diagnostics) else { return }
-        screenStrategy?.send(screen: screen)
+        receivers.screen?.send(screen: screen)
         endForwarding()
     }
 
     func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
         guard admit({ userAction.map(AnalyticsTag.userAction) }, diagnostics: userAction.diagnostics) else { return }
-        userActionStrategy?.send(userAction: userAction)
+        receivers.userAction?.send(userAction: userAction)
         endForwarding()
     }
 
     func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
         guard admit({ event.map(AnalyticsTag.event) }, diagnostics: event.diagnostics) else { return }
-        eventStrategy?.send(event: event)
+        receivers.event?.send(event: event)
         endForwarding()
     }
 
     func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
         guard admit({ state.map(AnalyticsTag.state) }, diagnostics: state.diagnostics) else { return }
-        stateStrategy?.send(state: state)
+        receivers.state?.send(state: state)
         endForwarding()
     }
 
@@ -119,7 +103,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         // Released after the lock: a payload's `deinit` is app code, which may send.
         var evicted: Schema.AnyTagEnvelope?
         lock.lock()
-        while mode == .forwarding, let replaying = replayingThread, pthread_equal(replaying, pthread_self()) == 0,
+        while mode == .forwarding, let replaying = replayingThread, replaying != .current,
             isReplayOverdue || buffer.isFull
         {
             lock.wait()
@@ -174,12 +158,12 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     func open() {
         lock.withLock {
             mode = .forwarding
-            replayingThread = pthread_self()
+            replayingThread = .current
             isReplayOverdue = false
         }
         var replayed = 0
         while let envelope = nextToReplay(after: replayed) {
-            deliver(envelope)
+            receivers.deliver(envelope)
             replayed += 1
         }
     }
@@ -234,21 +218,6 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     private func waitForForwarding() {
         guard !DeliveryThread.current.isDelivering else { return }
         while forwarding > 0 { lock.wait() }
-    }
-
-    private func deliver(_ envelope: Schema.AnyTagEnvelope) {
-        let context = envelope.context
-        let diagnostics = envelope.diagnostics
-        switch envelope.tag {
-        case .screen(let tag):
-            screenStrategy?.send(screen: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
-        case .userAction(let tag):
-            userActionStrategy?.send(userAction: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
-        case .event(let tag):
-            eventStrategy?.send(event: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
-        case .state(let tag):
-            stateStrategy?.send(state: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
-        }
     }
 
     /// Flushes the strategy when it delivers later (a ``BackgroundStrategy``); buffered tags are

@@ -4,16 +4,6 @@ import Dispatch
 import ObjectiveC  // autoreleasepool
 #endif
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Bionic)
-@preconcurrency import Bionic
-#endif
-
 /// Runs another strategy on its own serial queue, so that the thread that sends never waits for
 /// the vendor, and one slow vendor never delays another.
 ///
@@ -53,10 +43,7 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     /// The wrapper's name in diagnostics.
     public let name: String
 
-    private let screenStrategy: (any AnalyticsScreenStrategy<Schema>)?
-    private let userActionStrategy: (any AnalyticsUserActionStrategy<Schema>)?
-    private let eventStrategy: (any AnalyticsEventStrategy<Schema>)?
-    private let stateStrategy: (any AnalyticsStateStrategy<Schema>)?
+    private let receivers: ChannelReceivers<Schema>
     private let queue: DispatchQueue
     private let state: LockedQueueState<Schema>
 
@@ -83,10 +70,7 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         self.capacity = capacity
         self.overflowPolicy = overflowPolicy
         self.acceptedChannels = strategy.deliveredChannels
-        self.screenStrategy = strategy as? any AnalyticsScreenStrategy<Schema>
-        self.userActionStrategy = strategy as? any AnalyticsUserActionStrategy<Schema>
-        self.eventStrategy = strategy as? any AnalyticsEventStrategy<Schema>
-        self.stateStrategy = strategy as? any AnalyticsStateStrategy<Schema>
+        self.receivers = ChannelReceivers(strategy)
         let name = name ?? (strategy as? any NamedStrategy)?.name ?? String(describing: Wrapped.self)
         self.name = name
         // Analytics is never urgent: the vendor runs below the app's own work, whoever sends.
@@ -176,7 +160,7 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
             state.cancelled += 1
             removed.append(item)
         }
-        let isOwnDelivery = state.deliveringThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        let isOwnDelivery = state.deliveringThread == .current
         while state.deliveringThread != nil && !isOwnDelivery {
             state.lock.wait()
         }
@@ -192,7 +176,7 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     /// Waits until every queued tag is delivered; from the wrapper's own queue, returns at once.
     func waitUntilDelivered() {
         state.lock.lock()
-        let isOwnDelivery = state.deliveringThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        let isOwnDelivery = state.deliveringThread == .current
         while state.isDraining && !isOwnDelivery {
             state.lock.wait()
         }
@@ -249,9 +233,9 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         // code, which may send.
         while let (ticket, envelope) = takeNext() {
             #if canImport(ObjectiveC)
-            autoreleasepool { deliver(envelope) }
+            autoreleasepool { receivers.deliver(envelope) }
             #else
-            deliver(envelope)
+            receivers.deliver(envelope)
             #endif
             finishDelivery(of: ticket)
         }
@@ -270,7 +254,7 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
             for continuation in finished { continuation.resume() }
             return nil
         }
-        state.deliveringThread = pthread_self()
+        state.deliveringThread = .current
         state.lock.unlock()
         return next
     }
@@ -285,26 +269,6 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         for continuation in finished { continuation.resume() }
     }
 
-    private func deliver(_ envelope: Schema.AnyTagEnvelope) {
-        switch envelope.tag {
-        case .screen(let tag):
-            screenStrategy?.send(
-                screen: TagEnvelope(tag: tag, context: envelope.context, diagnostics: envelope.diagnostics)
-            )
-        case .userAction(let tag):
-            userActionStrategy?.send(
-                userAction: TagEnvelope(tag: tag, context: envelope.context, diagnostics: envelope.diagnostics)
-            )
-        case .event(let tag):
-            eventStrategy?.send(
-                event: TagEnvelope(tag: tag, context: envelope.context, diagnostics: envelope.diagnostics)
-            )
-        case .state(let tag):
-            stateStrategy?.send(
-                state: TagEnvelope(tag: tag, context: envelope.context, diagnostics: envelope.diagnostics)
-            )
-        }
-    }
 }
 
 extension BackgroundStrategy: AnalyticsConvertingStrategy where Wrapped: AnalyticsConvertingStrategy {
@@ -332,7 +296,7 @@ final class LockedQueueState<Schema: AnalyticsSchema>: @unchecked Sendable {
     var cancelled = 0
     var isDraining = false
     /// The thread delivering a tag to the wrapped strategy, while it does.
-    var deliveringThread: pthread_t?
+    var deliveringThread: ThreadIdentity?
     var flushes: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     init(capacity: Int) {

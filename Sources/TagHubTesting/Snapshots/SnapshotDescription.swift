@@ -226,22 +226,8 @@ struct SnapshotTextWriter {
     /// `text` with every line break and control character escaped: for text that comes from a
     /// `description` or a ``CustomSnapshotStringConvertible``, which may hold any character.
     static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { needsEscape($0) }) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if needsEscape(scalar) {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        return escaped(text, quotes: false)
     }
 
     private func typeName(of value: Any) -> String {
@@ -261,15 +247,21 @@ struct SnapshotTextWriter {
     /// `string` as a Swift string literal: quotes, backslashes, and every scalar that would break or
     /// hide in a line, escaped.
     static func quoted(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
+        "\"" + escaped(string, quotes: true) + "\""
+    }
+
+    /// `text` with line breaks, tabs and invisible scalars escaped as in a Swift string literal;
+    /// quotes and backslashes too when `quotes`.
+    private static func escaped(_ text: String, quotes: Bool) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
+            case "\"" where quotes: result += "\\\""
+            case "\\" where quotes: result += "\\\\"
+            case "\0" where quotes: result += "\\0"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case "\0": result += "\\0"
             default:
                 if needsEscape(scalar) {
                     result += "\\u{" + String(scalar.value, radix: 16) + "}"
@@ -278,7 +270,7 @@ struct SnapshotTextWriter {
                 }
             }
         }
-        return result + "\""
+        return result
     }
 
     /// Control characters, line and paragraph separators, and invisible formatting characters

@@ -1,0 +1,28 @@
+/// The channel protocols a strategy adopts, found once by casting: what a wrapper that holds tags
+/// of every channel (a background queue, a consent buffer) hands each one to.
+struct ChannelReceivers<Schema: AnalyticsSchema>: Sendable {
+    let screen: (any AnalyticsScreenStrategy<Schema>)?
+    let userAction: (any AnalyticsUserActionStrategy<Schema>)?
+    let event: (any AnalyticsEventStrategy<Schema>)?
+    let state: (any AnalyticsStateStrategy<Schema>)?
+
+    init(_ strategy: any AnalyticsStrategy<Schema>) {
+        screen = strategy as? any AnalyticsScreenStrategy<Schema>
+        userAction = strategy as? any AnalyticsUserActionStrategy<Schema>
+        event = strategy as? any AnalyticsEventStrategy<Schema>
+        state = strategy as? any AnalyticsStateStrategy<Schema>
+    }
+
+    /// Hands `envelope` to the strategy, through the requirement of its channel.
+    func deliver(_ envelope: Schema.AnyTagEnvelope) {
+        let context = envelope.context
+        let diagnostics = envelope.diagnostics
+        switch envelope.tag {
+        case .screen(let tag): screen?.send(screen: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
+        case .userAction(let tag):
+            userAction?.send(userAction: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
+        case .event(let tag): event?.send(event: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
+        case .state(let tag): state?.send(state: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
+        }
+    }
+}
