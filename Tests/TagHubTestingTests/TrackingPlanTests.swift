@@ -63,6 +63,12 @@ import Testing
 
                 - meter: `purchase`
 
+                ## Vendor rule findings
+
+                Rules of the vendors' own that their tags above break (vendor models only):
+
+                None.
+
                 """
         )
     }

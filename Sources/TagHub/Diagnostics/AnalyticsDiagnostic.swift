@@ -9,7 +9,7 @@ public struct AnalyticsDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Why tags were not delivered.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         private enum Storage: Sendable, Hashable {
-            case unmapped, droppedByBound, discardedByDenial
+            case unmapped, droppedByBound, discardedByDenial, ruleViolation
         }
 
         private let storage: Storage
@@ -27,12 +27,17 @@ public struct AnalyticsDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// Consent was denied or withdrawn: tags buffered or queued for the strategy were discarded.
         public static let discardedByDenial = Reason(.discardedByDenial)
 
-        /// `unmapped`, `dropped by a bound` or `discarded (consent denied)`.
+        /// A vendor tag breaks a rule of its vendor's (``VendorRuleViolation``); the detail says
+        /// which. Whether the tag was still sent depends on the strategy's ``RuleCheckPolicy``.
+        public static let ruleViolation = Reason(.ruleViolation)
+
+        /// `unmapped`, `dropped by a bound`, `discarded (consent denied)` or `breaking a vendor rule`.
         public var description: String {
             switch storage {
             case .unmapped: "unmapped"
             case .droppedByBound: "dropped by a bound"
             case .discardedByDenial: "discarded (consent denied)"
+            case .ruleViolation: "breaking a vendor rule"
             }
         }
     }

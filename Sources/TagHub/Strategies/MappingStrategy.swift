@@ -34,6 +34,10 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     /// counted, as ``AnalyticsDiagnostic/Reason/unmapped``.
     public let name: String
 
+    /// What happens to a vendor tag that breaks its vendor's rules; checked only for vendor tags
+    /// that are ``RuleCheckedVendorTag``.
+    public let ruleCheckPolicy: RuleCheckPolicy
+
     /// The tagger again, when it wants origins; found once, at init.
     private let originTagger: (any AnalyticsOriginTagger<Schema, Tagger.VendorTag>)?
     private let screenConverter: Converter<Schema.Screen>?
@@ -52,7 +56,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     ///   - userAction: Converts user actions; `nil` (the default) to ignore the channel.
     ///   - event: Converts events; `nil` (the default) to ignore the channel.
     ///   - state: Converts states; `nil` (the default) to ignore the channel.
-    public init(
+    public convenience init(
         for schema: Schema.Type = Schema.self,
         name: String? = nil,
         tagger: Tagger,
@@ -61,8 +65,29 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         event: Converter<Schema.Event>? = nil,
         state: Converter<Schema.State>? = nil
     ) {
+        self.init(
+            name: name,
+            tagger: tagger,
+            ruleCheck: .passThrough,
+            screen: screen,
+            userAction: userAction,
+            event: event,
+            state: state
+        )
+    }
+
+    fileprivate init(
+        name: String?,
+        tagger: Tagger,
+        ruleCheck: RuleCheckPolicy,
+        screen: Converter<Schema.Screen>?,
+        userAction: Converter<Schema.UserAction>?,
+        event: Converter<Schema.Event>?,
+        state: Converter<Schema.State>?
+    ) {
         self.tagger = tagger
         self.name = name ?? String(describing: Tagger.VendorTag.self)
+        self.ruleCheckPolicy = ruleCheck
         self.originTagger = tagger as? any AnalyticsOriginTagger<Schema, Tagger.VendorTag>
         self.screenConverter = screen
         self.userActionConverter = userAction
@@ -97,7 +122,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         guard let vendorTag = screenConverter?(screen.tag, screen.context) else {
             return reportUnmapped(.screen, to: screen.diagnostics)
         }
-        hand(vendorTag, origin: screen.map(AnalyticsTag.screen))
+        hand(vendorTag, origin: screen.map(AnalyticsTag.screen), channel: .screen, diagnostics: screen.diagnostics)
     }
 
     /// Converts the user action and hands the result, if any, to the tagger.
@@ -105,7 +130,12 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         guard let vendorTag = userActionConverter?(userAction.tag, userAction.context) else {
             return reportUnmapped(.userAction, to: userAction.diagnostics)
         }
-        hand(vendorTag, origin: userAction.map(AnalyticsTag.userAction))
+        hand(
+            vendorTag,
+            origin: userAction.map(AnalyticsTag.userAction),
+            channel: .userAction,
+            diagnostics: userAction.diagnostics
+        )
     }
 
     /// Converts the event and hands the result, if any, to the tagger.
@@ -113,7 +143,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         guard let vendorTag = eventConverter?(event.tag, event.context) else {
             return reportUnmapped(.event, to: event.diagnostics)
         }
-        hand(vendorTag, origin: event.map(AnalyticsTag.event))
+        hand(vendorTag, origin: event.map(AnalyticsTag.event), channel: .event, diagnostics: event.diagnostics)
     }
 
     /// Converts the state tag and hands the result, if any, to the tagger.
@@ -121,7 +151,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         guard let vendorTag = stateConverter?(state.tag, state.context) else {
             return reportUnmapped(.state, to: state.diagnostics)
         }
-        hand(vendorTag, origin: state.map(AnalyticsTag.state))
+        hand(vendorTag, origin: state.map(AnalyticsTag.state), channel: .state, diagnostics: state.diagnostics)
     }
 
     /// Counts a tag the converter returned `nil` for; off the path of mapped tags.
@@ -133,12 +163,93 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
 
     /// Hands `vendorTag` to the tagger; builds the origin only for a tagger that wants it.
     @inline(__always)
-    private func hand(_ vendorTag: Tagger.VendorTag, origin: @autoclosure () -> Schema.AnyTagEnvelope) {
+    private func hand(
+        _ vendorTag: Tagger.VendorTag,
+        origin: @autoclosure () -> Schema.AnyTagEnvelope,
+        channel: AnalyticsChannel,
+        diagnostics: AnalyticsDiagnostics?
+    ) {
+        if ruleCheckPolicy.checks, !passesRules(vendorTag, channel: channel, diagnostics: diagnostics) { return }
         if let originTagger {
             originTagger.send(vendorTag, origin: origin())
         } else {
             tagger.send(vendorTag)
         }
+    }
+}
+
+extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
+    /// A strategy whose vendor tags are checked against their vendor's rules at run time: each
+    /// violation is reported to the hub's diagnostics, and `ruleCheck` says whether the tag still
+    /// goes to the tagger.
+    ///
+    /// ```swift
+    /// let firebase = MappingStrategy(
+    ///     for: PodcastAnalytics.self,
+    ///     name: "firebase",
+    ///     tagger: FirebaseTagger(),
+    ///     ruleCheck: .drop,  // never send Firebase what it would drop or rename
+    ///     userAction: { action, _ in action.firebaseTag }
+    /// )
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - schema: The app's schema.
+    ///   - name: The strategy's name in diagnostics; by default the vendor tag type's name.
+    ///   - tagger: Receives every vendor tag a converter returns and the policy lets through.
+    ///   - ruleCheck: ``RuleCheckPolicy/report`` or ``RuleCheckPolicy/drop``;
+    ///     ``RuleCheckPolicy/passThrough`` skips the check.
+    ///   - screen: Converts screen tags; `nil` (the default) to ignore the channel.
+    ///   - userAction: Converts user actions; `nil` (the default) to ignore the channel.
+    ///   - event: Converts events; `nil` (the default) to ignore the channel.
+    ///   - state: Converts states; `nil` (the default) to ignore the channel.
+    public convenience init(
+        for schema: Schema.Type = Schema.self,
+        name: String? = nil,
+        tagger: Tagger,
+        ruleCheck: RuleCheckPolicy,
+        screen: Converter<Schema.Screen>? = nil,
+        userAction: Converter<Schema.UserAction>? = nil,
+        event: Converter<Schema.Event>? = nil,
+        state: Converter<Schema.State>? = nil
+    ) {
+        self.init(
+            name: name,
+            tagger: tagger,
+            ruleCheck: ruleCheck,
+            screen: screen,
+            userAction: userAction,
+            event: event,
+            state: state
+        )
+    }
+}
+
+extension MappingStrategy {
+    /// Checks `vendorTag` against its vendor's rules and reports each violation; whether it may
+    /// still go to the tagger.
+    @inline(never)
+    private func passesRules(
+        _ vendorTag: Tagger.VendorTag,
+        channel: AnalyticsChannel,
+        diagnostics: AnalyticsDiagnostics?
+    )
+        -> Bool
+    {
+        guard let checked = vendorTag as? any RuleCheckedVendorTag else { return true }
+        let violations = checked.ruleViolations
+        guard !violations.isEmpty else { return true }
+        for violation in violations {
+            diagnostics?.report(
+                AnalyticsDiagnostic(
+                    reason: .ruleViolation,
+                    source: name,
+                    channel: channel,
+                    detail: ruleCheckPolicy.drops ? "dropped: \(violation)" : "\(violation)"
+                )
+            )
+        }
+        return !ruleCheckPolicy.drops
     }
 }
 

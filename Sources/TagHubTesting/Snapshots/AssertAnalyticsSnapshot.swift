@@ -13,6 +13,10 @@ import Testing
 /// failure points at the line that called this function, under Swift Testing (`Issue.record`) or
 /// XCTest (`XCTFail`), whichever is running the test.
 ///
+/// Vendor tags that are ``RuleCheckedVendorTag`` (the library's vendor models) are also checked
+/// against their vendor's rules, each and all together: a violation fails the test, naming the
+/// rule, the offending value and the limit.
+///
 /// ```swift
 /// @Test func playFromFavorites() {
 ///     let hub = AnalyticsHub<PodcastAnalytics>()
@@ -57,7 +61,16 @@ public func assertAnalyticsSnapshot(
         recordIssue(conflict, fileID: fileID, filePath: filePath, line: line, column: column)
         return
     }
-    assert(value.snapshotText, in: file, record: record, fileID: fileID, filePath: filePath, line: line, column: column)
+    assert(
+        value.snapshotText,
+        findings: (value as? any RuleFindingsReporting)?.ruleFindingLines ?? [],
+        in: file,
+        record: record,
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+    )
 }
 
 /// Asserts that `value`'s snapshot text matches the file at `path`, exactly as
@@ -90,11 +103,21 @@ public func assertAnalyticsSnapshot(
     column: UInt = #column
 ) {
     let file = SnapshotFile(path: path, testFilePath: "\(filePath)")
-    assert(value.snapshotText, in: file, record: record, fileID: fileID, filePath: filePath, line: line, column: column)
+    assert(
+        value.snapshotText,
+        findings: (value as? any RuleFindingsReporting)?.ruleFindingLines ?? [],
+        in: file,
+        record: record,
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+    )
 }
 
 private func assert(
     _ text: String,
+    findings: [String],
     in file: SnapshotFile,
     record: SnapshotRecordMode?,
     fileID: StaticString,
@@ -113,6 +136,16 @@ private func assert(
     let outcome = file.verify(text, mode: mode)
     if let message = file.failureMessage(for: outcome, mode: mode) {
         recordIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    if !findings.isEmpty {
+        recordIssue(
+            "Vendor rules broken in this snapshot: the vendor would drop, cut or rename this data.\n"
+                + findings.map { "- \($0)" }.joined(separator: "\n"),
+            fileID: fileID,
+            filePath: filePath,
+            line: line,
+            column: column
+        )
     }
 }
 

@@ -57,11 +57,25 @@ extension TrackingPlan: AnalyticsSnapshotConvertible {
                 "- \(markdownLine(finding.vendor)): "
                     + finding.names.map { markdownCode($0, inTable: false) }.joined(separator: ", ")
             }
+        lines += ["", "## Vendor rule findings", ""]
+        lines += ["Rules of the vendors' own that their tags above break (vendor models only):", ""]
+        lines +=
+            ruleFindings.isEmpty
+            ? ["None."]
+            : ruleFindings.map { finding in
+                "- \(markdownLine(finding.vendor))"
+                    + (finding.appTag.map { ", " + markdownCode($0, inTable: false) } ?? "")
+                    + ": " + markdownCode(finding.violation.description, inTable: false)
+            }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The plan's ``markdown``.
     public var snapshotText: String { markdown }
+}
+
+extension TrackingPlan: RuleFindingsReporting {
+    var ruleFindingLines: [String] { ruleFindings.map(\.description) }
 }
 
 private func markdownHeading(for channel: AnalyticsChannel) -> String {

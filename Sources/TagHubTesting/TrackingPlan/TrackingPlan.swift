@@ -78,6 +78,32 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
     /// The channels that had no sample tags, though the schema uses them (their type is not
     /// `Never`).
     public let unsampledChannels: [AnalyticsChannel]
+    /// The vendor rules that the vendor tags of the plan break, each tag on its own (in the order
+    /// of ``rows``, each finding once), then all of a vendor's tags together.
+    public let ruleFindings: [RuleFinding]
+
+    /// A vendor rule broken by a vendor tag of the plan (``RuleCheckedVendorTag``).
+    public struct RuleFinding: Sendable, Hashable, CustomStringConvertible {
+        /// The vendor's name in the plan.
+        public let vendor: String
+        /// The app tag whose vendor tag breaks the rule, as the plan writes it; `nil` for a rule
+        /// across tags.
+        public let appTag: String?
+        /// The rule broken.
+        public let violation: VendorRuleViolation
+
+        /// A finding, for comparing with ``TrackingPlan/ruleFindings``.
+        public init(vendor: String, appTag: String?, violation: VendorRuleViolation) {
+            self.vendor = vendor
+            self.appTag = appTag
+            self.violation = violation
+        }
+
+        /// `firebase, userAction playPodcast(…): firebase.parameterValue.length: … breaks …`.
+        public var description: String {
+            "\(vendor)\(appTag.map { ", \($0)" } ?? ""): \(violation)"
+        }
+    }
 
     /// The plan for `vendors`, over the sample tags and screen histories given.
     ///
@@ -121,6 +147,8 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
         var rows: [Row] = []
         var deadTags: [AnalyticsTag<Schema>] = []
         var produced = Array(repeating: Set<String>(), count: vendors.count)
+        var producedTags = Array(repeating: [Any](), count: vendors.count)
+        var findings: [RuleFinding] = []
         for channel in samples {
             for tag in channel.tags {
                 // Each sampled context gives one result per vendor; contexts with the same results
@@ -131,7 +159,18 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
                     var results: [String?] = []
                     for (index, vendor) in vendors.enumerated() {
                         let outcome = vendor.convert(tag, context)
-                        if let outcome { produced[index].insert(outcome.name) }
+                        if let outcome {
+                            produced[index].insert(outcome.name)
+                            producedTags[index].append(outcome.vendorTag)
+                            for violation in outcome.violations {
+                                let finding = RuleFinding(
+                                    vendor: vendor.name,
+                                    appTag: tag.snapshotDescription,
+                                    violation: violation
+                                )
+                                if !findings.contains(finding) { findings.append(finding) }
+                            }
+                        }
                         results.append(outcome?.text)
                     }
                     if let group = groups.firstIndex(where: { $0.results == results }) {
@@ -161,6 +200,10 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
             return missing.isEmpty ? nil : UnproducedVendorTags(vendor: vendor.name, names: missing)
         }
         self.unsampledChannels = samples.filter { $0.isUsed && $0.tags.isEmpty }.map(\.channel)
+        for (vendor, tags) in zip(vendors, producedTags) {
+            findings += vendor.across(tags).map { RuleFinding(vendor: vendor.name, appTag: nil, violation: $0) }
+        }
+        self.ruleFindings = findings
     }
 
     /// The sample tags of one channel: those given, else every case of a `CaseIterable` tag type.
@@ -193,7 +236,11 @@ extension TrackingPlan {
         public let name: String
         /// The names of the vendor tags the vendor expects: the plan lists those nothing produces.
         public let expectedTagNames: [String]
-        let convert: (AnalyticsTag<Schema>, ScreenContext<Schema.Screen>) -> (text: String, name: String)?
+        let convert:
+            (AnalyticsTag<Schema>, ScreenContext<Schema.Screen>) -> (
+                text: String, name: String, violations: [VendorRuleViolation], vendorTag: Any
+            )?
+        let across: ([Any]) -> [VendorRuleViolation]
 
         /// A column named `name` for `strategy`.
         ///
@@ -220,7 +267,12 @@ extension TrackingPlan {
                 guard channels.contains(tag.channel), let vendorTag = strategy.vendorTag(for: tag, in: context) else {
                     return nil
                 }
-                return (snapshotDescription(of: vendorTag), tagName(vendorTag))
+                let violations = (vendorTag as? any RuleCheckedVendorTag)?.ruleViolations ?? []
+                return (snapshotDescription(of: vendorTag), tagName(vendorTag), violations, vendorTag)
+            }
+            self.across = { tags in
+                guard let first = tags.first as? any RuleCheckedVendorTag else { return [] }
+                return violationsAcross(tags, like: first)
             }
         }
     }

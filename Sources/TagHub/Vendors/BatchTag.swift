@@ -1,0 +1,152 @@
+/// What Batch (batch.com) records, one case per SDK call, without linking the SDK.
+public enum BatchTag: Sendable, Hashable {
+    /// `BatchProfile.trackEvent(name:attributes:)`, with the attributes' `$label` and `$tags`.
+    case event(name: String, attributes: [String: AnalyticsValue], label: String?, tags: [String])
+    /// `BatchProfile.identify(customUserID)`; `nil` logs out.
+    case customUserID(String?)
+
+    /// An event named `name`.
+    public static func event(
+        _ name: String,
+        _ attributes: [String: AnalyticsValue] = [:],
+        label: String? = nil,
+        tags: [String] = []
+    ) -> BatchTag {
+        .event(name: name, attributes: attributes, label: label, tags: tags)
+    }
+
+    /// The event's name, or `identify`: what a tracking plan lists.
+    public var name: String {
+        switch self {
+        case .event(let name, _, _, _): name
+        case .customUserID: "identify"
+        }
+    }
+}
+
+extension BatchTag: CustomStringConvertible {
+    /// `play_podcast {title: "Swift Talk"} label "…" tags ["a"]`, `identify "42"`.
+    public var description: String {
+        switch self {
+        case .event(let name, let attributes, let label, let tags):
+            var text = attributes.isEmpty ? name : "\(name) \(describeProperties(attributes))"
+            if let label { text += " label \(String(reflecting: label))" }
+            if !tags.isEmpty { text += " tags \(tags)" }
+            return text
+        case .customUserID(let id):
+            return "identify \(id.map { String(reflecting: $0) } ?? "nil")"
+        }
+    }
+}
+
+extension BatchTag: RuleCheckedVendorTag {
+    private typealias Limits = VendorLimits.Batch
+
+    /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``).
+    public var ruleViolations: [VendorRuleViolation] {
+        switch self {
+        case .event(let name, let attributes, let label, let tags):
+            var violations = Self.nameViolations(name, rule: "batch.eventName.format")
+            if attributes.count > Limits.attributesPerEvent {
+                violations.append(
+                    VendorRuleViolation(
+                        "batch.attributeCount",
+                        "\(attributes.count) attributes",
+                        limit: "at most \(Limits.attributesPerEvent)"
+                    )
+                )
+            }
+            for key in attributes.keys.sorted() {
+                violations += Self.nameViolations(key, rule: "batch.attributeKey.format")
+                violations += Self.valueViolations(attributes[key]!, key: key)
+            }
+            if let label, label.count > Limits.labelLength {
+                violations.append(
+                    VendorRuleViolation(
+                        "batch.label.length",
+                        RuleCheck.quoted(label, counting: label.count),
+                        limit: "at most \(Limits.labelLength) characters"
+                    )
+                )
+            }
+            if tags.count > Limits.tagsPerEvent {
+                violations.append(
+                    VendorRuleViolation("batch.tagCount", "\(tags.count) tags", limit: "at most \(Limits.tagsPerEvent)")
+                )
+            }
+            for tag in tags where tag.count > Limits.tagLength {
+                violations.append(
+                    VendorRuleViolation(
+                        "batch.tag.length",
+                        RuleCheck.quoted(tag, counting: tag.count),
+                        limit: "at most \(Limits.tagLength) characters"
+                    )
+                )
+            }
+            return violations
+        case .customUserID(let id):
+            guard let id, id.count > Limits.customUserIDLength else { return [] }
+            return [
+                VendorRuleViolation(
+                    "batch.customUserID.length",
+                    "\(id.count) characters",
+                    limit: "at most \(Limits.customUserIDLength) characters"
+                )
+            ]
+        }
+    }
+
+    /// `^[a-zA-Z0-9_]{1,30}$`.
+    private static func nameViolations(_ name: String, rule: String) -> [VendorRuleViolation] {
+        guard !RuleCheck.isWord(name) || name.count > Limits.nameLength else { return [] }
+        return [VendorRuleViolation(rule, RuleCheck.quoted(name), limit: "1 to \(Limits.nameLength) of [a-zA-Z0-9_]")]
+    }
+
+    private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
+        switch value {
+        case .string(let string):
+            var violations: [VendorRuleViolation] = []
+            if string.isEmpty || string.count > Limits.stringValueLength {
+                violations.append(
+                    VendorRuleViolation(
+                        "batch.stringValue.length",
+                        "\(key): \(string.count) characters",
+                        limit: "1 to \(Limits.stringValueLength) characters"
+                    )
+                )
+            } else if string.allSatisfy(\.isWhitespace) {
+                violations.append(
+                    VendorRuleViolation(
+                        "batch.stringValue.blank",
+                        "\(key): \(RuleCheck.quoted(string))",
+                        limit: "not blank"
+                    )
+                )
+            }
+            if string.contains(where: \.isNewline) {
+                violations.append(
+                    VendorRuleViolation(
+                        "batch.stringValue.newline",
+                        "\(key): \(RuleCheck.quoted(string))",
+                        limit: "no line break"
+                    )
+                )
+            }
+            return violations
+        case .array(let values):
+            var violations: [VendorRuleViolation] = []
+            if values.count > Limits.arrayLength {
+                violations.append(
+                    VendorRuleViolation(
+                        "batch.array.length",
+                        "\(key): \(values.count) items",
+                        limit: "at most \(Limits.arrayLength)"
+                    )
+                )
+            }
+            return violations + values.flatMap { valueViolations($0, key: key) }
+        default:
+            return []
+        }
+    }
+}

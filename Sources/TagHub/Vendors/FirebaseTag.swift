@@ -1,0 +1,260 @@
+/// What Google Analytics 4 / Firebase Analytics records, one case per SDK call, without linking
+/// the SDK: a tagger turns each case into the call (see `Docs/Vendors.md`).
+///
+/// ```swift
+/// let tag = FirebaseTag.event("select_content", ["content_type": "podcast", "item_id": "swift-talk"])
+/// tag.ruleViolations  // [] — Firebase accepts it
+/// ```
+public enum FirebaseTag: Sendable, Hashable {
+    /// `Analytics.logEvent(name, parameters: parameters)`.
+    case event(name: String, parameters: [String: FirebaseValue])
+    /// `Analytics.logEvent(AnalyticsEventScreenView, parameters: [screen_name, screen_class])`.
+    case screenView(screenName: String, screenClass: String)
+    /// `Analytics.setUserProperty(value, forName: name)`; `nil` clears it.
+    case userProperty(name: String, value: String?)
+    /// `Analytics.setUserID(id)`; `nil` clears it.
+    case userID(String?)
+
+    /// An event named `name` with `parameters`.
+    public static func event(_ name: String, _ parameters: [String: FirebaseValue] = [:]) -> FirebaseTag {
+        .event(name: name, parameters: parameters)
+    }
+
+    /// The event's, the user property's name, `screen_view`, or `user_id`: what a tracking plan
+    /// lists.
+    public var name: String {
+        switch self {
+        case .event(let name, _), .userProperty(let name, _): name
+        case .screenView: "screen_view"
+        case .userID: "user_id"
+        }
+    }
+}
+
+/// A Firebase parameter value: the SDK takes strings, integers and doubles only.
+public enum FirebaseValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, CustomStringConvertible
+{
+    /// Text, at most 100 characters.
+    case string(String)
+    /// A whole number.
+    case int(Int)
+    /// A decimal number.
+    case double(Double)
+
+    /// A string value.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer value.
+    public init(integerLiteral value: Int) { self = .int(value) }
+    /// A decimal value.
+    public init(floatLiteral value: Double) { self = .double(value) }
+
+    /// `"text"`, `1800` or `0.5`.
+    public var description: String {
+        switch self {
+        case .string(let string): String(reflecting: string)
+        case .int(let int): String(int)
+        case .double(let double): String(double)
+        }
+    }
+}
+
+extension FirebaseTag: CustomStringConvertible {
+    /// The call, in short: `select_content {content_type: "podcast"}`, `screen_view {screen_class: …}`,
+    /// `user_property favorites_count = "2"`, `user_id "42"`.
+    public var description: String {
+        switch self {
+        case .event(let name, let parameters):
+            parameters.isEmpty ? name : "\(name) \(describeProperties(parameters))"
+        case .screenView(let screenName, let screenClass):
+            "screen_view \(describeProperties(["screen_name": FirebaseValue.string(screenName), "screen_class": .string(screenClass)]))"
+        case .userProperty(let name, let value):
+            "user_property \(name) = \(value.map { String(reflecting: $0) } ?? "nil")"
+        case .userID(let id):
+            "user_id \(id.map { String(reflecting: $0) } ?? "nil")"
+        }
+    }
+}
+
+extension FirebaseTag: RuleCheckedVendorTag {
+    private typealias Limits = VendorLimits.Firebase
+
+    /// Every rule of Firebase's that this tag breaks (see ``VendorLimits/Firebase``).
+    public var ruleViolations: [VendorRuleViolation] {
+        switch self {
+        case .event(let name, let parameters):
+            return Self.eventNameViolations(name) + Self.parameterViolations(parameters)
+        case .screenView(let screenName, let screenClass):
+            return Self.parameterViolations(["screen_name": .string(screenName), "screen_class": .string(screenClass)])
+        case .userProperty(let name, let value):
+            var violations = Self.nameViolations(
+                name,
+                kind: "userPropertyName",
+                maxLength: Limits.userPropertyNameLength,
+                reservedPrefixes: Limits.reservedPrefixes,
+                reservedNames: Limits.reservedUserPropertyNames
+            )
+            if let value, value.count > Limits.userPropertyValueLength {
+                violations.append(
+                    VendorRuleViolation(
+                        "firebase.userPropertyValue.length",
+                        RuleCheck.quoted(value, counting: value.count),
+                        limit: "at most \(Limits.userPropertyValueLength) characters"
+                    )
+                )
+            }
+            return violations
+        case .userID(let id):
+            guard let id, id.isEmpty || id.count > Limits.userIDLength else { return [] }
+            return [
+                VendorRuleViolation(
+                    "firebase.userID.length",
+                    RuleCheck.quoted(id, counting: id.count),
+                    limit: "1 to \(Limits.userIDLength) characters"
+                )
+            ]
+        }
+    }
+
+    /// Across tags: at most 500 distinct event names and 25 user properties per app, and no two
+    /// names that differ only by case (Firebase counts them as two).
+    public static func ruleViolations(across tags: [FirebaseTag]) -> [VendorRuleViolation] {
+        var eventNames: Set<String> = []
+        var userProperties: Set<String> = []
+        for tag in tags {
+            switch tag {
+            case .event(let name, _): eventNames.insert(name)
+            case .screenView: eventNames.insert("screen_view")
+            case .userProperty(let name, _): userProperties.insert(name)
+            case .userID: break
+            }
+        }
+        var violations: [VendorRuleViolation] = []
+        if eventNames.count > Limits.distinctEventNamesPerApp {
+            violations.append(
+                VendorRuleViolation(
+                    "firebase.distinctEventNames",
+                    "\(eventNames.count) event names",
+                    limit: "at most \(Limits.distinctEventNamesPerApp) per app"
+                )
+            )
+        }
+        if userProperties.count > Limits.userPropertiesPerApp {
+            violations.append(
+                VendorRuleViolation(
+                    "firebase.distinctUserProperties",
+                    "\(userProperties.count) user properties",
+                    limit: "at most \(Limits.userPropertiesPerApp) per app"
+                )
+            )
+        }
+        for group in RuleCheck.caseCollisions(eventNames) + RuleCheck.caseCollisions(userProperties) {
+            violations.append(
+                VendorRuleViolation(
+                    "firebase.nameCase",
+                    group.map { RuleCheck.quoted($0) }.joined(separator: ", "),
+                    limit: "names that differ only by case are different names"
+                )
+            )
+        }
+        return violations
+    }
+
+    private static func eventNameViolations(_ name: String) -> [VendorRuleViolation] {
+        var violations = nameViolations(
+            name,
+            kind: "eventName",
+            maxLength: Limits.eventNameLength,
+            reservedPrefixes: Limits.reservedPrefixes,
+            reservedNames: Limits.reservedEventNames
+        )
+        if name == "screen_view" {
+            violations.append(
+                VendorRuleViolation(
+                    "firebase.eventName.screenView",
+                    RuleCheck.quoted(name),
+                    limit: "sent as FirebaseTag.screenView, with screen_name and screen_class"
+                )
+            )
+        }
+        return violations
+    }
+
+    private static func parameterViolations(_ parameters: [String: FirebaseValue]) -> [VendorRuleViolation] {
+        var violations: [VendorRuleViolation] = []
+        if parameters.count > Limits.parametersPerEvent {
+            violations.append(
+                VendorRuleViolation(
+                    "firebase.parameterCount",
+                    "\(parameters.count) parameters",
+                    limit: "at most \(Limits.parametersPerEvent)"
+                )
+            )
+        }
+        for key in parameters.keys.sorted() {
+            violations += nameViolations(
+                key,
+                kind: "parameterName",
+                maxLength: Limits.parameterNameLength,
+                reservedPrefixes: Limits.reservedPrefixes + Limits.reservedParameterPrefixes,
+                reservedNames: Limits.reservedParameterNames
+            )
+            if case .string(let value) = parameters[key], value.count > Limits.parameterValueLength {
+                violations.append(
+                    VendorRuleViolation(
+                        "firebase.parameterValue.length",
+                        "\(key): \(RuleCheck.quoted(value, counting: value.count))",
+                        limit: "at most \(Limits.parameterValueLength) characters"
+                    )
+                )
+            }
+        }
+        return violations
+    }
+
+    /// The rules of event, parameter and user property names: length, characters, prefixes,
+    /// reserved words.
+    private static func nameViolations(
+        _ name: String,
+        kind: String,
+        maxLength: Int,
+        reservedPrefixes: [String],
+        reservedNames: Set<String>
+    ) -> [VendorRuleViolation] {
+        var violations: [VendorRuleViolation] = []
+        let rule = "firebase.\(kind)"
+        if name.isEmpty || name.count > maxLength {
+            violations.append(
+                VendorRuleViolation(
+                    "\(rule).length",
+                    RuleCheck.quoted(name, counting: name.count),
+                    limit: "1 to \(maxLength) characters"
+                )
+            )
+        }
+        if !name.isEmpty && !RuleCheck.isIdentifier(name) {
+            violations.append(
+                VendorRuleViolation(
+                    "\(rule).characters",
+                    RuleCheck.quoted(name),
+                    limit: "letters, digits and _ only, starting with a letter"
+                )
+            )
+        }
+        if let prefix = reservedPrefixes.first(where: { name.hasPrefix($0) }) {
+            violations.append(
+                VendorRuleViolation(
+                    "\(rule).reservedPrefix",
+                    RuleCheck.quoted(name),
+                    limit: "no \(RuleCheck.quoted(prefix)) prefix"
+                )
+            )
+        }
+        if reservedNames.contains(name) {
+            violations.append(
+                VendorRuleViolation("\(rule).reserved", RuleCheck.quoted(name), limit: "not reserved by Firebase")
+            )
+        }
+        return violations
+    }
+}

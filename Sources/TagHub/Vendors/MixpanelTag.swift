@@ -1,0 +1,149 @@
+/// What Mixpanel records, one case per SDK call, without linking the SDK.
+public enum MixpanelTag: Sendable, Hashable {
+    /// `Mixpanel.mainInstance().track(event:properties:)`.
+    case track(event: String, properties: [String: AnalyticsValue])
+    /// `identify(distinctId:)`, at sign-up or login.
+    case identify(distinctID: String)
+    /// `reset()`, at logout.
+    case reset
+    /// `people.set(properties:)`: user profile properties.
+    case setPeopleProperties([String: AnalyticsValue])
+
+    /// The event's name, or the call's: what a tracking plan lists.
+    public var name: String {
+        switch self {
+        case .track(let event, _): event
+        case .identify: "identify"
+        case .reset: "reset"
+        case .setPeopleProperties: "people.set"
+        }
+    }
+}
+
+extension MixpanelTag: CustomStringConvertible {
+    /// `podcast_played {title: "Swift Talk"}`, `identify "42"`, `reset`, `people.set {…}`.
+    public var description: String {
+        switch self {
+        case .track(let event, let properties):
+            properties.isEmpty ? event : "\(event) \(describeProperties(properties))"
+        case .identify(let id): "identify \(String(reflecting: id))"
+        case .reset: "reset"
+        case .setPeopleProperties(let properties): "people.set \(describeProperties(properties))"
+        }
+    }
+}
+
+extension MixpanelTag: RuleCheckedVendorTag {
+    private typealias Limits = VendorLimits.Mixpanel
+
+    /// Every rule of Mixpanel's that this tag breaks (see ``VendorLimits/Mixpanel``).
+    public var ruleViolations: [VendorRuleViolation] {
+        switch self {
+        case .track(let event, let properties):
+            var violations: [VendorRuleViolation] = []
+            if event.isEmpty {
+                violations.append(VendorRuleViolation("mixpanel.eventName.empty", "\"\"", limit: "a name"))
+            }
+            return violations + Self.propertyViolations(properties)
+        case .identify(let id):
+            guard id.isEmpty || Limits.placeholderIDs.contains(id.lowercased()) else { return [] }
+            return [
+                VendorRuleViolation(
+                    "mixpanel.distinctID.placeholder",
+                    RuleCheck.quoted(id),
+                    limit: "a real user ID, not empty or a placeholder"
+                )
+            ]
+        case .reset:
+            return []
+        case .setPeopleProperties(let properties):
+            return Self.propertyViolations(properties)
+        }
+    }
+
+    /// Across tags: property names of one tag that differ only by case (Mixpanel keeps both).
+    public static func ruleViolations(across tags: [MixpanelTag]) -> [VendorRuleViolation] {
+        var names: Set<String> = []
+        for case .track(let event, _) in tags { names.insert(event) }
+        return RuleCheck.caseCollisions(names).map { group in
+            VendorRuleViolation(
+                "mixpanel.nameCase",
+                group.map { RuleCheck.quoted($0) }.joined(separator: ", "),
+                limit: "names that differ only by case are different events"
+            )
+        }
+    }
+
+    private static func propertyViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
+        var violations: [VendorRuleViolation] = []
+        if properties.count > Limits.propertiesPerEvent {
+            violations.append(
+                VendorRuleViolation(
+                    "mixpanel.propertyCount",
+                    "\(properties.count) properties",
+                    limit: "at most \(Limits.propertiesPerEvent)"
+                )
+            )
+        }
+        for key in properties.keys.sorted() {
+            if key.count > Limits.propertyNameLength {
+                violations.append(
+                    VendorRuleViolation(
+                        "mixpanel.propertyName.length",
+                        RuleCheck.quoted(key, counting: key.count),
+                        limit: "at most \(Limits.propertyNameLength) characters"
+                    )
+                )
+            }
+            if Limits.reservedPropertyNames.contains(key) {
+                violations.append(
+                    VendorRuleViolation(
+                        "mixpanel.propertyName.reserved",
+                        RuleCheck.quoted(key),
+                        limit: "not reserved by Mixpanel"
+                    )
+                )
+            }
+            violations += valueViolations(properties[key]!, key: key)
+        }
+        for group in RuleCheck.caseCollisions(properties.keys) {
+            violations.append(
+                VendorRuleViolation(
+                    "mixpanel.propertyName.case",
+                    group.map { RuleCheck.quoted($0) }.joined(separator: ", "),
+                    limit: "names that differ only by case are different properties"
+                )
+            )
+        }
+        return violations
+    }
+
+    private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
+        switch value {
+        case .string(let string) where string.utf8.count > Limits.stringValueBytes:
+            return [
+                VendorRuleViolation(
+                    "mixpanel.stringValue.bytes",
+                    "\(key): \(string.utf8.count) bytes",
+                    limit: "at most \(Limits.stringValueBytes) bytes of UTF-8"
+                )
+            ]
+        case .double(let double) where !double.isFinite:
+            return [VendorRuleViolation("mixpanel.number.finite", "\(key): \(double)", limit: "a finite number")]
+        case .array(let values):
+            var violations: [VendorRuleViolation] = []
+            if values.count > Limits.arrayLength {
+                violations.append(
+                    VendorRuleViolation(
+                        "mixpanel.array.length",
+                        "\(key): \(values.count) elements",
+                        limit: "at most \(Limits.arrayLength)"
+                    )
+                )
+            }
+            return violations + values.flatMap { valueViolations($0, key: key) }
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// What a ``MappingStrategy`` does, at run time, with a vendor tag that breaks its vendor's rules.
+///
+/// Whatever the policy, nothing crashes: a bad tag is at worst reported and dropped.
+public struct RuleCheckPolicy: Sendable, Hashable, CustomStringConvertible {
+    private enum Storage: Sendable, Hashable { case passThrough, report, drop }
+    private let storage: Storage
+
+    private init(_ storage: Storage) {
+        self.storage = storage
+    }
+
+    /// No check: every tag goes to the tagger, at no cost. The default; tests and tracking plans
+    /// still check.
+    public static let passThrough = RuleCheckPolicy(.passThrough)
+    /// Each violation is reported to the hub's diagnostics, and the tag still goes to the tagger:
+    /// the vendor decides.
+    public static let report = RuleCheckPolicy(.report)
+    /// Each violation is reported, and the tag does not go to the tagger.
+    public static let drop = RuleCheckPolicy(.drop)
+
+    /// `passThrough`, `report` or `drop`.
+    public var description: String {
+        switch storage {
+        case .passThrough: "passThrough"
+        case .report: "report"
+        case .drop: "drop"
+        }
+    }
+
+    var checks: Bool { storage != .passThrough }
+    var drops: Bool { storage == .drop }
+}

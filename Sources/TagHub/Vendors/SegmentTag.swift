@@ -1,0 +1,120 @@
+/// What Segment records, one case per call of its spec, without linking the SDK.
+public enum SegmentTag: Sendable, Hashable {
+    /// `analytics.track(name:properties:)`: an action, named object then past-tense verb in title
+    /// case ("Podcast Played").
+    case track(event: String, properties: [String: AnalyticsValue])
+    /// `analytics.screen(title:properties:)`.
+    case screen(name: String, properties: [String: AnalyticsValue])
+    /// `analytics.identify(userId:traits:)`.
+    case identify(userID: String, traits: [String: AnalyticsValue])
+    /// `analytics.group(groupId:traits:)`.
+    case group(groupID: String, traits: [String: AnalyticsValue])
+    /// `analytics.alias(newId:)`.
+    case alias(newID: String)
+
+    /// The event's or screen's name, or the call's: what a tracking plan lists.
+    public var name: String {
+        switch self {
+        case .track(let event, _): event
+        case .screen(let name, _): name
+        case .identify: "identify"
+        case .group: "group"
+        case .alias: "alias"
+        }
+    }
+}
+
+extension SegmentTag: CustomStringConvertible {
+    /// `track "Podcast Played" {…}`, `screen "Favorites"`, `identify "42" {…}`, …
+    public var description: String {
+        func call(_ name: String, _ argument: String, _ properties: [String: AnalyticsValue]) -> String {
+            properties.isEmpty
+                ? "\(name) \(String(reflecting: argument))"
+                : "\(name) \(String(reflecting: argument)) \(describeProperties(properties))"
+        }
+        switch self {
+        case .track(let event, let properties): return call("track", event, properties)
+        case .screen(let name, let properties): return call("screen", name, properties)
+        case .identify(let userID, let traits): return call("identify", userID, traits)
+        case .group(let groupID, let traits): return call("group", groupID, traits)
+        case .alias(let newID): return call("alias", newID, [:])
+        }
+    }
+}
+
+extension SegmentTag: RuleCheckedVendorTag {
+    private typealias Limits = VendorLimits.Segment
+
+    /// Every rule of Segment's spec that this tag breaks (see ``VendorLimits/Segment``).
+    public var ruleViolations: [VendorRuleViolation] {
+        switch self {
+        case .track(let event, let properties):
+            var violations: [VendorRuleViolation] = []
+            if event.isEmpty {
+                violations.append(VendorRuleViolation("segment.track.event.empty", "\"\"", limit: "an event name"))
+            } else if !Self.isTitleCase(event) {
+                violations.append(
+                    VendorRuleViolation(
+                        "segment.track.event.titleCase",
+                        RuleCheck.quoted(event),
+                        limit: "words in title case, object then past-tense verb (\"Podcast Played\")"
+                    )
+                )
+            }
+            return violations + Self.trackPropertyViolations(properties)
+        case .screen(let name, _):
+            return name.isEmpty
+                ? [VendorRuleViolation("segment.screen.name.empty", "\"\"", limit: "a screen name")] : []
+        case .identify(let userID, _):
+            return userID.isEmpty
+                ? [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID")] : []
+        case .group(let groupID, _):
+            return groupID.isEmpty
+                ? [VendorRuleViolation("segment.group.groupID.empty", "\"\"", limit: "a group ID")] : []
+        case .alias(let newID):
+            return newID.isEmpty ? [VendorRuleViolation("segment.alias.newID.empty", "\"\"", limit: "a new ID")] : []
+        }
+    }
+
+    /// Whether every word starts with a capital letter or a digit.
+    private static func isTitleCase(_ event: String) -> Bool {
+        event.split(separator: " ").allSatisfy { word in
+            guard let first = word.unicodeScalars.first else { return false }
+            return first.properties.isUppercase || RuleCheck.isASCIIDigit(first)
+        }
+    }
+
+    private static func trackPropertyViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
+        var violations: [VendorRuleViolation] = []
+        for key in Limits.numericTrackProperties.sorted() {
+            guard let value = properties[key] else { continue }
+            switch value {
+            case .int, .double: continue
+            default:
+                violations.append(
+                    VendorRuleViolation("segment.track.\(key).number", "\(key): \(value)", limit: "a number")
+                )
+            }
+        }
+        if let currency = properties["currency"] {
+            let isCode: Bool
+            if case .string(let code) = currency {
+                isCode =
+                    code.count == Limits.currencyCodeLength
+                    && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+            } else {
+                isCode = false
+            }
+            if !isCode {
+                violations.append(
+                    VendorRuleViolation(
+                        "segment.track.currency.code",
+                        "currency: \(currency)",
+                        limit: "an ISO 4217 code such as \"EUR\""
+                    )
+                )
+            }
+        }
+        return violations
+    }
+}
