@@ -1,0 +1,662 @@
+import TagHub
+import Testing
+
+/// One vendor tag and exactly the violations its vendor's rules find in it.
+struct RuleCase: Sendable, CustomTestStringConvertible {
+    let label: String
+    let tag: any RuleCheckedVendorTag
+    let expected: [VendorRuleViolation]
+
+    init(_ label: String, _ tag: any RuleCheckedVendorTag, _ expected: [VendorRuleViolation] = []) {
+        self.label = label
+        self.tag = tag
+        self.expected = expected
+    }
+
+    var testDescription: String { label }
+    var isValid: Bool { expected.isEmpty }
+}
+
+private func text(_ count: Int, _ character: Character = "a") -> String {
+    String(repeating: character, count: count)
+}
+
+private func quoted(_ string: String, _ count: Int? = nil) -> String {
+    count.map { "\(String(reflecting: string)) (\($0))" } ?? String(reflecting: string)
+}
+
+private func properties(_ count: Int) -> [String: AnalyticsValue] {
+    Dictionary(uniqueKeysWithValues: (0..<count).map { ("p\($0)", AnalyticsValue.int($0)) })
+}
+
+private func firebaseParameters(_ count: Int) -> [String: FirebaseValue] {
+    Dictionary(uniqueKeysWithValues: (0..<count).map { ("p\($0)", FirebaseValue.int($0)) })
+}
+
+private let identifierRule = "letters, digits and _ only, starting with a letter"
+
+let firebaseCases: [RuleCase] = [
+    // At the limits: accepted.
+    RuleCase("event name of 40 characters", FirebaseTag.event(text(40))),
+    RuleCase(
+        "select_content with its parameters",
+        FirebaseTag.event("select_content", ["content_type": "podcast", "item_id": "st"])
+    ),
+    RuleCase("25 parameters", FirebaseTag.event("play", firebaseParameters(25))),
+    RuleCase("parameter name of 40 characters", FirebaseTag.event("play", [text(40): 1])),
+    RuleCase("parameter value of 100 characters", FirebaseTag.event("play", ["title": .string(text(100))])),
+    RuleCase("int and double values", FirebaseTag.event("play", ["duration": 1800, "progress": 0.5])),
+    RuleCase(
+        "screen_view with screen_name and screen_class",
+        FirebaseTag.screenView(screenName: "podcasts", screenClass: "PodcastListView")
+    ),
+    RuleCase("user property of 24 and 36 characters", FirebaseTag.userProperty(name: text(24), value: text(36))),
+    RuleCase("user property cleared", FirebaseTag.userProperty(name: "favorites_count", value: nil)),
+    RuleCase("user ID of 256 characters", FirebaseTag.userID(text(256))),
+    RuleCase("user ID cleared", FirebaseTag.userID(nil)),
+    // Broken.
+    RuleCase(
+        "event name of 41 characters",
+        FirebaseTag.event(text(41)),
+        [VendorRuleViolation("firebase.eventName.length", quoted(text(41), 41), limit: "1 to 40 characters")]
+    ),
+    RuleCase(
+        "empty event name",
+        FirebaseTag.event(""),
+        [VendorRuleViolation("firebase.eventName.length", quoted("", 0), limit: "1 to 40 characters")]
+    ),
+    RuleCase(
+        "event name starting with a digit",
+        FirebaseTag.event("1play"),
+        [VendorRuleViolation("firebase.eventName.characters", quoted("1play"), limit: identifierRule)]
+    ),
+    RuleCase(
+        "event name with a dash",
+        FirebaseTag.event("play-podcast"),
+        [VendorRuleViolation("firebase.eventName.characters", quoted("play-podcast"), limit: identifierRule)]
+    ),
+    RuleCase(
+        "event name with the firebase_ prefix",
+        FirebaseTag.event("firebase_play"),
+        [
+            VendorRuleViolation(
+                "firebase.eventName.reservedPrefix",
+                quoted("firebase_play"),
+                limit: "no \"firebase_\" prefix"
+            )
+        ]
+    ),
+    RuleCase(
+        "event name with the ga_ prefix",
+        FirebaseTag.event("ga_play"),
+        [VendorRuleViolation("firebase.eventName.reservedPrefix", quoted("ga_play"), limit: "no \"ga_\" prefix")]
+    ),
+    RuleCase(
+        "reserved event session_start",
+        FirebaseTag.event("session_start"),
+        [VendorRuleViolation("firebase.eventName.reserved", quoted("session_start"), limit: "not reserved by Firebase")]
+    ),
+    RuleCase(
+        "screen_view logged as a plain event",
+        FirebaseTag.event("screen_view", ["screen_name": "podcasts"]),
+        [
+            VendorRuleViolation(
+                "firebase.eventName.screenView",
+                quoted("screen_view"),
+                limit: "sent as FirebaseTag.screenView, with screen_name and screen_class"
+            )
+        ]
+    ),
+    RuleCase(
+        "26 parameters",
+        FirebaseTag.event("play", firebaseParameters(26)),
+        [VendorRuleViolation("firebase.parameterCount", "26 parameters", limit: "at most 25")]
+    ),
+    RuleCase(
+        "parameter name of 41 characters",
+        FirebaseTag.event("play", [text(41): 1]),
+        [VendorRuleViolation("firebase.parameterName.length", quoted(text(41), 41), limit: "1 to 40 characters")]
+    ),
+    RuleCase(
+        "parameter name starting with _",
+        FirebaseTag.event("play", ["_private": 1]),
+        [
+            VendorRuleViolation("firebase.parameterName.characters", quoted("_private"), limit: identifierRule),
+            VendorRuleViolation("firebase.parameterName.reservedPrefix", quoted("_private"), limit: "no \"_\" prefix"),
+        ]
+    ),
+    RuleCase(
+        "reserved parameter gclid",
+        FirebaseTag.event("play", ["gclid": "x"]),
+        [VendorRuleViolation("firebase.parameterName.reserved", quoted("gclid"), limit: "not reserved by Firebase")]
+    ),
+    RuleCase(
+        "parameter value of 101 characters",
+        FirebaseTag.event("play", ["title": .string(text(101))]),
+        [
+            VendorRuleViolation(
+                "firebase.parameterValue.length",
+                "title: \(quoted(text(101), 101))",
+                limit: "at most 100 characters"
+            )
+        ]
+    ),
+    RuleCase(
+        "screen name of 101 characters",
+        FirebaseTag.screenView(screenName: text(101), screenClass: "View"),
+        [
+            VendorRuleViolation(
+                "firebase.parameterValue.length",
+                "screen_name: \(quoted(text(101), 101))",
+                limit: "at most 100 characters"
+            )
+        ]
+    ),
+    RuleCase(
+        "user property name of 25 characters",
+        FirebaseTag.userProperty(name: text(25), value: "1"),
+        [VendorRuleViolation("firebase.userPropertyName.length", quoted(text(25), 25), limit: "1 to 24 characters")]
+    ),
+    RuleCase(
+        "reserved user property user_id",
+        FirebaseTag.userProperty(name: "user_id", value: "42"),
+        [
+            VendorRuleViolation(
+                "firebase.userPropertyName.reserved",
+                quoted("user_id"),
+                limit: "not reserved by Firebase"
+            )
+        ]
+    ),
+    RuleCase(
+        "user property with the google_ prefix",
+        FirebaseTag.userProperty(name: "google_ads", value: "on"),
+        [
+            VendorRuleViolation(
+                "firebase.userPropertyName.reservedPrefix",
+                quoted("google_ads"),
+                limit: "no \"google_\" prefix"
+            )
+        ]
+    ),
+    RuleCase(
+        "user property value of 37 characters",
+        FirebaseTag.userProperty(name: "plan", value: text(37)),
+        [VendorRuleViolation("firebase.userPropertyValue.length", quoted(text(37), 37), limit: "at most 36 characters")]
+    ),
+    RuleCase(
+        "empty user ID",
+        FirebaseTag.userID(""),
+        [VendorRuleViolation("firebase.userID.length", quoted("", 0), limit: "1 to 256 characters")]
+    ),
+    RuleCase(
+        "user ID of 257 characters",
+        FirebaseTag.userID(text(257)),
+        [VendorRuleViolation("firebase.userID.length", quoted(text(257), 257), limit: "1 to 256 characters")]
+    ),
+]
+
+let mixpanelCases: [RuleCase] = [
+    RuleCase(
+        "string value of 255 bytes",
+        MixpanelTag.track(event: "song_played", properties: ["title": .string(text(255))])
+    ),
+    RuleCase("254 properties", MixpanelTag.track(event: "song_played", properties: properties(254))),
+    RuleCase("property name of 255 characters", MixpanelTag.track(event: "song_played", properties: [text(255): 1])),
+    RuleCase(
+        "array of 254 elements",
+        MixpanelTag.track(event: "song_played", properties: ["ids": .array(Array(repeating: 1, count: 254))])
+    ),
+    RuleCase(
+        "a finite double and a Boolean",
+        MixpanelTag.track(event: "song_played", properties: ["progress": 0.5, "liked": true])
+    ),
+    RuleCase("identify with a real ID", MixpanelTag.identify(distinctID: "user-42")),
+    RuleCase("reset", MixpanelTag.reset),
+    RuleCase("people properties", MixpanelTag.setPeopleProperties(["plan": "premium"])),
+    RuleCase(
+        "string value of 256 bytes, in 128 characters",
+        MixpanelTag.track(event: "song_played", properties: ["title": .string(text(128, "é"))]),
+        [VendorRuleViolation("mixpanel.stringValue.bytes", "title: 256 bytes", limit: "at most 255 bytes of UTF-8")]
+    ),
+    RuleCase(
+        "255 properties",
+        MixpanelTag.track(event: "song_played", properties: properties(255)),
+        [VendorRuleViolation("mixpanel.propertyCount", "255 properties", limit: "at most 254")]
+    ),
+    RuleCase(
+        "property name of 256 characters",
+        MixpanelTag.track(event: "song_played", properties: [text(256): 1]),
+        [VendorRuleViolation("mixpanel.propertyName.length", quoted(text(256), 256), limit: "at most 255 characters")]
+    ),
+    RuleCase(
+        "reserved property token",
+        MixpanelTag.track(event: "song_played", properties: ["token": "x"]),
+        [VendorRuleViolation("mixpanel.propertyName.reserved", quoted("token"), limit: "not reserved by Mixpanel")]
+    ),
+    RuleCase(
+        "reserved property $ignore, which drops the event",
+        MixpanelTag.track(event: "song_played", properties: ["$ignore": true]),
+        [VendorRuleViolation("mixpanel.propertyName.reserved", quoted("$ignore"), limit: "not reserved by Mixpanel")]
+    ),
+    RuleCase(
+        "not a number",
+        MixpanelTag.track(event: "song_played", properties: ["progress": .double(.nan)]),
+        [VendorRuleViolation("mixpanel.number.finite", "progress: nan", limit: "a finite number")]
+    ),
+    RuleCase(
+        "array of 255 elements",
+        MixpanelTag.track(event: "song_played", properties: ["ids": .array(Array(repeating: 1, count: 255))]),
+        [VendorRuleViolation("mixpanel.array.length", "ids: 255 elements", limit: "at most 254")]
+    ),
+    RuleCase(
+        "empty event name",
+        MixpanelTag.track(event: "", properties: [:]),
+        [VendorRuleViolation("mixpanel.eventName.empty", "\"\"", limit: "a name")]
+    ),
+    RuleCase(
+        "properties that differ only by case",
+        MixpanelTag.track(event: "song_played", properties: ["Title": "a", "title": "a"]),
+        [
+            VendorRuleViolation(
+                "mixpanel.propertyName.case",
+                "\"Title\", \"title\"",
+                limit: "names that differ only by case are different properties"
+            )
+        ]
+    ),
+    RuleCase(
+        "placeholder ID anon",
+        MixpanelTag.identify(distinctID: "anon"),
+        [
+            VendorRuleViolation(
+                "mixpanel.distinctID.placeholder",
+                quoted("anon"),
+                limit: "a real user ID, not empty or a placeholder"
+            )
+        ]
+    ),
+    RuleCase(
+        "placeholder ID N/A, whatever its case",
+        MixpanelTag.identify(distinctID: "N/A"),
+        [
+            VendorRuleViolation(
+                "mixpanel.distinctID.placeholder",
+                quoted("N/A"),
+                limit: "a real user ID, not empty or a placeholder"
+            )
+        ]
+    ),
+    RuleCase(
+        "the all-zero UUID",
+        MixpanelTag.identify(distinctID: "00000000-0000-0000-0000-000000000000"),
+        [
+            VendorRuleViolation(
+                "mixpanel.distinctID.placeholder",
+                quoted("00000000-0000-0000-0000-000000000000"),
+                limit: "a real user ID, not empty or a placeholder"
+            )
+        ]
+    ),
+]
+
+let amplitudeCases: [RuleCase] = [
+    RuleCase("user ID of 5 characters", AmplitudeTag.setUserID("12345")),
+    RuleCase("device ID of 5 characters", AmplitudeTag.setDeviceID("abcde")),
+    RuleCase(
+        "string value of 1024 characters",
+        AmplitudeTag.track(eventType: "Podcast Played", eventProperties: ["title": .string(text(1024))])
+    ),
+    RuleCase("1000 properties", AmplitudeTag.track(eventType: "Podcast Played", eventProperties: properties(1000))),
+    RuleCase("user properties", AmplitudeTag.setUserProperties(["plan": "premium"])),
+    RuleCase(
+        "user ID of 4 characters",
+        AmplitudeTag.setUserID("1234"),
+        [VendorRuleViolation("amplitude.userID.length", quoted("1234", 4), limit: "at least 5 characters")]
+    ),
+    RuleCase(
+        "device ID of 4 characters",
+        AmplitudeTag.setDeviceID("abcd"),
+        [VendorRuleViolation("amplitude.deviceID.length", quoted("abcd", 4), limit: "at least 5 characters")]
+    ),
+    RuleCase(
+        "string value of 1025 characters",
+        AmplitudeTag.track(eventType: "Podcast Played", eventProperties: ["title": .string(text(1025))]),
+        [
+            VendorRuleViolation(
+                "amplitude.stringValue.length",
+                "title: 1025 characters",
+                limit: "at most 1024 characters"
+            )
+        ]
+    ),
+    RuleCase(
+        "1001 properties",
+        AmplitudeTag.setUserProperties(properties(1001)),
+        [VendorRuleViolation("amplitude.propertyCount", "1001 properties", limit: "at most 1000")]
+    ),
+    RuleCase(
+        "the SDK's own prefix",
+        AmplitudeTag.track(eventType: "[Amplitude] Session Start", eventProperties: [:]),
+        [
+            VendorRuleViolation(
+                "amplitude.eventType.reservedPrefix",
+                quoted("[Amplitude] Session Start"),
+                limit: "no \"[Amplitude] \" prefix"
+            )
+        ]
+    ),
+    RuleCase(
+        "empty event type",
+        AmplitudeTag.track(eventType: "", eventProperties: [:]),
+        [VendorRuleViolation("amplitude.eventType.empty", "\"\"", limit: "an event type")]
+    ),
+]
+
+let segmentCases: [RuleCase] = [
+    RuleCase(
+        "a track in title case with revenue and currency",
+        SegmentTag.track(event: "Podcast Played", properties: ["revenue": 9.99, "currency": "EUR"])
+    ),
+    RuleCase("a title with a number", SegmentTag.track(event: "Episode 2 Played", properties: [:])),
+    RuleCase("a screen", SegmentTag.screen(name: "Favorites", properties: [:])),
+    RuleCase("an identify", SegmentTag.identify(userID: "42", traits: ["plan": "premium"])),
+    RuleCase("a group", SegmentTag.group(groupID: "team-1", traits: [:])),
+    RuleCase("an alias", SegmentTag.alias(newID: "user-42")),
+    RuleCase(
+        "empty event",
+        SegmentTag.track(event: "", properties: [:]),
+        [VendorRuleViolation("segment.track.event.empty", "\"\"", limit: "an event name")]
+    ),
+    RuleCase(
+        "event not in title case",
+        SegmentTag.track(event: "podcast played", properties: [:]),
+        [
+            VendorRuleViolation(
+                "segment.track.event.titleCase",
+                quoted("podcast played"),
+                limit: "words in title case, object then past-tense verb (\"Podcast Played\")"
+            )
+        ]
+    ),
+    RuleCase(
+        "revenue as text",
+        SegmentTag.track(event: "Order Completed", properties: ["revenue": "9.99"]),
+        [VendorRuleViolation("segment.track.revenue.number", "revenue: \"9.99\"", limit: "a number")]
+    ),
+    RuleCase(
+        "currency in lowercase",
+        SegmentTag.track(event: "Order Completed", properties: ["currency": "eur"]),
+        [
+            VendorRuleViolation(
+                "segment.track.currency.code",
+                "currency: \"eur\"",
+                limit: "an ISO 4217 code such as \"EUR\""
+            )
+        ]
+    ),
+    RuleCase(
+        "currency of four letters",
+        SegmentTag.track(event: "Order Completed", properties: ["currency": "EURO"]),
+        [
+            VendorRuleViolation(
+                "segment.track.currency.code",
+                "currency: \"EURO\"",
+                limit: "an ISO 4217 code such as \"EUR\""
+            )
+        ]
+    ),
+    RuleCase(
+        "empty screen name",
+        SegmentTag.screen(name: "", properties: [:]),
+        [VendorRuleViolation("segment.screen.name.empty", "\"\"", limit: "a screen name")]
+    ),
+    RuleCase(
+        "identify without a user ID",
+        SegmentTag.identify(userID: "", traits: [:]),
+        [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID")]
+    ),
+    RuleCase(
+        "group without an ID",
+        SegmentTag.group(groupID: "", traits: [:]),
+        [VendorRuleViolation("segment.group.groupID.empty", "\"\"", limit: "a group ID")]
+    ),
+    RuleCase(
+        "alias without an ID",
+        SegmentTag.alias(newID: ""),
+        [VendorRuleViolation("segment.alias.newID.empty", "\"\"", limit: "a new ID")]
+    ),
+]
+
+private let batchNameRule = "1 to 30 of [a-zA-Z0-9_]"
+
+let batchCases: [RuleCase] = [
+    RuleCase("event name of 30 characters", BatchTag.event(text(30))),
+    RuleCase("20 attributes", BatchTag.event("play_podcast", properties(20))),
+    RuleCase("string value of 300 characters", BatchTag.event("play_podcast", ["title": .string(text(300))])),
+    RuleCase(
+        "label of 200 characters and 10 tags of 64",
+        BatchTag.event("play_podcast", label: text(200), tags: Array(repeating: text(64), count: 10))
+    ),
+    RuleCase("array of 25 items", BatchTag.event("play_podcast", ["ids": .array(Array(repeating: "x", count: 25))])),
+    RuleCase("custom user ID of 1024 characters", BatchTag.customUserID(text(1024))),
+    RuleCase("logout", BatchTag.customUserID(nil)),
+    RuleCase(
+        "event name of 31 characters",
+        BatchTag.event(text(31)),
+        [VendorRuleViolation("batch.eventName.format", quoted(text(31)), limit: batchNameRule)]
+    ),
+    RuleCase(
+        "event name with a dash",
+        BatchTag.event("play-podcast"),
+        [VendorRuleViolation("batch.eventName.format", quoted("play-podcast"), limit: batchNameRule)]
+    ),
+    RuleCase(
+        "empty event name",
+        BatchTag.event(""),
+        [VendorRuleViolation("batch.eventName.format", quoted(""), limit: batchNameRule)]
+    ),
+    RuleCase(
+        "attribute key with a space",
+        BatchTag.event("play_podcast", ["podcast title": "x"]),
+        [VendorRuleViolation("batch.attributeKey.format", quoted("podcast title"), limit: batchNameRule)]
+    ),
+    RuleCase(
+        "21 attributes",
+        BatchTag.event("play_podcast", properties(21)),
+        [VendorRuleViolation("batch.attributeCount", "21 attributes", limit: "at most 20")]
+    ),
+    RuleCase(
+        "empty string value",
+        BatchTag.event("play_podcast", ["title": ""]),
+        [VendorRuleViolation("batch.stringValue.length", "title: 0 characters", limit: "1 to 300 characters")]
+    ),
+    RuleCase(
+        "string value of 301 characters",
+        BatchTag.event("play_podcast", ["title": .string(text(301))]),
+        [VendorRuleViolation("batch.stringValue.length", "title: 301 characters", limit: "1 to 300 characters")]
+    ),
+    RuleCase(
+        "blank string value",
+        BatchTag.event("play_podcast", ["title": "   "]),
+        [VendorRuleViolation("batch.stringValue.blank", "title: \"   \"", limit: "not blank")]
+    ),
+    RuleCase(
+        "string value with a line break",
+        BatchTag.event("play_podcast", ["title": "a\nb"]),
+        [VendorRuleViolation("batch.stringValue.newline", "title: \"a\\nb\"", limit: "no line break")]
+    ),
+    RuleCase(
+        "label of 201 characters",
+        BatchTag.event("play_podcast", label: text(201)),
+        [VendorRuleViolation("batch.label.length", quoted(text(201), 201), limit: "at most 200 characters")]
+    ),
+    RuleCase(
+        "11 tags",
+        BatchTag.event("play_podcast", tags: Array(repeating: "t", count: 11)),
+        [VendorRuleViolation("batch.tagCount", "11 tags", limit: "at most 10")]
+    ),
+    RuleCase(
+        "tag of 65 characters",
+        BatchTag.event("play_podcast", tags: [text(65)]),
+        [VendorRuleViolation("batch.tag.length", quoted(text(65), 65), limit: "at most 64 characters")]
+    ),
+    RuleCase(
+        "array of 26 items",
+        BatchTag.event("play_podcast", ["ids": .array(Array(repeating: "x", count: 26))]),
+        [VendorRuleViolation("batch.array.length", "ids: 26 items", limit: "at most 25")]
+    ),
+    RuleCase(
+        "custom user ID of 1025 characters",
+        BatchTag.customUserID(text(1025)),
+        [VendorRuleViolation("batch.customUserID.length", "1025 characters", limit: "at most 1024 characters")]
+    ),
+]
+
+private let pianoKeyRule = "lowercase letters, digits and _, starting with a letter"
+
+let pianoCases: [RuleCase] = [
+    RuleCase("key of 40 characters", PianoTag.event("click.action", [text(40): "x"])),
+    RuleCase("string value of 255 characters", PianoTag.event("click.action", ["podcast_title": .string(text(255))])),
+    RuleCase("array of 20 items", PianoTag.event("click.action", ["ids": .array(Array(repeating: "x", count: 20))])),
+    RuleCase(
+        "key of 41 characters",
+        PianoTag.event("click.action", [text(41): "x"]),
+        [VendorRuleViolation("piano.propertyKey.length", quoted(text(41), 41), limit: "at most 40 characters")]
+    ),
+    RuleCase(
+        "key with a capital",
+        PianoTag.event("click.action", ["podcastTitle": "x"]),
+        [VendorRuleViolation("piano.propertyKey.format", quoted("podcastTitle"), limit: pianoKeyRule)]
+    ),
+    RuleCase(
+        "key starting with a digit",
+        PianoTag.event("click.action", ["1st_play": "x"]),
+        [VendorRuleViolation("piano.propertyKey.format", quoted("1st_play"), limit: pianoKeyRule)]
+    ),
+    RuleCase(
+        "key with the m_ prefix",
+        PianoTag.event("click.action", ["m_title": "x"]),
+        [VendorRuleViolation("piano.propertyKey.reservedPrefix", quoted("m_title"), limit: "no \"m_\" prefix")]
+    ),
+    RuleCase(
+        "key with the visit_ prefix",
+        PianoTag.event("click.action", ["visit_id": "x"]),
+        [VendorRuleViolation("piano.propertyKey.reservedPrefix", quoted("visit_id"), limit: "no \"visit_\" prefix")]
+    ),
+    RuleCase(
+        "string value of 256 characters",
+        PianoTag.event("click.action", ["podcast_title": .string(text(256))]),
+        [
+            VendorRuleViolation(
+                "piano.stringValue.length",
+                "podcast_title: 256 characters",
+                limit: "at most 255 characters"
+            )
+        ]
+    ),
+    RuleCase(
+        "array of 21 items",
+        PianoTag.event("click.action", ["ids": .array(Array(repeating: "x", count: 21))]),
+        [VendorRuleViolation("piano.array.length", "ids: 21 items", limit: "at most 20")]
+    ),
+    RuleCase(
+        "keys that differ only by case",
+        PianoTag.event("click.action", ["title": "a", "Title": "b"]),
+        [
+            VendorRuleViolation("piano.propertyKey.format", quoted("Title"), limit: pianoKeyRule),
+            VendorRuleViolation(
+                "piano.propertyKey.case",
+                "\"Title\", \"title\"",
+                limit: "keys that differ only by case are one property"
+            ),
+        ]
+    ),
+    RuleCase(
+        "empty event name",
+        PianoTag.event(""),
+        [VendorRuleViolation("piano.eventName.empty", "\"\"", limit: "an event name")]
+    ),
+]
+
+let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases + batchCases + pianoCases
+
+@Suite struct VendorRuleTests {
+    @Test(arguments: allRuleCases)
+    func eachTagBreaksExactlyTheRulesExpected(_ ruleCase: RuleCase) {
+        #expect(ruleCase.tag.ruleViolations == ruleCase.expected)
+    }
+
+    @Test func thereAreAtLeastFortyValidAndFortyInvalidTagsCoveringEveryVendor() {
+        #expect(allRuleCases.filter(\.isValid).count >= 40)
+        #expect(allRuleCases.filter { !$0.isValid }.count >= 40)
+        for cases in [firebaseCases, mixpanelCases, amplitudeCases, segmentCases, batchCases, pianoCases] {
+            let valid = cases.filter(\.isValid).count
+            #expect(valid > 0 && valid < cases.count)
+        }
+    }
+
+    @Test func firebaseCountsDistinctEventNamesAndUserPropertiesAcrossTags() {
+        let fiveHundred = (0..<500).map { FirebaseTag.event("event_\($0)") }
+        let twentyFive = (0..<25).map { FirebaseTag.userProperty(name: "property_\($0)", value: "1") }
+        #expect(FirebaseTag.ruleViolations(across: fiveHundred + twentyFive + fiveHundred) == [])
+
+        let more = fiveHundred + [.event("event_500")] + twentyFive + [.userProperty(name: "property_25", value: nil)]
+        #expect(
+            FirebaseTag.ruleViolations(across: more) == [
+                VendorRuleViolation("firebase.distinctEventNames", "501 event names", limit: "at most 500 per app"),
+                VendorRuleViolation(
+                    "firebase.distinctUserProperties",
+                    "26 user properties",
+                    limit: "at most 25 per app"
+                ),
+            ]
+        )
+    }
+
+    @Test func namesThatDifferOnlyByCaseAreFoundAcrossTags() {
+        #expect(
+            FirebaseTag.ruleViolations(across: [.event("podcast_played"), .event("Podcast_Played"), .event("paused")])
+                == [
+                    VendorRuleViolation(
+                        "firebase.nameCase",
+                        "\"Podcast_Played\", \"podcast_played\"",
+                        limit: "names that differ only by case are different names"
+                    )
+                ]
+        )
+        #expect(
+            MixpanelTag.ruleViolations(across: [
+                .track(event: "Played", properties: [:]), .track(event: "played", properties: [:]),
+            ]) == [
+                VendorRuleViolation(
+                    "mixpanel.nameCase",
+                    "\"Played\", \"played\"",
+                    limit: "names that differ only by case are different events"
+                )
+            ]
+        )
+    }
+
+    @Test func amplitudeCountsEventTypesAcrossTags() {
+        let types = (0..<2_001).map { AmplitudeTag.track(eventType: "Event \($0)", eventProperties: [:]) }
+        #expect(AmplitudeTag.ruleViolations(across: Array(types.prefix(2_000))) == [])
+        #expect(
+            AmplitudeTag.ruleViolations(across: types) == [
+                VendorRuleViolation(
+                    "amplitude.distinctEventTypes",
+                    "2001 event types",
+                    limit: "at most 2000 per project"
+                )
+            ]
+        )
+    }
+
+    @Test func aViolationReadsAsRuleSubjectAndLimit() {
+        #expect(
+            FirebaseTag.event(text(41)).ruleViolations.map(\.description) == [
+                "firebase.eventName.length: \(quoted(text(41), 41)) breaks 1 to 40 characters"
+            ]
+        )
+    }
+}
