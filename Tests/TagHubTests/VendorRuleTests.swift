@@ -347,6 +347,17 @@ let amplitudeCases: [RuleCase] = [
         ]
     ),
     RuleCase(
+        "properties that differ only by case",
+        AmplitudeTag.track(eventType: "Podcast Played", eventProperties: ["Title": "a", "title": "a"]),
+        [
+            VendorRuleViolation(
+                "amplitude.propertyName.case",
+                "\"Title\", \"title\"",
+                limit: "names that differ only by case are different properties"
+            )
+        ]
+    ),
+    RuleCase(
         "empty event type",
         AmplitudeTag.track(eventType: "", eventProperties: [:]),
         [VendorRuleViolation("amplitude.eventType.empty", "\"\"", limit: "an event type")]
@@ -407,6 +418,17 @@ let segmentCases: [RuleCase] = [
         ]
     ),
     RuleCase(
+        "properties that differ only by case",
+        SegmentTag.screen(name: "Favorites", properties: ["Title": "a", "title": "a"]),
+        [
+            VendorRuleViolation(
+                "segment.propertyName.case",
+                "\"Title\", \"title\"",
+                limit: "names that differ only by case are different properties"
+            )
+        ]
+    ),
+    RuleCase(
         "empty screen name",
         SegmentTag.screen(name: "", properties: [:]),
         [VendorRuleViolation("segment.screen.name.empty", "\"\"", limit: "a screen name")]
@@ -460,6 +482,17 @@ let batchCases: [RuleCase] = [
         "attribute key with a space",
         BatchTag.event("play_podcast", ["podcast title": "x"]),
         [VendorRuleViolation("batch.attributeKey.format", quoted("podcast title"), limit: batchNameRule)]
+    ),
+    RuleCase(
+        "attribute keys that differ only by case",
+        BatchTag.event("play_podcast", ["Title": "a", "title": "a"]),
+        [
+            VendorRuleViolation(
+                "batch.attributeKey.case",
+                "\"Title\", \"title\"",
+                limit: "keys that differ only by case are different attributes"
+            )
+        ]
     ),
     RuleCase(
         "21 attributes",
@@ -594,6 +627,36 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
             let valid = cases.filter(\.isValid).count
             #expect(valid > 0 && valid < cases.count)
         }
+    }
+
+    /// Every rule of every vendor, as the checks name them.
+    static let everyRule: Set<String> = [
+        "firebase.eventName.length", "firebase.eventName.characters", "firebase.eventName.reservedPrefix",
+        "firebase.eventName.reserved", "firebase.eventName.screenView", "firebase.parameterCount",
+        "firebase.parameterName.length", "firebase.parameterName.characters", "firebase.parameterName.reservedPrefix",
+        "firebase.parameterName.reserved", "firebase.parameterValue.length", "firebase.userPropertyName.length",
+        "firebase.userPropertyName.reservedPrefix", "firebase.userPropertyName.reserved",
+        "firebase.userPropertyValue.length", "firebase.userID.length",
+        "mixpanel.stringValue.bytes", "mixpanel.propertyCount", "mixpanel.propertyName.length",
+        "mixpanel.propertyName.reserved", "mixpanel.number.finite", "mixpanel.array.length", "mixpanel.eventName.empty",
+        "mixpanel.propertyName.case", "mixpanel.distinctID.placeholder",
+        "amplitude.userID.length", "amplitude.deviceID.length", "amplitude.stringValue.length",
+        "amplitude.propertyCount",
+        "amplitude.eventType.reservedPrefix", "amplitude.eventType.empty", "amplitude.propertyName.case",
+        "segment.track.event.empty", "segment.track.event.titleCase", "segment.track.revenue.number",
+        "segment.track.currency.code", "segment.screen.name.empty", "segment.identify.userID.empty",
+        "segment.group.groupID.empty", "segment.alias.newID.empty", "segment.propertyName.case",
+        "batch.eventName.format", "batch.attributeKey.format", "batch.attributeKey.case", "batch.attributeCount",
+        "batch.stringValue.length", "batch.stringValue.blank", "batch.stringValue.newline", "batch.label.length",
+        "batch.tagCount", "batch.tag.length", "batch.array.length", "batch.customUserID.length",
+        "piano.propertyKey.length", "piano.propertyKey.format", "piano.propertyKey.reservedPrefix",
+        "piano.stringValue.length", "piano.array.length", "piano.propertyKey.case", "piano.eventName.empty",
+    ]
+
+    @Test func everyRuleOnItsOwnHasATagThatBreaksIt() {
+        let broken = Set(allRuleCases.flatMap { $0.expected.map(\.rule) })
+        #expect(Self.everyRule.subtracting(broken).sorted() == [])
+        #expect(broken.subtracting(Self.everyRule).sorted() == [])
     }
 
     @Test func firebaseCountsDistinctEventNamesAndUserPropertiesAcrossTags() {

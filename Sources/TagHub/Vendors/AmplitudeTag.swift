@@ -112,5 +112,10 @@ extension AmplitudeTag: RuleCheckedVendorTag {
             }
         }
         return violations
+            + RuleCheck.caseViolations(
+                properties.keys,
+                rule: "amplitude.propertyName.case",
+                limit: "names that differ only by case are different properties"
+            )
     }
 }

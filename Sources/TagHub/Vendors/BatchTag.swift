@@ -60,6 +60,11 @@ extension BatchTag: RuleCheckedVendorTag {
                 violations += Self.nameViolations(key, rule: "batch.attributeKey.format")
                 violations += Self.valueViolations(attributes[key]!, key: key)
             }
+            violations += RuleCheck.caseViolations(
+                attributes.keys,
+                rule: "batch.attributeKey.case",
+                limit: "keys that differ only by case are different attributes"
+            )
             if let label, label.count > Limits.labelLength {
                 violations.append(
                     VendorRuleViolation(

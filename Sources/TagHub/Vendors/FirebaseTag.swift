@@ -148,13 +148,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 )
             )
         }
-        for group in RuleCheck.caseCollisions(eventNames) + RuleCheck.caseCollisions(userProperties) {
-            violations.append(
-                VendorRuleViolation(
-                    "firebase.nameCase",
-                    group.map { RuleCheck.quoted($0) }.joined(separator: ", "),
-                    limit: "names that differ only by case are different names"
-                )
+        for names in [eventNames, userProperties] {
+            violations += RuleCheck.caseViolations(
+                names,
+                rule: "firebase.nameCase",
+                limit: "names that differ only by case are different names"
             )
         }
         return violations

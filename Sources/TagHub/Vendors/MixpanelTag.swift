@@ -65,13 +65,11 @@ extension MixpanelTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [MixpanelTag]) -> [VendorRuleViolation] {
         var names: Set<String> = []
         for case .track(let event, _) in tags { names.insert(event) }
-        return RuleCheck.caseCollisions(names).map { group in
-            VendorRuleViolation(
-                "mixpanel.nameCase",
-                group.map { RuleCheck.quoted($0) }.joined(separator: ", "),
-                limit: "names that differ only by case are different events"
-            )
-        }
+        return RuleCheck.caseViolations(
+            names,
+            rule: "mixpanel.nameCase",
+            limit: "names that differ only by case are different events"
+        )
     }
 
     private static func propertyViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
@@ -106,16 +104,12 @@ extension MixpanelTag: RuleCheckedVendorTag {
             }
             violations += valueViolations(properties[key]!, key: key)
         }
-        for group in RuleCheck.caseCollisions(properties.keys) {
-            violations.append(
-                VendorRuleViolation(
-                    "mixpanel.propertyName.case",
-                    group.map { RuleCheck.quoted($0) }.joined(separator: ", "),
-                    limit: "names that differ only by case are different properties"
-                )
-            )
-        }
         return violations
+            + RuleCheck.caseViolations(
+                properties.keys,
+                rule: "mixpanel.propertyName.case",
+                limit: "names that differ only by case are different properties"
+            )
     }
 
     private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {

@@ -40,16 +40,12 @@ extension PianoTag: RuleCheckedVendorTag {
                 violations += Self.keyViolations(key)
                 violations += Self.valueViolations(properties[key]!, key: key)
             }
-            for group in RuleCheck.caseCollisions(properties.keys) {
-                violations.append(
-                    VendorRuleViolation(
-                        "piano.propertyKey.case",
-                        group.map { RuleCheck.quoted($0) }.joined(separator: ", "),
-                        limit: "keys that differ only by case are one property"
-                    )
-                )
-            }
             return violations
+                + RuleCheck.caseViolations(
+                    properties.keys,
+                    rule: "piano.propertyKey.case",
+                    limit: "keys that differ only by case are one property"
+                )
         }
     }
 

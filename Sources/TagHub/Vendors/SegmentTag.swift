@@ -61,10 +61,11 @@ extension SegmentTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            return violations + Self.trackPropertyViolations(properties)
-        case .screen(let name, _):
-            return name.isEmpty
-                ? [VendorRuleViolation("segment.screen.name.empty", "\"\"", limit: "a screen name")] : []
+            return violations + Self.trackPropertyViolations(properties) + Self.caseViolations(properties)
+        case .screen(let name, let properties):
+            let violations =
+                name.isEmpty ? [VendorRuleViolation("segment.screen.name.empty", "\"\"", limit: "a screen name")] : []
+            return violations + Self.caseViolations(properties)
         case .identify(let userID, _):
             return userID.isEmpty
                 ? [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID")] : []
@@ -74,6 +75,14 @@ extension SegmentTag: RuleCheckedVendorTag {
         case .alias(let newID):
             return newID.isEmpty ? [VendorRuleViolation("segment.alias.newID.empty", "\"\"", limit: "a new ID")] : []
         }
+    }
+
+    private static func caseViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
+        RuleCheck.caseViolations(
+            properties.keys,
+            rule: "segment.propertyName.case",
+            limit: "names that differ only by case are different properties"
+        )
     }
 
     /// Whether every word starts with a capital letter or a digit.

@@ -67,6 +67,13 @@ enum RuleCheck {
         !name.isEmpty && name.unicodeScalars.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == "_" }
     }
 
+    /// One violation of `rule` per group of `names` that differ only by case.
+    static func caseViolations(_ names: some Sequence<String>, rule: String, limit: String) -> [VendorRuleViolation] {
+        caseCollisions(names).map { group in
+            VendorRuleViolation(rule, group.map { quoted($0) }.joined(separator: ", "), limit: limit)
+        }
+    }
+
     /// The names in `names` that another differs from only by case, each group once, sorted.
     static func caseCollisions(_ names: some Sequence<String>) -> [[String]] {
         var groups: [String: Set<String>] = [:]
