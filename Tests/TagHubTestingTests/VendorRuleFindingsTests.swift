@@ -4,6 +4,18 @@ import TagHubTesting
 import Testing
 
 @Suite struct VendorRuleFindingsTests {
+    /// The comments of the issues `body` records, which are expected.
+    func knownIssueComments(_ body: () -> Void) -> [String] {
+        let comments = LockedValue<[String]>([])
+        withKnownIssue {
+            body()
+        } matching: { issue in
+            comments.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+            return true
+        }
+        return comments.withLock { $0 }
+    }
+
     /// Firebase tags for the radio: a bad name for a play from the player screen.
     static func firebase(_ action: RadioAnalytics.UserAction, _ context: RadioAnalytics.Context) -> FirebaseTag? {
         switch (action, context.current) {
@@ -20,22 +32,63 @@ import Testing
         let recorder = RecordingTagger<RadioAnalytics, FirebaseTag>()
         recorder.send(.event("play-from-player"))
 
-        let comments = LockedValue<[String]>([])
-        withKnownIssue {
+        let comments = knownIssueComments {
             assertAnalyticsSnapshot(of: recorder, named: "bad", record: .never, snapshotDirectory: folder.path)
-        } matching: { issue in
-            comments.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
-            return true
         }
 
         // The snapshot itself matches; the rule fails the test, saying which and where.
         #expect(
-            comments.withLock { $0 } == [
+            comments == [
                 """
-                Vendor rules broken in this snapshot: the vendor would drop, cut or rename this data.
+                Vendor rules broken in this snapshot (pass their names in allowingRules: to accept them):
                 - firebase.eventName.characters: "play-from-player" breaks letters, digits and _ only, starting with a letter (in play-from-player)
                 """
             ]
+        )
+    }
+
+    @Test func eachFindingIsReportedOnceAndTagsOfEachTypeAreCheckedTogether() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        let tags: [any Sendable] = [
+            FirebaseTag.event("ok"), FirebaseTag.event("bad-name"), FirebaseTag.event("bad-name"),
+            MixpanelTag.track(event: "Played", properties: [:]), MixpanelTag.track(event: "played", properties: [:]),
+        ]
+        try folder.write(tags.map { snapshotDescription(of: $0) + "\n" }.joined(), to: "mixed.txt")
+
+        let comments = knownIssueComments {
+            assertAnalyticsSnapshot(
+                of: tags.map { $0 as Any },
+                named: "mixed",
+                record: .never,
+                snapshotDirectory: folder.path
+            )
+        }
+
+        #expect(
+            comments == [
+                """
+                Vendor rules broken in this snapshot (pass their names in allowingRules: to accept them):
+                - firebase.eventName.characters: "bad-name" breaks letters, digits and _ only, starting with a letter (in bad-name)
+                - mixpanel.nameCase: "Played", "played" breaks names that differ only by case are different events
+                """
+            ]
+        )
+    }
+
+    @Test func allowedRulesDoNotFailTheSnapshot() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.cleanUp() }
+        try folder.write("play-from-player\n", to: "allowed.txt")
+        let recorder = RecordingTagger<RadioAnalytics, FirebaseTag>()
+        recorder.send(.event("play-from-player"))
+
+        assertAnalyticsSnapshot(
+            of: recorder,
+            named: "allowed",
+            record: .never,
+            snapshotDirectory: folder.path,
+            allowingRules: ["firebase.eventName.characters"]
         )
     }
 

@@ -62,7 +62,7 @@ import Testing
         )
         #expect(
             "\(reports[0])"
-                == "firebase: 1 userAction tag breaking a vendor rule (firebase.eventName.reserved: \"session_start\" breaks not reserved by Firebase)"
+                == "firebase: 1 userAction tag sent breaking a vendor rule (firebase.eventName.reserved: \"session_start\" breaks not reserved by Firebase)"
         )
     }
 
@@ -72,13 +72,38 @@ import Testing
         #expect(
             reports == [
                 AnalyticsDiagnostic(
-                    reason: .ruleViolation,
+                    reason: .droppedByRules,
                     source: "firebase",
                     channel: .userAction,
-                    detail: "dropped: \(Self.violation)"
+                    detail: "\(Self.violation)"
                 )
             ]
         )
+    }
+
+    @Test func dropStillSendsATagThatOnlyGoesAgainstAdviceAndReportsEachTagOnce() {
+        struct SegmentRecorder: AnalyticsTagger {
+            let sent: LockedLog<SegmentTag>
+            func send(_ vendorTag: SegmentTag) { sent.append(vendorTag) }
+        }
+        let reports = LockedLog<AnalyticsDiagnostic>()
+        let hub = AnalyticsHub<SeedAnalytics>(diagnostics: AnalyticsDiagnostics { reports.append($0) })
+        let sent = LockedLog<SegmentTag>()
+        hub.attach(
+            MappingStrategy(
+                for: SeedAnalytics.self,
+                name: "segment",
+                tagger: SegmentRecorder(sent: sent),
+                ruleCheck: .drop,
+                userAction: { _, _ in .track(event: "podcast played", properties: ["Title": "a", "title": "a"]) }
+            )
+        )
+
+        hub.send(userAction: .playPodcast(swiftTalk))
+
+        #expect(sent.items.count == 1)
+        #expect(reports.items.map(\.reason) == [.ruleViolation])
+        #expect(reports.items.first?.detail.components(separatedBy: "; ").count == 2)
     }
 
     @Test(arguments: [true, false])

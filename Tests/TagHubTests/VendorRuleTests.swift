@@ -54,6 +54,14 @@ let firebaseCases: [RuleCase] = [
     RuleCase("user property cleared", FirebaseTag.userProperty(name: "favorites_count", value: nil)),
     RuleCase("user ID of 256 characters", FirebaseTag.userID(text(256))),
     RuleCase("user ID cleared", FirebaseTag.userID(nil)),
+    RuleCase(
+        "screen_view as a plain event, as the documentation allows",
+        FirebaseTag.event("screen_view", ["screen_name": "home", "screen_class": "HomeView"])
+    ),
+    RuleCase(
+        "parameter value of 100 UTF-16 units: 50 accented letters written with combining accents",
+        FirebaseTag.event("play", ["title": .string(String(repeating: "e\u{301}", count: 50))])
+    ),
     // Broken.
     RuleCase(
         "event name of 41 characters",
@@ -95,17 +103,6 @@ let firebaseCases: [RuleCase] = [
         "reserved event session_start",
         FirebaseTag.event("session_start"),
         [VendorRuleViolation("firebase.eventName.reserved", quoted("session_start"), limit: "not reserved by Firebase")]
-    ),
-    RuleCase(
-        "screen_view logged as a plain event",
-        FirebaseTag.event("screen_view", ["screen_name": "podcasts"]),
-        [
-            VendorRuleViolation(
-                "firebase.eventName.screenView",
-                quoted("screen_view"),
-                limit: "sent as FirebaseTag.screenView, with screen_name and screen_class"
-            )
-        ]
     ),
     RuleCase(
         "26 parameters",
@@ -151,6 +148,33 @@ let firebaseCases: [RuleCase] = [
                 limit: "at most 100 characters"
             )
         ]
+    ),
+    RuleCase(
+        "parameter value of 100 characters but 200 UTF-16 units",
+        FirebaseTag.event("play", ["title": .string(String(repeating: "e\u{301}", count: 100))]),
+        [
+            VendorRuleViolation(
+                "firebase.parameterValue.length",
+                "title: \(quoted(String(repeating: "e\u{301}", count: 100), 200))",
+                limit: "at most 100 characters"
+            )
+        ]
+    ),
+    RuleCase(
+        "parameters that differ only by case",
+        FirebaseTag.event("play", ["Title": "a", "title": "a"]),
+        [
+            VendorRuleViolation(
+                "firebase.parameterName.case",
+                "\"Title\", \"title\"",
+                limit: "names that differ only by case are different parameters"
+            )
+        ]
+    ),
+    RuleCase(
+        "user property name with a space",
+        FirebaseTag.userProperty(name: "favorite count", value: "2"),
+        [VendorRuleViolation("firebase.userPropertyName.characters", quoted("favorite count"), limit: identifierRule)]
     ),
     RuleCase(
         "user property name of 25 characters",
@@ -214,6 +238,7 @@ let mixpanelCases: [RuleCase] = [
     RuleCase("identify with a real ID", MixpanelTag.identify(distinctID: "user-42")),
     RuleCase("reset", MixpanelTag.reset),
     RuleCase("people properties", MixpanelTag.setPeopleProperties(["plan": "premium"])),
+    RuleCase("people properties may use event-reserved names", MixpanelTag.setPeopleProperties(["time": 1])),
     RuleCase(
         "string value of 256 bytes, in 128 characters",
         MixpanelTag.track(event: "song_played", properties: ["title": .string(text(128, "é"))]),
@@ -237,7 +262,13 @@ let mixpanelCases: [RuleCase] = [
     RuleCase(
         "reserved property $ignore, which drops the event",
         MixpanelTag.track(event: "song_played", properties: ["$ignore": true]),
-        [VendorRuleViolation("mixpanel.propertyName.reserved", quoted("$ignore"), limit: "not reserved by Mixpanel")]
+        [
+            VendorRuleViolation(
+                "mixpanel.propertyName.ignore",
+                quoted("$ignore"),
+                limit: "not $ignore, which drops the event"
+            )
+        ]
     ),
     RuleCase(
         "not a number",
@@ -331,6 +362,17 @@ let amplitudeCases: [RuleCase] = [
         ]
     ),
     RuleCase(
+        "a string of 1025 characters inside an array",
+        AmplitudeTag.track(eventType: "Podcast Played", eventProperties: ["titles": ["a", .string(text(1025))]]),
+        [
+            VendorRuleViolation(
+                "amplitude.stringValue.length",
+                "titles: 1025 characters",
+                limit: "at most 1024 characters"
+            )
+        ]
+    ),
+    RuleCase(
         "1001 properties",
         AmplitudeTag.setUserProperties(properties(1001)),
         [VendorRuleViolation("amplitude.propertyCount", "1001 properties", limit: "at most 1000")]
@@ -375,6 +417,10 @@ let segmentCases: [RuleCase] = [
     RuleCase("a group", SegmentTag.group(groupID: "team-1", traits: [:])),
     RuleCase("an alias", SegmentTag.alias(newID: "user-42")),
     RuleCase(
+        "properties just under 32 KB",
+        SegmentTag.track(event: "Podcast Played", properties: ["notes": .string(text(32_000))])
+    ),
+    RuleCase(
         "empty event",
         SegmentTag.track(event: "", properties: [:]),
         [VendorRuleViolation("segment.track.event.empty", "\"\"", limit: "an event name")]
@@ -394,6 +440,27 @@ let segmentCases: [RuleCase] = [
         "revenue as text",
         SegmentTag.track(event: "Order Completed", properties: ["revenue": "9.99"]),
         [VendorRuleViolation("segment.track.revenue.number", "revenue: \"9.99\"", limit: "a number")]
+    ),
+    RuleCase(
+        "value as text",
+        SegmentTag.track(event: "Order Completed", properties: ["value": "10"]),
+        [VendorRuleViolation("segment.track.value.number", "value: \"10\"", limit: "a number")]
+    ),
+    RuleCase(
+        "a name property on a screen",
+        SegmentTag.screen(name: "Favorites", properties: ["name": "Favorites"]),
+        [
+            VendorRuleViolation(
+                "segment.screen.name.reserved",
+                "name: \"Favorites\"",
+                limit: "not a property: a screen's name is its own"
+            )
+        ]
+    ),
+    RuleCase(
+        "properties over 32 KB",
+        SegmentTag.track(event: "Podcast Played", properties: ["notes": .string(text(33_000))]),
+        [VendorRuleViolation("segment.payload.size", "at least 33012 bytes", limit: "at most 32768 bytes per call")]
     ),
     RuleCase(
         "currency in lowercase",
@@ -429,24 +496,9 @@ let segmentCases: [RuleCase] = [
         ]
     ),
     RuleCase(
-        "empty screen name",
-        SegmentTag.screen(name: "", properties: [:]),
-        [VendorRuleViolation("segment.screen.name.empty", "\"\"", limit: "a screen name")]
-    ),
-    RuleCase(
         "identify without a user ID",
         SegmentTag.identify(userID: "", traits: [:]),
         [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID")]
-    ),
-    RuleCase(
-        "group without an ID",
-        SegmentTag.group(groupID: "", traits: [:]),
-        [VendorRuleViolation("segment.group.groupID.empty", "\"\"", limit: "a group ID")]
-    ),
-    RuleCase(
-        "alias without an ID",
-        SegmentTag.alias(newID: ""),
-        [VendorRuleViolation("segment.alias.newID.empty", "\"\"", limit: "a new ID")]
     ),
 ]
 
@@ -461,6 +513,8 @@ let batchCases: [RuleCase] = [
         BatchTag.event("play_podcast", label: text(200), tags: Array(repeating: text(64), count: 10))
     ),
     RuleCase("array of 25 items", BatchTag.event("play_podcast", ["ids": .array(Array(repeating: "x", count: 25))])),
+    RuleCase("arrays nested 3 levels", BatchTag.event("play_podcast", ["ids": [[["x"]]]])),
+    RuleCase("a carriage return, which Batch does not check", BatchTag.event("play_podcast", ["title": "a\rb"])),
     RuleCase("custom user ID of 1024 characters", BatchTag.customUserID(text(1024))),
     RuleCase("logout", BatchTag.customUserID(nil)),
     RuleCase(
@@ -490,7 +544,7 @@ let batchCases: [RuleCase] = [
             VendorRuleViolation(
                 "batch.attributeKey.case",
                 "\"Title\", \"title\"",
-                limit: "keys that differ only by case are different attributes"
+                limit: "keys that differ only by case are one attribute"
             )
         ]
     ),
@@ -513,6 +567,19 @@ let batchCases: [RuleCase] = [
         "blank string value",
         BatchTag.event("play_podcast", ["title": "   "]),
         [VendorRuleViolation("batch.stringValue.blank", "title: \"   \"", limit: "not blank")]
+    ),
+    RuleCase(
+        "301 spaces: too long, and blank",
+        BatchTag.event("play_podcast", ["title": .string(text(301, " "))]),
+        [
+            VendorRuleViolation("batch.stringValue.length", "title: 301 characters", limit: "1 to 300 characters"),
+            VendorRuleViolation("batch.stringValue.blank", "title: \(quoted(text(301, " ")))", limit: "not blank"),
+        ]
+    ),
+    RuleCase(
+        "arrays nested 4 levels",
+        BatchTag.event("play_podcast", ["ids": [[[["x"]]]]]),
+        [VendorRuleViolation("batch.nesting", "ids: 4 levels", limit: "at most 3 levels")]
     ),
     RuleCase(
         "string value with a line break",
@@ -546,21 +613,33 @@ let batchCases: [RuleCase] = [
     ),
 ]
 
-private let pianoKeyRule = "lowercase letters, digits and _, starting with a letter"
+private let pianoKeyRule = "letters, digits and _, starting with a letter from a to z"
 
 let pianoCases: [RuleCase] = [
     RuleCase("key of 40 characters", PianoTag.event("click.action", [text(40): "x"])),
     RuleCase("string value of 255 characters", PianoTag.event("click.action", ["podcast_title": .string(text(255))])),
     RuleCase("array of 20 items", PianoTag.event("click.action", ["ids": .array(Array(repeating: "x", count: 20))])),
+    RuleCase("a key with an accented letter, as the SDK's \\w allows", PianoTag.event("click.action", ["prix_é": 1])),
     RuleCase(
         "key of 41 characters",
         PianoTag.event("click.action", [text(41): "x"]),
         [VendorRuleViolation("piano.propertyKey.length", quoted(text(41), 41), limit: "at most 40 characters")]
     ),
     RuleCase(
-        "key with a capital",
+        "key with a capital, which Piano lowercases",
         PianoTag.event("click.action", ["podcastTitle": "x"]),
-        [VendorRuleViolation("piano.propertyKey.format", quoted("podcastTitle"), limit: pianoKeyRule)]
+        [
+            VendorRuleViolation(
+                "piano.propertyKey.lowercased",
+                quoted("podcastTitle"),
+                limit: "lowercase, as Piano stores it (\"podcasttitle\")"
+            )
+        ]
+    ),
+    RuleCase(
+        "key with a dot",
+        PianoTag.event("click.action", ["podcast.title": "x"]),
+        [VendorRuleViolation("piano.propertyKey.format", quoted("podcast.title"), limit: pianoKeyRule)]
     ),
     RuleCase(
         "key starting with a digit",
@@ -597,7 +676,11 @@ let pianoCases: [RuleCase] = [
         "keys that differ only by case",
         PianoTag.event("click.action", ["title": "a", "Title": "b"]),
         [
-            VendorRuleViolation("piano.propertyKey.format", quoted("Title"), limit: pianoKeyRule),
+            VendorRuleViolation(
+                "piano.propertyKey.lowercased",
+                quoted("Title"),
+                limit: "lowercase, as Piano stores it (\"title\")"
+            ),
             VendorRuleViolation(
                 "piano.propertyKey.case",
                 "\"Title\", \"title\"",
@@ -629,34 +712,18 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
         }
     }
 
-    /// Every rule of every vendor, as the checks name them.
-    static let everyRule: Set<String> = [
-        "firebase.eventName.length", "firebase.eventName.characters", "firebase.eventName.reservedPrefix",
-        "firebase.eventName.reserved", "firebase.eventName.screenView", "firebase.parameterCount",
-        "firebase.parameterName.length", "firebase.parameterName.characters", "firebase.parameterName.reservedPrefix",
-        "firebase.parameterName.reserved", "firebase.parameterValue.length", "firebase.userPropertyName.length",
-        "firebase.userPropertyName.reservedPrefix", "firebase.userPropertyName.reserved",
-        "firebase.userPropertyValue.length", "firebase.userID.length",
-        "mixpanel.stringValue.bytes", "mixpanel.propertyCount", "mixpanel.propertyName.length",
-        "mixpanel.propertyName.reserved", "mixpanel.number.finite", "mixpanel.array.length", "mixpanel.eventName.empty",
-        "mixpanel.propertyName.case", "mixpanel.distinctID.placeholder",
-        "amplitude.userID.length", "amplitude.deviceID.length", "amplitude.stringValue.length",
-        "amplitude.propertyCount",
-        "amplitude.eventType.reservedPrefix", "amplitude.eventType.empty", "amplitude.propertyName.case",
-        "segment.track.event.empty", "segment.track.event.titleCase", "segment.track.revenue.number",
-        "segment.track.currency.code", "segment.screen.name.empty", "segment.identify.userID.empty",
-        "segment.group.groupID.empty", "segment.alias.newID.empty", "segment.propertyName.case",
-        "batch.eventName.format", "batch.attributeKey.format", "batch.attributeKey.case", "batch.attributeCount",
-        "batch.stringValue.length", "batch.stringValue.blank", "batch.stringValue.newline", "batch.label.length",
-        "batch.tagCount", "batch.tag.length", "batch.array.length", "batch.customUserID.length",
-        "piano.propertyKey.length", "piano.propertyKey.format", "piano.propertyKey.reservedPrefix",
-        "piano.stringValue.length", "piano.array.length", "piano.propertyKey.case", "piano.eventName.empty",
+    /// Rules that only a set of tags can break, each with the test that breaks it.
+    static let rulesAcrossTags: Set<String> = [
+        "firebase.distinctEventNames", "firebase.distinctUserProperties", "firebase.nameCase",
+        "mixpanel.nameCase", "mixpanel.distinctEventNames", "amplitude.distinctEventTypes", "amplitude.nameCase",
+        "segment.nameCase", "piano.nameCase",
     ]
 
-    @Test func everyRuleOnItsOwnHasATagThatBreaksIt() {
-        let broken = Set(allRuleCases.flatMap { $0.expected.map(\.rule) })
-        #expect(Self.everyRule.subtracting(broken).sorted() == [])
-        #expect(broken.subtracting(Self.everyRule).sorted() == [])
+    @Test func everyRuleInTheCatalogHasATagThatBreaksIt() {
+        let catalog = Set(VendorRuleViolation.catalog.keys)
+        let broken = Set(allRuleCases.flatMap { $0.expected.map(\.rule) }).union(Self.rulesAcrossTags)
+        #expect(catalog.subtracting(broken).sorted() == [])
+        #expect(broken.subtracting(catalog).sorted() == [])
     }
 
     @Test func firebaseCountsDistinctEventNamesAndUserPropertiesAcrossTags() {
@@ -699,6 +766,46 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
                 )
             ]
         )
+    }
+
+    @Test func eventNamesThatDifferOnlyByCaseAreFoundForEveryVendor() {
+        let limit = "names that differ only by case are different events"
+        #expect(
+            AmplitudeTag.ruleViolations(across: [
+                .track(eventType: "Played", eventProperties: [:]), .track(eventType: "played", eventProperties: [:]),
+            ])
+                == [VendorRuleViolation("amplitude.nameCase", "\"Played\", \"played\"", limit: limit)]
+        )
+        #expect(
+            SegmentTag.ruleViolations(across: [
+                .track(event: "Podcast Played", properties: [:]), .track(event: "Podcast played", properties: [:]),
+            ])
+                == [VendorRuleViolation("segment.nameCase", "\"Podcast Played\", \"Podcast played\"", limit: limit)]
+        )
+        #expect(
+            PianoTag.ruleViolations(across: [.event("click.Action"), .event("click.action")])
+                == [VendorRuleViolation("piano.nameCase", "\"click.Action\", \"click.action\"", limit: limit)]
+        )
+    }
+
+    @Test func mixpanelWarnsPastItsSoftLimitOfEventNames() {
+        let names = (0..<5_001).map { MixpanelTag.track(event: "event_\($0)", properties: [:]) }
+        #expect(MixpanelTag.ruleViolations(across: Array(names.prefix(5_000))) == [])
+        #expect(
+            MixpanelTag.ruleViolations(across: names) == [
+                VendorRuleViolation(
+                    "mixpanel.distinctEventNames",
+                    "5001 event names",
+                    limit: "at most 5000 (a soft limit)"
+                )
+            ]
+        )
+    }
+
+    @Test func theConsequenceOfARuleComesFromTheCatalog() {
+        #expect(VendorRuleViolation("firebase.eventName.reserved", "", limit: "").consequence == .tagDropped)
+        #expect(VendorRuleViolation("firebase.parameterValue.length", "", limit: "").consequence == .dataLost)
+        #expect(VendorRuleViolation("segment.track.event.titleCase", "", limit: "").consequence == .advisory)
     }
 
     @Test func amplitudeCountsEventTypesAcrossTags() {

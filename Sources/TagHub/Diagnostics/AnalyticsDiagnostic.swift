@@ -9,7 +9,7 @@ public struct AnalyticsDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Why tags were not delivered.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         private enum Storage: Sendable, Hashable {
-            case unmapped, droppedByBound, discardedByDenial, ruleViolation
+            case unmapped, droppedByBound, discardedByDenial, ruleViolation, droppedByRules
         }
 
         private let storage: Storage
@@ -27,9 +27,12 @@ public struct AnalyticsDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// Consent was denied or withdrawn: tags buffered or queued for the strategy were discarded.
         public static let discardedByDenial = Reason(.discardedByDenial)
 
-        /// A vendor tag breaks a rule of its vendor's (``VendorRuleViolation``); the detail says
-        /// which. Whether the tag was still sent depends on the strategy's ``RuleCheckPolicy``.
+        /// A vendor tag breaks rules of its vendor's (``VendorRuleViolation``), and was sent all
+        /// the same (``RuleCheckPolicy/report``, or advice only); the detail lists them.
         public static let ruleViolation = Reason(.ruleViolation)
+        /// A vendor tag breaks rules that would make its vendor drop or lose data, and was not
+        /// sent (``RuleCheckPolicy/drop``); the detail lists them.
+        public static let droppedByRules = Reason(.droppedByRules)
 
         /// `unmapped`, `dropped by a bound`, `discarded (consent denied)` or `breaking a vendor rule`.
         public var description: String {
@@ -37,7 +40,8 @@ public struct AnalyticsDiagnostic: Sendable, Hashable, CustomStringConvertible {
             case .unmapped: "unmapped"
             case .droppedByBound: "dropped by a bound"
             case .discardedByDenial: "discarded (consent denied)"
-            case .ruleViolation: "breaking a vendor rule"
+            case .ruleViolation: "sent breaking a vendor rule"
+            case .droppedByRules: "dropped for breaking a vendor rule"
             }
         }
     }

@@ -188,7 +188,7 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
     ///     for: PodcastAnalytics.self,
     ///     name: "firebase",
     ///     tagger: FirebaseTagger(),
-    ///     ruleCheck: .drop,  // never send Firebase what it would drop or rename
+    ///     ruleCheck: .drop,  // never send what Firebase would drop or lose
     ///     userAction: { action, _ in action.firebaseTag }
     /// )
     /// ```
@@ -239,17 +239,17 @@ extension MappingStrategy {
         guard let checked = vendorTag as? any RuleCheckedVendorTag else { return true }
         let violations = checked.ruleViolations
         guard !violations.isEmpty else { return true }
-        for violation in violations {
-            diagnostics?.report(
-                AnalyticsDiagnostic(
-                    reason: .ruleViolation,
-                    source: name,
-                    channel: channel,
-                    detail: ruleCheckPolicy.drops ? "dropped: \(violation)" : "\(violation)"
-                )
+        // Advice alone never stops a tag: only what the vendor would drop or lose.
+        let drops = ruleCheckPolicy.drops && violations.contains { $0.consequence != .advisory }
+        diagnostics?.report(
+            AnalyticsDiagnostic(
+                reason: drops ? .droppedByRules : .ruleViolation,
+                source: name,
+                channel: channel,
+                detail: violations.map(\.description).joined(separator: "; ")
             )
-        }
-        return !ruleCheckPolicy.drops
+        )
+        return !drops
     }
 }
 

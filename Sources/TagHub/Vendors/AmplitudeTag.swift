@@ -64,18 +64,39 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         }
     }
 
-    /// Across tags: at most 2,000 event types per project.
+    /// Across tags: at most 2,000 event types per project, and no two that differ only by case.
     public static func ruleViolations(across tags: [AmplitudeTag]) -> [VendorRuleViolation] {
         var eventTypes: Set<String> = []
         for case .track(let eventType, _) in tags { eventTypes.insert(eventType) }
-        guard eventTypes.count > Limits.eventTypesPerProject else { return [] }
-        return [
-            VendorRuleViolation(
-                "amplitude.distinctEventTypes",
-                "\(eventTypes.count) event types",
-                limit: "at most \(Limits.eventTypesPerProject) per project"
+        var violations: [VendorRuleViolation] = []
+        if eventTypes.count > Limits.eventTypesPerProject {
+            violations.append(
+                VendorRuleViolation(
+                    "amplitude.distinctEventTypes",
+                    "\(eventTypes.count) event types",
+                    limit: "at most \(Limits.eventTypesPerProject) per project"
+                )
             )
-        ]
+        }
+        return violations + RuleCheck.nameCaseViolations(eventTypes, vendor: "amplitude")
+    }
+
+    /// Strings longer than the limit, in arrays too; counted in UTF-16 code units.
+    private static func stringViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
+        switch value {
+        case .string(let string) where string.utf16.count > Limits.stringValueLength:
+            return [
+                VendorRuleViolation(
+                    "amplitude.stringValue.length",
+                    "\(key): \(string.utf16.count) characters",
+                    limit: "at most \(Limits.stringValueLength) characters"
+                )
+            ]
+        case .array(let values):
+            return values.flatMap { stringViolations($0, key: key) }
+        default:
+            return []
+        }
     }
 
     private static func idViolations(_ id: String, rule: String) -> [VendorRuleViolation] {
@@ -101,15 +122,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
             )
         }
         for key in properties.keys.sorted() {
-            if case .string(let value) = properties[key], value.count > Limits.stringValueLength {
-                violations.append(
-                    VendorRuleViolation(
-                        "amplitude.stringValue.length",
-                        "\(key): \(value.count) characters",
-                        limit: "at most \(Limits.stringValueLength) characters"
-                    )
-                )
-            }
+            violations += stringViolations(properties[key]!, key: key)
         }
         return violations
             + RuleCheck.caseViolations(

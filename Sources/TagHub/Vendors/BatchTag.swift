@@ -63,7 +63,7 @@ extension BatchTag: RuleCheckedVendorTag {
             violations += RuleCheck.caseViolations(
                 attributes.keys,
                 rule: "batch.attributeKey.case",
-                limit: "keys that differ only by case are different attributes"
+                limit: "keys that differ only by case are one attribute"
             )
             if let label, label.count > Limits.labelLength {
                 violations.append(
@@ -107,7 +107,7 @@ extension BatchTag: RuleCheckedVendorTag {
         return [VendorRuleViolation(rule, RuleCheck.quoted(name), limit: "1 to \(Limits.nameLength) of [a-zA-Z0-9_]")]
     }
 
-    private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
+    private static func valueViolations(_ value: AnalyticsValue, key: String, depth: Int = 0) -> [VendorRuleViolation] {
         switch value {
         case .string(let string):
             var violations: [VendorRuleViolation] = []
@@ -119,7 +119,8 @@ extension BatchTag: RuleCheckedVendorTag {
                         limit: "1 to \(Limits.stringValueLength) characters"
                     )
                 )
-            } else if string.allSatisfy(\.isWhitespace) {
+            }
+            if !string.isEmpty && string.allSatisfy(\.isWhitespace) {
                 violations.append(
                     VendorRuleViolation(
                         "batch.stringValue.blank",
@@ -128,7 +129,7 @@ extension BatchTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            if string.contains(where: \.isNewline) {
+            if string.unicodeScalars.contains("\n") {
                 violations.append(
                     VendorRuleViolation(
                         "batch.stringValue.newline",
@@ -149,7 +150,17 @@ extension BatchTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            return violations + values.flatMap { valueViolations($0, key: key) }
+            if depth + 1 > Limits.nestingDepth {
+                violations.append(
+                    VendorRuleViolation(
+                        "batch.nesting",
+                        "\(key): \(depth + 1) levels",
+                        limit: "at most \(Limits.nestingDepth) levels"
+                    )
+                )
+                return violations
+            }
+            return violations + values.flatMap { valueViolations($0, key: key, depth: depth + 1) }
         default:
             return []
         }

@@ -94,22 +94,22 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 reservedPrefixes: Limits.reservedPrefixes,
                 reservedNames: Limits.reservedUserPropertyNames
             )
-            if let value, value.count > Limits.userPropertyValueLength {
+            if let value, Self.length(value) > Limits.userPropertyValueLength {
                 violations.append(
                     VendorRuleViolation(
                         "firebase.userPropertyValue.length",
-                        RuleCheck.quoted(value, counting: value.count),
+                        RuleCheck.quoted(value, counting: Self.length(value)),
                         limit: "at most \(Limits.userPropertyValueLength) characters"
                     )
                 )
             }
             return violations
         case .userID(let id):
-            guard let id, id.isEmpty || id.count > Limits.userIDLength else { return [] }
+            guard let id, id.isEmpty || Self.length(id) > Limits.userIDLength else { return [] }
             return [
                 VendorRuleViolation(
                     "firebase.userID.length",
-                    RuleCheck.quoted(id, counting: id.count),
+                    RuleCheck.quoted(id, counting: Self.length(id)),
                     limit: "1 to \(Limits.userIDLength) characters"
                 )
             ]
@@ -159,22 +159,13 @@ extension FirebaseTag: RuleCheckedVendorTag {
     }
 
     private static func eventNameViolations(_ name: String) -> [VendorRuleViolation] {
-        var violations = nameViolations(
+        let violations = nameViolations(
             name,
             kind: "eventName",
             maxLength: Limits.eventNameLength,
             reservedPrefixes: Limits.reservedPrefixes,
             reservedNames: Limits.reservedEventNames
         )
-        if name == "screen_view" {
-            violations.append(
-                VendorRuleViolation(
-                    "firebase.eventName.screenView",
-                    RuleCheck.quoted(name),
-                    limit: "sent as FirebaseTag.screenView, with screen_name and screen_class"
-                )
-            )
-        }
         return violations
     }
 
@@ -197,17 +188,27 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 reservedPrefixes: Limits.reservedPrefixes + Limits.reservedParameterPrefixes,
                 reservedNames: Limits.reservedParameterNames
             )
-            if case .string(let value) = parameters[key], value.count > Limits.parameterValueLength {
+            if case .string(let value) = parameters[key], length(value) > Limits.parameterValueLength {
                 violations.append(
                     VendorRuleViolation(
                         "firebase.parameterValue.length",
-                        "\(key): \(RuleCheck.quoted(value, counting: value.count))",
+                        "\(key): \(RuleCheck.quoted(value, counting: length(value)))",
                         limit: "at most \(Limits.parameterValueLength) characters"
                     )
                 )
             }
         }
         return violations
+            + RuleCheck.caseViolations(
+                parameters.keys,
+                rule: "firebase.parameterName.case",
+                limit: "names that differ only by case are different parameters"
+            )
+    }
+
+    /// A length as Firebase counts it: in UTF-16 code units, the length of an `NSString`.
+    private static func length(_ text: String) -> Int {
+        text.utf16.count
     }
 
     /// The rules of event, parameter and user property names: length, characters, prefixes,
@@ -221,11 +222,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
     ) -> [VendorRuleViolation] {
         var violations: [VendorRuleViolation] = []
         let rule = "firebase.\(kind)"
-        if name.isEmpty || name.count > maxLength {
+        if name.isEmpty || length(name) > maxLength {
             violations.append(
                 VendorRuleViolation(
                     "\(rule).length",
-                    RuleCheck.quoted(name, counting: name.count),
+                    RuleCheck.quoted(name, counting: length(name)),
                     limit: "1 to \(maxLength) characters"
                 )
             )

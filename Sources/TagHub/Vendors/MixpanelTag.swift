@@ -44,7 +44,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             if event.isEmpty {
                 violations.append(VendorRuleViolation("mixpanel.eventName.empty", "\"\"", limit: "a name"))
             }
-            return violations + Self.propertyViolations(properties)
+            return violations + Self.propertyViolations(properties, isEvent: true)
         case .identify(let id):
             guard id.isEmpty || Limits.placeholderIDs.contains(id.lowercased()) else { return [] }
             return [
@@ -57,24 +57,35 @@ extension MixpanelTag: RuleCheckedVendorTag {
         case .reset:
             return []
         case .setPeopleProperties(let properties):
-            return Self.propertyViolations(properties)
+            return Self.propertyViolations(properties, isEvent: false)
         }
     }
 
-    /// Across tags: property names of one tag that differ only by case (Mixpanel keeps both).
+    /// Across tags: event names that differ only by case (Mixpanel keeps both), and the soft
+    /// limit of 5,000 distinct event names.
     public static func ruleViolations(across tags: [MixpanelTag]) -> [VendorRuleViolation] {
         var names: Set<String> = []
         for case .track(let event, _) in tags { names.insert(event) }
-        return RuleCheck.caseViolations(
-            names,
-            rule: "mixpanel.nameCase",
-            limit: "names that differ only by case are different events"
-        )
+        var violations: [VendorRuleViolation] = []
+        if names.count > Limits.distinctEventNames {
+            violations.append(
+                VendorRuleViolation(
+                    "mixpanel.distinctEventNames",
+                    "\(names.count) event names",
+                    limit: "at most \(Limits.distinctEventNames) (a soft limit)"
+                )
+            )
+        }
+        return violations + RuleCheck.nameCaseViolations(names, vendor: "mixpanel")
     }
 
-    private static func propertyViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
+    /// The rules of a property dictionary; the count and the reserved names are event rules.
+    private static func propertyViolations(
+        _ properties: [String: AnalyticsValue],
+        isEvent: Bool
+    ) -> [VendorRuleViolation] {
         var violations: [VendorRuleViolation] = []
-        if properties.count > Limits.propertiesPerEvent {
+        if isEvent && properties.count > Limits.propertiesPerEvent {
             violations.append(
                 VendorRuleViolation(
                     "mixpanel.propertyCount",
@@ -93,7 +104,15 @@ extension MixpanelTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            if Limits.reservedPropertyNames.contains(key) {
+            if isEvent && key == "$ignore" {
+                violations.append(
+                    VendorRuleViolation(
+                        "mixpanel.propertyName.ignore",
+                        RuleCheck.quoted(key),
+                        limit: "not $ignore, which drops the event"
+                    )
+                )
+            } else if isEvent && Limits.reservedPropertyNames.contains(key) {
                 violations.append(
                     VendorRuleViolation(
                         "mixpanel.propertyName.reserved",

@@ -28,6 +28,11 @@ extension PianoTag: CustomStringConvertible {
 extension PianoTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Piano
 
+    /// Across tags: event names that differ only by case.
+    public static func ruleViolations(across tags: [PianoTag]) -> [VendorRuleViolation] {
+        RuleCheck.nameCaseViolations(tags.map(\.name), vendor: "piano")
+    }
+
     /// Every rule of Piano's that this tag breaks (see ``VendorLimits/Piano``).
     public var ruleViolations: [VendorRuleViolation] {
         switch self {
@@ -49,9 +54,11 @@ extension PianoTag: RuleCheckedVendorTag {
         }
     }
 
-    /// At most 40 characters of `^[a-z]\w*$`, without a reserved prefix.
+    /// At most 40 characters of `^[a-z]\w*$` once lowercased, as the SDK lowercases keys, and
+    /// without a reserved prefix.
     private static func keyViolations(_ key: String) -> [VendorRuleViolation] {
         var violations: [VendorRuleViolation] = []
+        let lowercased = key.lowercased()
         if key.count > Limits.keyLength {
             violations.append(
                 VendorRuleViolation(
@@ -61,25 +68,33 @@ extension PianoTag: RuleCheckedVendorTag {
                 )
             )
         }
-        let scalars = Array(key.unicodeScalars)
-        let isLowercaseWord =
-            scalars.first.map { ("a"..."z").contains($0) } == true
-            && scalars.allSatisfy { ("a"..."z").contains($0) || RuleCheck.isASCIIDigit($0) || $0 == "_" }
-        if !isLowercaseWord {
+        let isWord =
+            lowercased.first.map { ("a"..."z").contains($0) } == true
+            && lowercased.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        if !isWord {
             violations.append(
                 VendorRuleViolation(
                     "piano.propertyKey.format",
                     RuleCheck.quoted(key),
-                    limit: "lowercase letters, digits and _, starting with a letter"
+                    limit: "letters, digits and _, starting with a letter from a to z"
                 )
             )
         }
-        if let prefix = Limits.reservedKeyPrefixes.first(where: { key.hasPrefix($0) }) {
+        if let prefix = Limits.reservedKeyPrefixes.first(where: { lowercased.hasPrefix($0) }) {
             violations.append(
                 VendorRuleViolation(
                     "piano.propertyKey.reservedPrefix",
                     RuleCheck.quoted(key),
                     limit: "no \(RuleCheck.quoted(prefix)) prefix"
+                )
+            )
+        }
+        if lowercased != key {
+            violations.append(
+                VendorRuleViolation(
+                    "piano.propertyKey.lowercased",
+                    RuleCheck.quoted(key),
+                    limit: "lowercase, as Piano stores it (\(RuleCheck.quoted(lowercased)))"
                 )
             )
         }

@@ -12,10 +12,12 @@ public struct RuleCheckPolicy: Sendable, Hashable, CustomStringConvertible {
     /// No check: every tag goes to the tagger, at no cost. The default; tests and tracking plans
     /// still check.
     public static let passThrough = RuleCheckPolicy(.passThrough)
-    /// Each violation is reported to the hub's diagnostics, and the tag still goes to the tagger:
-    /// the vendor decides.
+    /// The violations of a tag are reported to the hub's diagnostics, once per tag, and the tag
+    /// still goes to the tagger: the vendor decides.
     public static let report = RuleCheckPolicy(.report)
-    /// Each violation is reported, and the tag does not go to the tagger.
+    /// Each violation is reported, and a tag that the vendor would drop or lose data from (any
+    /// violation that is not ``VendorRuleViolation/Consequence/advisory``) does not go to the
+    /// tagger.
     public static let drop = RuleCheckPolicy(.drop)
 
     /// `passThrough`, `report` or `drop`.

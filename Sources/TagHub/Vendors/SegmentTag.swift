@@ -61,19 +61,70 @@ extension SegmentTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            return violations + Self.trackPropertyViolations(properties) + Self.caseViolations(properties)
-        case .screen(let name, let properties):
+            return violations + Self.trackPropertyViolations(properties) + Self.dictionaryViolations(properties)
+        case .screen(_, let properties):
+            var violations: [VendorRuleViolation] = []
+            if properties["name"] != nil {
+                violations.append(
+                    VendorRuleViolation(
+                        "segment.screen.name.reserved",
+                        "name: \(properties["name"]!)",
+                        limit: "not a property: a screen's name is its own"
+                    )
+                )
+            }
+            return violations + Self.dictionaryViolations(properties)
+        case .identify(let userID, let traits):
             let violations =
-                name.isEmpty ? [VendorRuleViolation("segment.screen.name.empty", "\"\"", limit: "a screen name")] : []
-            return violations + Self.caseViolations(properties)
-        case .identify(let userID, _):
-            return userID.isEmpty
-                ? [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID")] : []
-        case .group(let groupID, _):
-            return groupID.isEmpty
-                ? [VendorRuleViolation("segment.group.groupID.empty", "\"\"", limit: "a group ID")] : []
-        case .alias(let newID):
-            return newID.isEmpty ? [VendorRuleViolation("segment.alias.newID.empty", "\"\"", limit: "a new ID")] : []
+                userID.isEmpty ? [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID")] : []
+            return violations + Self.dictionaryViolations(traits)
+        case .group(_, let traits):
+            return Self.dictionaryViolations(traits)
+        case .alias:
+            return []
+        }
+    }
+
+    /// Across tags: track event names that differ only by case.
+    public static func ruleViolations(across tags: [SegmentTag]) -> [VendorRuleViolation] {
+        var names: Set<String> = []
+        for case .track(let event, _) in tags { names.insert(event) }
+        return RuleCheck.nameCaseViolations(names, vendor: "segment")
+    }
+
+    /// The rules of any properties or traits: keys that differ only by case, and the size of a call.
+    private static func dictionaryViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
+        var violations = caseViolations(properties)
+        let size = jsonSize(of: .object(properties))
+        if size > Limits.callBytes {
+            violations.append(
+                VendorRuleViolation(
+                    "segment.payload.size",
+                    "at least \(size) bytes",
+                    limit: "at most \(Limits.callBytes) bytes per call"
+                )
+            )
+        }
+        return violations
+    }
+
+    /// A value to measure: the properties themselves, or one of them.
+    private enum Measured {
+        case object([String: AnalyticsValue])
+        case value(AnalyticsValue)
+    }
+
+    /// The bytes of `measured` as compact JSON, without the escapes: a lower bound of the call's size.
+    private static func jsonSize(of measured: Measured) -> Int {
+        switch measured {
+        case .object(let properties):
+            // {"key":value,…}
+            return 2 + properties.reduce(0) { $0 + $1.key.utf8.count + 3 + jsonSize(of: .value($1.value)) }
+                + max(0, properties.count - 1)
+        case .value(.string(let string)): return string.utf8.count + 2
+        case .value(.array(let values)):
+            return 2 + values.reduce(0) { $0 + jsonSize(of: .value($1)) } + max(0, values.count - 1)
+        case .value(let scalar): return scalar.description.utf8.count
         }
     }
 

@@ -9,6 +9,9 @@ public enum VendorLimits {
         // interface_f_i_r_analytics), FIREventNames.h / FIRAnalytics.h, Google Analytics help
         // articles 9267744 and 13316687, firebase.google.com/docs/analytics/errors.
 
+        // Lengths are counted in UTF-16 code units, as an `NSString`'s length: the SDK is written in
+        // Objective-C. An "é" written as e + combining accent counts 2.
+
         /// Event names: 1 to 40 characters (FIRAnalytics.h, `logEventWithName:`).
         public static let eventNameLength = 40
         /// Parameters per event (help article 9267744).
@@ -67,6 +70,8 @@ public enum VendorLimits {
         public static let propertiesPerEvent = 254
         /// Array values: fewer than 255 elements (data-type.mdx).
         public static let arrayLength = 254
+        /// Distinct event names per project: a soft limit (events-and-properties.mdx).
+        public static let distinctEventNames = 5000
         /// Property names Mixpanel reserves; `$ignore` silently drops the event (reserved-properties.mdx).
         public static let reservedPropertyNames: Set<String> = [
             "token", "ip", "time", "$time", "distinct_id", "$distinct_id", "$device_id", "$user_id", "$insert_id",
@@ -87,8 +92,10 @@ public enum VendorLimits {
         /// User and device IDs: at least 5 characters, or they are dropped from the event (http-v2).
         public static let minimumIDLength = 5
         /// String values: at most 1024 characters; the SDKs truncate (faq/limits, Constants.swift).
+        /// Counted in UTF-16 code units, as the Objective-C SDK does (the larger count of the two SDKs).
         public static let stringValueLength = 1024
         /// Properties in one dictionary: at most 1000; the legacy SDK empties a larger one (Amplitude.m).
+        /// The Swift SDK's constant is 1024: the lower number is kept.
         public static let propertiesPerDictionary = 1000
         /// Event types per project: past this, events are ingested but cannot be queried (faq/limits).
         public static let eventTypesPerProject = 2000
@@ -103,6 +110,8 @@ public enum VendorLimits {
 
         /// The currency property: an ISO 4217 code, three capital letters (spec/track.md).
         public static let currencyCodeLength = 3
+        /// One call: at most 32 KB of JSON (the HTTP tracking API page).
+        public static let callBytes = 32 * 1024
         /// Properties with a meaning of their own in a track call (spec/track.md).
         public static let numericTrackProperties: Set<String> = ["revenue", "value"]
     }
@@ -116,10 +125,13 @@ public enum VendorLimits {
         public static let nameLength = 30
         /// Attributes per event.
         public static let attributesPerEvent = 20
-        /// String attribute values: 1 to 300 characters, not blank, no line break.
+        /// String attribute values: 1 to 300 characters (grapheme clusters: the validator uses
+        /// `String.count`), not blank, no line break. Older SDKs allowed 200.
         public static let stringValueLength = 300
         /// Array attribute values: at most 25 items.
         public static let arrayLength = 25
+        /// Arrays within arrays: at most 3 levels.
+        public static let nestingDepth = 3
         /// The `$label` of an event: at most 200 characters.
         public static let labelLength = 200
         /// The `$tags` of an event: at most 10.
@@ -135,7 +147,8 @@ public enum VendorLimits {
         // Sources: at-internet/piano-analytics-apple Sources/PianoAnalytics/Property.swift; the
         // support.piano.io article "Properties".
 
-        /// Property keys: at most 40 characters, lowercase, `^[a-z]\w*$` (Property.swift).
+        /// Property keys: at most 40 characters; the SDK lowercases a key, then requires `^[a-z]\w*$`
+        /// (Property.swift). Lengths are `String.count`, as the Swift SDK counts.
         public static let keyLength = 40
         /// Prefixes no property key may start with (Property.swift).
         public static let reservedKeyPrefixes = ["m_", "visit_"]

@@ -22,6 +22,73 @@ public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
 
     /// For example `firebase.eventName.length: "…" (41) breaks at most 40 characters`.
     public var description: String { "\(rule): \(subject) breaks \(limit)" }
+
+    /// What the vendor does with a tag that breaks the rule.
+    public var consequence: Consequence {
+        Self.catalog[rule] ?? .dataLost
+    }
+
+    /// What a vendor does with a tag that breaks one of its rules.
+    public enum Consequence: String, Sendable, Hashable, CustomStringConvertible {
+        /// The vendor drops the whole tag (an event, a user property change, an identify).
+        case tagDropped
+        /// The vendor keeps the tag but loses part of it: a parameter dropped, a value cut, a name
+        /// replaced, data it cannot query.
+        case dataLost
+        /// Nothing is lost, but the tag goes against the vendor's advice (naming, case), or against
+        /// plain sense where the vendor's documentation says nothing (an empty name).
+        case advisory
+
+        /// `tag dropped`, `data lost` or `advisory`.
+        public var description: String {
+            switch self {
+            case .tagDropped: "tag dropped"
+            case .dataLost: "data lost"
+            case .advisory: "advisory"
+            }
+        }
+    }
+
+    /// Every rule the vendor models check, with what breaking it costs.
+    public static let catalog: [String: Consequence] = [
+        "firebase.eventName.length": .tagDropped, "firebase.eventName.characters": .tagDropped,
+        "firebase.eventName.reservedPrefix": .tagDropped, "firebase.eventName.reserved": .tagDropped,
+        "firebase.parameterCount": .dataLost, "firebase.parameterName.length": .dataLost,
+        "firebase.parameterName.characters": .dataLost, "firebase.parameterName.reservedPrefix": .dataLost,
+        "firebase.parameterName.reserved": .dataLost, "firebase.parameterName.case": .advisory,
+        "firebase.parameterValue.length": .dataLost,
+        "firebase.userPropertyName.length": .tagDropped, "firebase.userPropertyName.characters": .tagDropped,
+        "firebase.userPropertyName.reservedPrefix": .tagDropped, "firebase.userPropertyName.reserved": .tagDropped,
+        "firebase.userPropertyValue.length": .tagDropped, "firebase.userID.length": .tagDropped,
+        "firebase.distinctEventNames": .tagDropped, "firebase.distinctUserProperties": .tagDropped,
+        "firebase.nameCase": .advisory,
+        "mixpanel.stringValue.bytes": .dataLost, "mixpanel.propertyName.length": .dataLost,
+        "mixpanel.propertyCount": .dataLost, "mixpanel.propertyName.reserved": .dataLost,
+        "mixpanel.propertyName.ignore": .tagDropped, "mixpanel.number.finite": .dataLost,
+        "mixpanel.array.length": .dataLost, "mixpanel.eventName.empty": .advisory,
+        "mixpanel.distinctID.placeholder": .tagDropped, "mixpanel.propertyName.case": .advisory,
+        "mixpanel.nameCase": .advisory, "mixpanel.distinctEventNames": .advisory,
+        "amplitude.userID.length": .dataLost, "amplitude.deviceID.length": .dataLost,
+        "amplitude.stringValue.length": .dataLost, "amplitude.propertyCount": .dataLost,
+        "amplitude.eventType.reservedPrefix": .advisory, "amplitude.eventType.empty": .advisory,
+        "amplitude.propertyName.case": .advisory, "amplitude.nameCase": .advisory,
+        "amplitude.distinctEventTypes": .dataLost,
+        "segment.track.event.empty": .tagDropped, "segment.track.event.titleCase": .advisory,
+        "segment.track.revenue.number": .dataLost, "segment.track.value.number": .dataLost,
+        "segment.track.currency.code": .dataLost, "segment.identify.userID.empty": .tagDropped,
+        "segment.screen.name.reserved": .dataLost, "segment.payload.size": .tagDropped,
+        "segment.propertyName.case": .advisory, "segment.nameCase": .advisory,
+        "batch.eventName.format": .tagDropped, "batch.attributeKey.format": .tagDropped,
+        "batch.attributeCount": .tagDropped, "batch.stringValue.length": .tagDropped,
+        "batch.stringValue.blank": .tagDropped, "batch.stringValue.newline": .tagDropped,
+        "batch.array.length": .tagDropped, "batch.nesting": .tagDropped, "batch.label.length": .tagDropped,
+        "batch.tagCount": .tagDropped, "batch.tag.length": .tagDropped, "batch.customUserID.length": .tagDropped,
+        "batch.attributeKey.case": .advisory,
+        "piano.propertyKey.length": .dataLost, "piano.propertyKey.format": .dataLost,
+        "piano.propertyKey.reservedPrefix": .dataLost, "piano.propertyKey.lowercased": .advisory,
+        "piano.stringValue.length": .dataLost, "piano.array.length": .dataLost, "piano.propertyKey.case": .dataLost,
+        "piano.eventName.empty": .advisory, "piano.nameCase": .advisory,
+    ]
 }
 
 /// A vendor tag that knows its vendor's rules.
@@ -72,6 +139,11 @@ enum RuleCheck {
         caseCollisions(names).map { group in
             VendorRuleViolation(rule, group.map { quoted($0) }.joined(separator: ", "), limit: limit)
         }
+    }
+
+    /// One violation of `rule` per group of event names among `names` that differ only by case.
+    static func nameCaseViolations(_ names: some Sequence<String>, vendor: String) -> [VendorRuleViolation] {
+        caseViolations(names, rule: "\(vendor).nameCase", limit: "names that differ only by case are different events")
     }
 
     /// The names in `names` that another differs from only by case, each group once, sorted.

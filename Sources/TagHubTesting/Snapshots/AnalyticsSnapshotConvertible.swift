@@ -1,5 +1,5 @@
 /// A value that
-/// ``assertAnalyticsSnapshot(of:named:record:snapshotDirectory:fileID:filePath:line:column:function:)``
+/// ``assertAnalyticsSnapshot(of:named:record:snapshotDirectory:allowingRules:fileID:filePath:line:column:function:)``
 /// can store as text.
 ///
 /// Recorders (``RecordingTagger``, ``RecordingStrategy``), arrays of anything (one line per

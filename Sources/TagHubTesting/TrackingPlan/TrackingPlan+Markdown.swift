@@ -6,7 +6,7 @@ extension TrackingPlan: AnalyticsSnapshotConvertible {
     ///
     /// Every value is written as ``snapshotDescription(of:)`` writes it, so the document is the
     /// same on every run for the same code. Write it to a file for analysts, or snapshot it with
-    /// ``assertAnalyticsSnapshot(of:storedAt:record:fileID:filePath:line:column:)``.
+    /// ``assertAnalyticsSnapshot(of:storedAt:record:allowingRules:fileID:filePath:line:column:)``.
     public var markdown: String {
         var lines: [String] = [
             "# \(markdownLine(title))",
@@ -75,7 +75,9 @@ extension TrackingPlan: AnalyticsSnapshotConvertible {
 }
 
 extension TrackingPlan: RuleFindingsReporting {
-    var ruleFindingLines: [String] { ruleFindings.map(\.description) }
+    var ruleFindingLines: [RuleFindingLine] {
+        ruleFindings.map { RuleFindingLine(rule: $0.violation.rule, text: $0.description) }
+    }
 }
 
 private func markdownHeading(for channel: AnalyticsChannel) -> String {
