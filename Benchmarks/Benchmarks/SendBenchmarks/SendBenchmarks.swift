@@ -1,0 +1,214 @@
+import Benchmark
+import Foundation
+import Logging
+import TagHub
+
+// What a tag costs the thread that sends it, and how the cost grows. Each benchmark runs its body
+// 1,000 times per sample (`scalingFactor: .kilo`), so the figures are per tag.
+// TAGHUB_BENCHMARK_SMOKE=1 runs each one briefly: CI's check that they still build and run.
+
+/// The app's tags: no heap payloads, so that a send need not allocate.
+enum BenchAnalytics: AnalyticsSchema {
+    enum Screen: Sendable, Hashable { case home, player, settings }
+    enum UserAction: Sendable, Hashable { case play(Int) }
+    typealias Event = Never
+    typealias State = Never
+}
+
+/// A vendor's tag.
+enum BenchTag: Sendable, Hashable {
+    case play(id: Int, fromPlayer: Bool)
+    case screen(Int)
+}
+
+/// The converter every benchmark uses, by hand or through a strategy.
+@Sendable func convert(
+    _ action: BenchAnalytics.UserAction,
+    _ context: ScreenContext<BenchAnalytics.Screen>
+) -> BenchTag? {
+    switch action {
+    case .play(let id): .play(id: id, fromPlayer: context.current == .player)
+    }
+}
+
+/// A tagger that does nothing but keep the optimizer from removing the call.
+struct NoOpTagger: AnalyticsTagger {
+    func send(_ vendorTag: BenchTag) { blackHole(vendorTag) }
+}
+
+/// A log handler that does nothing.
+struct NoOpLogHandler: LogHandler {
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) {}
+}
+
+let isSmokeRun = ProcessInfo.processInfo.environment["TAGHUB_BENCHMARK_SMOKE"] != nil
+
+func mappingStrategy() -> MappingStrategy<BenchAnalytics, NoOpTagger> {
+    MappingStrategy(for: BenchAnalytics.self, tagger: NoOpTagger(), userAction: convert)
+}
+
+/// A hub on the player screen with `userActionStrategies` strategies taking user actions and
+/// `otherStrategies` that take only screens.
+func makeHub(userActionStrategies: Int, otherStrategies: Int = 0, historyLimit: Int = 5) -> AnalyticsHub<BenchAnalytics>
+{
+    let hub = AnalyticsHub<BenchAnalytics>(screenHistoryLimit: historyLimit)
+    for _ in 0..<userActionStrategies { hub.attach(mappingStrategy()) }
+    for _ in 0..<otherStrategies {
+        hub.attach(MappingStrategy(for: BenchAnalytics.self, tagger: NoOpTagger(), screen: { _, _ in .screen(0) }))
+    }
+    for index in 0..<historyLimit { hub.send(screen: index.isMultiple(of: 2) ? .home : .player) }
+    hub.send(screen: .player)
+    return hub
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .throughput],
+        warmupIterations: isSmokeRun ? 0 : 3,
+        scalingFactor: .kilo,
+        maxDuration: isSmokeRun ? .milliseconds(20) : .seconds(2),
+        maxIterations: isSmokeRun ? 2 : 2_000
+    )
+
+    // MARK: - References
+
+    Benchmark("Baseline: converter and no-op tagger by hand") { benchmark in
+        let context: ScreenContext<BenchAnalytics.Screen> = [.home, .player]
+        let tagger = NoOpTagger()
+        for index in benchmark.scaledIterations {
+            if let tag = convert(.play(index), context) { tagger.send(tag) }
+        }
+    }
+
+    Benchmark("Reference: swift-log Logger.info to a no-op handler") { benchmark in
+        let logger = Logger(label: "bench") { _ in NoOpLogHandler() }
+        for _ in benchmark.scaledIterations {
+            logger.info("play")
+        }
+    }
+
+    // MARK: - The hub
+
+    for count in [1, 4, 16] {
+        Benchmark("send(userAction:) to \(count) mapping strateg\(count == 1 ? "y" : "ies")") { benchmark in
+            let hub = makeHub(userActionStrategies: count)
+            for index in benchmark.scaledIterations {
+                hub.send(userAction: .play(index))
+            }
+        }
+    }
+
+    Benchmark("send(userAction:) with no strategy") { benchmark in
+        let hub = makeHub(userActionStrategies: 0)
+        for index in benchmark.scaledIterations {
+            hub.send(userAction: .play(index))
+        }
+    }
+
+    Benchmark("send(userAction:) with 16 strategies that do not take it") { benchmark in
+        let hub = makeHub(userActionStrategies: 0, otherStrategies: 16)
+        for index in benchmark.scaledIterations {
+            hub.send(userAction: .play(index))
+        }
+    }
+
+    for limit in [5, 1_000] {
+        Benchmark("send(userAction:), history bound \(limit)") { benchmark in
+            let hub = makeHub(userActionStrategies: 1, historyLimit: limit)
+            for index in benchmark.scaledIterations {
+                hub.send(userAction: .play(index))
+            }
+        }
+    }
+
+    Benchmark("send(screen:) to 1 strategy") { benchmark in
+        let hub = AnalyticsHub<BenchAnalytics>()
+        hub.attach(MappingStrategy(for: BenchAnalytics.self, tagger: NoOpTagger(), screen: { _, _ in .screen(1) }))
+        for index in benchmark.scaledIterations {
+            hub.send(screen: index.isMultiple(of: 2) ? .home : .player)
+        }
+    }
+
+    // MARK: - Background delivery and consent
+
+    Benchmark("Background: the caller's cost of send(userAction:)") { benchmark in
+        let hub = makeHub(userActionStrategies: 0)
+        let background = BackgroundStrategy(wrapping: mappingStrategy(), capacity: 1_000_000)
+        hub.attach(background)
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            hub.send(userAction: .play(index))
+        }
+        benchmark.stopMeasurement()
+        await background.flush()
+    }
+
+    Benchmark("Background: tags delivered to a no-op strategy, send to flush") { benchmark in
+        let hub = makeHub(userActionStrategies: 0)
+        let background = BackgroundStrategy(wrapping: mappingStrategy(), capacity: 1_000_000)
+        hub.attach(background)
+        for index in benchmark.scaledIterations {
+            hub.send(userAction: .play(index))
+        }
+        await background.flush()
+    }
+
+    let burst = isSmokeRun ? 100_000 : 10_000_000
+    Benchmark(
+        "Background: a burst of \(burst) tags into a queue of 10,000",
+        configuration: .init(
+            metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal],
+            warmupIterations: 0,
+            scalingFactor: .one,
+            maxDuration: .seconds(60),
+            maxIterations: 1
+        )
+    ) { benchmark in
+        let hub = makeHub(userActionStrategies: 0)
+        let delivered = DeliveryCounter()
+        let background = BackgroundStrategy(wrapping: CountingStrategy(counter: delivered), capacity: 10_000)
+        hub.attach(background)
+        for index in 0..<burst {
+            hub.send(userAction: .play(index))
+        }
+        await background.flush()
+        // Every tag is delivered or dropped, and every drop counted: none is lost silently.
+        precondition(
+            delivered.value + background.droppedTagCount == burst,
+            "\(delivered.value) delivered + \(background.droppedTagCount) dropped != \(burst)"
+        )
+    }
+
+    Benchmark("Consent undecided: send(userAction:) kept in a full buffer of 1,000") { benchmark in
+        let hub = makeHub(userActionStrategies: 0)
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 1_000)
+        consent.register(mappingStrategy(), for: [.analytics])
+        for index in 0..<1_000 { hub.send(userAction: .play(index)) }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            hub.send(userAction: .play(index))
+        }
+        benchmark.stopMeasurement()
+        blackHole(consent)
+    }
+}
+
+/// Counts deliveries; one thread writes, the benchmark reads once the queue is flushed.
+final class DeliveryCounter: @unchecked Sendable {
+    // Safe: written on the strategy's serial queue only, and read after `flush()` returned.
+    var value = 0
+}
+
+/// A strategy that counts what it receives.
+final class CountingStrategy: AnalyticsUserActionStrategy {
+    typealias Schema = BenchAnalytics
+    let counter: DeliveryCounter
+    init(counter: DeliveryCounter) { self.counter = counter }
+    func send(userAction: Schema.UserActionEnvelope) { counter.value += 1 }
+}

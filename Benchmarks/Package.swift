@@ -1,0 +1,30 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The benchmarks live in their own package, so that TagHub itself keeps zero dependencies: an
+// app that depends on TagHub never resolves ordo-one/benchmark or swift-log.
+//
+// Run from the repository's root:
+//     swift package --package-path Benchmarks benchmark
+let package = Package(
+    name: "TagHubBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "TagHub", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        // The reference users know: a log call to a handler that does nothing.
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "SendBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TagHub", package: "TagHub"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/SendBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)
