@@ -65,11 +65,10 @@ public func assertAnalyticsSnapshot(
         return
     }
     assert(
-        value.snapshotText,
-        findings: ((value as? any RuleFindingsReporting)?.ruleFindingLines ?? [])
-            .filter { !allowingRules.contains($0.rule) }.map(\.text),
+        value,
         in: file,
         record: record,
+        allowingRules: allowingRules,
         fileID: fileID,
         filePath: filePath,
         line: line,
@@ -110,9 +109,32 @@ public func assertAnalyticsSnapshot(
 ) {
     let file = SnapshotFile(path: path, testFilePath: "\(filePath)")
     assert(
+        value,
+        in: file,
+        record: record,
+        allowingRules: allowingRules,
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+    )
+}
+
+private func assert(
+    _ value: some AnalyticsSnapshotConvertible,
+    in file: SnapshotFile,
+    record: SnapshotRecordMode?,
+    allowingRules: Set<String>,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+) {
+    let findings = ((value as? any RuleFindingsReporting)?.ruleFindingLines ?? [])
+        .filter { !allowingRules.contains($0.rule) }.map(\.text)
+    assert(
         value.snapshotText,
-        findings: ((value as? any RuleFindingsReporting)?.ruleFindingLines ?? [])
-            .filter { !allowingRules.contains($0.rule) }.map(\.text),
+        findings: findings,
         in: file,
         record: record,
         fileID: fileID,
