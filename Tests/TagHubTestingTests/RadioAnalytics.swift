@@ -45,30 +45,12 @@ func makeMeter<Tagger: AnalyticsTagger<MeterTag>>(tagger: Tagger) -> MappingStra
 
 /// A tagger that only counts: proves that a recorder wrapping a strategy never calls its tagger.
 final class CountingTagger<VendorTag: Sendable>: AnalyticsTagger, Sendable {
-    private let count = Counter()
+    private let count = LockedValue(0)
 
-    var sendCount: Int { count.value }
+    var sendCount: Int { count.withLock { $0 } }
 
     func send(_ vendorTag: VendorTag) {
-        count.increment()
-    }
-}
-
-final class Counter: @unchecked Sendable {
-    // Guarded by `lock`.
-    private var storedValue = 0
-    private let lock = NSLock()
-
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedValue
-    }
-
-    func increment() {
-        lock.lock()
-        storedValue += 1
-        lock.unlock()
+        count.withLock { $0 += 1 }
     }
 }
 

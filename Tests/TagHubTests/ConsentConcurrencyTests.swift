@@ -7,13 +7,13 @@ import Testing
     /// Counts tags, and those that arrive while the test says consent forbids them.
     final class ConsentChecker: AnalyticsUserActionStrategy {
         typealias Schema = SeedAnalytics
-        let isAllowed = LockedFlagSwitch()
+        let isAllowed = LockedValue(false)
         let received = LockedLog<SeedAnalytics.UserAction>()
         let forbidden = LockedLog<SeedAnalytics.UserAction>()
 
         func send(userAction: Schema.UserActionEnvelope) {
             received.append(userAction.tag)
-            if !isAllowed.value { forbidden.append(userAction.tag) }
+            if !isAllowed.withLock({ $0 }) { forbidden.append(userAction.tag) }
         }
     }
 
@@ -55,21 +55,21 @@ import Testing
             switch Int.random(in: 0..<3, using: &random) {
             case 0:
                 // Allowed from before the call: the kept tags are replayed during it.
-                for checker in checkers { checker.isAllowed.value = true }
+                for checker in checkers { checker.isAllowed.withLock { $0 = true } }
                 consent.grant(.analytics)
             case 1:
                 consent.deny(.analytics)
                 // Forbidden once it returns: that is the guarantee under test.
-                for checker in checkers { checker.isAllowed.value = false }
+                for checker in checkers { checker.isAllowed.withLock { $0 = false } }
             default:
                 consent.set(.undecided, for: [.analytics])
-                for checker in checkers { checker.isAllowed.value = false }
+                for checker in checkers { checker.isAllowed.withLock { $0 = false } }
             }
         }
         stop.set()
         for sender in senders { #expect(sender.finishes(within: 120_000)) }
         consent.grant(.analytics)
-        for checker in checkers { checker.isAllowed.value = true }
+        for checker in checkers { checker.isAllowed.withLock { $0 = true } }
         await hub.flush()
 
         for (name, checker) in zip(["direct", "queued"], checkers) {
@@ -83,26 +83,6 @@ import Testing
                 last[thread] = sequence
             }
             #expect(outOfOrder == 0)
-        }
-    }
-}
-
-/// A Boolean that threads share, which can be set and cleared.
-final class LockedFlagSwitch: @unchecked Sendable {
-    // Safe: `stored` is only touched under `lock`.
-    private let lock = NSLock()
-    private var stored = false
-
-    var value: Bool {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        set {
-            lock.lock()
-            stored = newValue
-            lock.unlock()
         }
     }
 }
