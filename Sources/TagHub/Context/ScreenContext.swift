@@ -20,6 +20,7 @@ public struct ScreenContext<Screen> {
     public let history: ScreenHistory<Screen>
 
     /// A context with this history, oldest screen first.
+    @inlinable
     public init(history: ScreenHistory<Screen> = []) {
         self.history = history
     }
@@ -30,9 +31,11 @@ public struct ScreenContext<Screen> {
     }
 
     /// The screen shown last, or `nil` when no screen was sent yet.
+    @inlinable
     public var current: Screen? { history.last }
 
     /// The screen shown before ``current``, or `nil` when fewer than two screens were sent.
+    @inlinable
     public var previous: Screen? {
         history.count >= 2 ? history[history.count - 2] : nil
     }

@@ -8,11 +8,12 @@
 /// history.last  // .favorites
 /// ```
 public struct ScreenHistory<Screen> {
-    private var storage: ScreenLog<Screen>?
-    private var start: Int
-    private var end: Int
+    @usableFromInline var storage: ScreenLog<Screen>?
+    @usableFromInline var start: Int
+    @usableFromInline var end: Int
 
     /// An empty history: no screen shown yet.
+    @inlinable
     public init() {
         storage = nil
         start = 0
@@ -40,6 +41,7 @@ public struct ScreenHistory<Screen> {
     ///
     /// - Returns: the storage this history no longer uses, so that the caller can release it (and
     ///   run the `deinit` of the screens it held, which is app code) after unlocking.
+    @inlinable
     @discardableResult
     mutating func append(_ screen: Screen, limit: Int) -> AnyObject? {
         if let storage, storage.canAppend(at: end) {
@@ -66,12 +68,15 @@ public struct ScreenHistory<Screen> {
 
 extension ScreenHistory: RandomAccessCollection {
     /// The position of the oldest screen: always 0.
+    @inlinable
     public var startIndex: Int { 0 }
 
     /// One past the position of the newest screen: the number of screens.
+    @inlinable
     public var endIndex: Int { end - start }
 
     /// The screen at `position`, 0 being the oldest.
+    @inlinable
     public subscript(position: Int) -> Screen {
         precondition(
             position >= 0 && position < end - start,

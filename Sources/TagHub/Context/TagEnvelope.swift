@@ -21,6 +21,7 @@ public struct TagEnvelope<Tag, Screen> {
     public let diagnostics: AnalyticsDiagnostics?
 
     /// An envelope for `tag`, sent in `context`, reporting to `diagnostics`.
+    @inlinable
     public init(tag: Tag, context: ScreenContext<Screen>, diagnostics: AnalyticsDiagnostics? = nil) {
         self.tag = tag
         self.context = context
@@ -36,6 +37,7 @@ extension TagEnvelope {
     /// ```swift
     /// tagger.send(event, origin: userAction.map(AnalyticsTag<Schema>.userAction))
     /// ```
+    @inlinable
     public func map<NewTag>(_ transform: (Tag) throws -> NewTag) rethrows -> TagEnvelope<NewTag, Screen> {
         TagEnvelope<NewTag, Screen>(tag: try transform(tag), context: context, diagnostics: diagnostics)
     }

@@ -31,7 +31,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// Where the hub and everything it delivers to report the tags they do not deliver.
     public let diagnostics: AnalyticsDiagnostics
 
-    private let state = HubState<Schema>()
+    @usableFromInline let state = HubState<Schema>()
 
     /// A hub with no strategy attached and an empty screen history.
     ///
@@ -61,6 +61,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// Records that `screen` is shown, then routes it to the strategies that take screens.
     ///
     /// The screen joins the history first: the context it is delivered with has it as `current`.
+    @inlinable
     public func send(screen: Schema.Screen) {
         state.lock.lock()
         let replacedStorage = state.history.append(screen, limit: screenHistoryLimit)
@@ -83,6 +84,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Routes a user action, with the current screen context, to the strategies that take user actions.
+    @inlinable
     public func send(userAction: Schema.UserAction) {
         guard let (roster, context) = snapshot(for: .userAction) else { return }
         let envelope = Schema.UserActionEnvelope(tag: userAction, context: context, diagnostics: diagnostics)
@@ -97,6 +99,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Routes an event, with the current screen context, to the strategies that take events.
+    @inlinable
     public func send(event: Schema.Event) {
         guard let (roster, context) = snapshot(for: .event) else { return }
         let envelope = Schema.EventEnvelope(tag: event, context: context, diagnostics: diagnostics)
@@ -111,6 +114,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Routes a state tag, with the current screen context, to the strategies that take states.
+    @inlinable
     public func send(state tag: Schema.State) {
         guard let (roster, context) = snapshot(for: .state) else { return }
         let envelope = Schema.StateEnvelope(tag: tag, context: context, diagnostics: diagnostics)
@@ -238,20 +242,21 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     // MARK: - Delivery
 
     /// This hub, as the per-thread delivery frames know it.
-    private var identity: ObjectIdentifier { ObjectIdentifier(self) }
+    @inlinable
+    var identity: ObjectIdentifier { ObjectIdentifier(self) }
 
     /// Under the lock: takes the roster and the context for a tag of `channel`, and counts the send
     /// as in flight; `nil` when no strategy takes the channel.
-    @inline(__always)
-    private func take(_ channel: AnalyticsChannel) -> (Roster<Schema>, ScreenContext<Schema.Screen>)? {
+    @inlinable
+    func take(_ channel: AnalyticsChannel) -> (Roster<Schema>, ScreenContext<Schema.Screen>)? {
         let roster = state.roster
         guard roster.channels.contains(channel) else { return nil }
         roster.beginSend(on: channel)
         return (roster, ScreenContext(history: state.history))
     }
 
-    @inline(__always)
-    private func snapshot(for channel: AnalyticsChannel) -> (Roster<Schema>, ScreenContext<Schema.Screen>)? {
+    @inlinable
+    func snapshot(for channel: AnalyticsChannel) -> (Roster<Schema>, ScreenContext<Schema.Screen>)? {
         state.lock.lock()
         defer { state.lock.unlock() }
         return take(channel)
@@ -259,7 +264,8 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     /// Queues a delivery behind the one this thread is running for this hub; when too many wait
     /// already, drops it, counts it, and ends its send.
-    private func queue(
+    @usableFromInline
+    func queue(
         on thread: DeliveryThread,
         from roster: Roster<Schema>,
         _ channel: AnalyticsChannel,
@@ -283,15 +289,16 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     // channel's `send` as a closure: in unspecialized generic code such closures capture type
     // metadata, so they would be allocated on every send.
 
-    private func deliver(screen envelope: Schema.ScreenEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread)
-    {
+    @inlinable
+    func deliver(screen envelope: Schema.ScreenEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
         for strategy in roster.screen where !thread.skips(strategy, of: self, generation: roster.generation) {
             strategy.send(screen: envelope)
         }
         finishDelivery(from: roster, on: .screen)
     }
 
-    private func deliver(
+    @inlinable
+    func deliver(
         userAction envelope: Schema.UserActionEnvelope,
         from roster: Roster<Schema>,
         on thread: DeliveryThread
@@ -302,14 +309,16 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         finishDelivery(from: roster, on: .userAction)
     }
 
-    private func deliver(event envelope: Schema.EventEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
+    @inlinable
+    func deliver(event envelope: Schema.EventEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
         for strategy in roster.event where !thread.skips(strategy, of: self, generation: roster.generation) {
             strategy.send(event: envelope)
         }
         finishDelivery(from: roster, on: .event)
     }
 
-    private func deliver(state envelope: Schema.StateEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
+    @inlinable
+    func deliver(state envelope: Schema.StateEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
         for strategy in roster.state where !thread.skips(strategy, of: self, generation: roster.generation) {
             strategy.send(state: envelope)
         }
@@ -318,7 +327,8 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     /// Ends a send that took `roster`, delivered or `dropped`; wakes `detach` calls waiting for a
     /// replaced roster.
-    private func finishDelivery(from roster: Roster<Schema>, on channel: AnalyticsChannel, dropped: Bool = false) {
+    @inlinable
+    func finishDelivery(from roster: Roster<Schema>, on channel: AnalyticsChannel, dropped: Bool = false) {
         state.lock.lock()
         defer { state.lock.unlock() }
         if dropped { state.droppedTagCount += 1 }

@@ -5,20 +5,23 @@
 ///
 /// `@unchecked Sendable` is safe: every stored property but `inFlight` is a `let` of `Sendable`
 /// values, and `inFlight` is only read and written under the owning hub's lock.
+@usableFromInline
 final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Increases by one with each roster a hub makes; the first is 0.
-    let generation: UInt64
-    let members: [any AnalyticsStrategy<Schema>]
-    let screen: [any AnalyticsScreenStrategy<Schema>]
-    let userAction: [any AnalyticsUserActionStrategy<Schema>]
-    let event: [any AnalyticsEventStrategy<Schema>]
-    let state: [any AnalyticsStateStrategy<Schema>]
+    @usableFromInline let generation: UInt64
+    @usableFromInline let members: [any AnalyticsStrategy<Schema>]
+    @usableFromInline let screen: [any AnalyticsScreenStrategy<Schema>]
+    @usableFromInline let userAction: [any AnalyticsUserActionStrategy<Schema>]
+    @usableFromInline let event: [any AnalyticsEventStrategy<Schema>]
+    @usableFromInline let state: [any AnalyticsStateStrategy<Schema>]
     /// The channels at least one member takes.
-    let channels: AnalyticsChannels
+    @usableFromInline let channels: AnalyticsChannels
 
     /// Per channel, the sends that took this roster and have not finished delivering. Guarded by the
     /// hub's lock. Per channel, so that `detach` waits only for sends that could reach its strategy.
-    private var inFlight: (screen: Int, userAction: Int, event: Int, state: Int) = (0, 0, 0, 0)
+    @usableFromInline @exclusivity(unchecked) var inFlight: (screen: Int, userAction: Int, event: Int, state: Int) = (
+        0, 0, 0, 0
+    )
 
     init(
         generation: UInt64 = 0,
@@ -49,6 +52,7 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     // MARK: - Sends in flight (under the hub's lock)
 
     /// Counts one more send of `channel` delivering from this roster.
+    @inlinable
     func beginSend(on channel: AnalyticsChannel) {
         switch channel {
         case .screen: inFlight.screen += 1
@@ -59,6 +63,7 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     }
 
     /// Counts one send of `channel` less.
+    @inlinable
     func endSend(on channel: AnalyticsChannel) {
         switch channel {
         case .screen: inFlight.screen -= 1
@@ -69,6 +74,7 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     }
 
     /// Whether no send is delivering from this roster.
+    @inlinable
     var isIdle: Bool { inFlight == (0, 0, 0, 0) }
 
     /// Whether a send delivering from this roster could still reach `strategy`.

@@ -15,10 +15,14 @@ import Darwin
 /// Built on pthreads rather than `Synchronization.Mutex` because the package supports iOS 16 and
 /// macOS 13, where `Mutex` is not available, and because `detach` needs a condition variable.
 ///
+/// Not copyable: it owns its pthread objects, and its owner (always a class, which must not move
+/// them) holds it inline, so that taking the lock costs no reference counting.
+///
 /// `@unchecked Sendable` is safe: the pointers are allocated once in `init`, never reassigned, and
 /// every access to the memory they point to goes through pthread calls, which are thread-safe.
-package final class ConditionLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+@usableFromInline
+package struct ConditionLock: ~Copyable, @unchecked Sendable {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
     package init() {
@@ -39,19 +43,19 @@ package final class ConditionLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    @inline(__always)
+    @inlinable
     package func lock() {
         let error = pthread_mutex_lock(mutex)
         assert(error == 0, "TagHub: pthread_mutex_lock failed with error \(error)")
     }
 
-    @inline(__always)
+    @inlinable
     package func unlock() {
         let error = pthread_mutex_unlock(mutex)
         assert(error == 0, "TagHub: pthread_mutex_unlock failed with error \(error)")
     }
 
-    @inline(__always)
+    @inlinable
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
@@ -66,6 +70,7 @@ package final class ConditionLock: @unchecked Sendable {
     }
 
     /// Wakes every thread blocked in `wait()`; the caller must hold the lock.
+    @usableFromInline
     package func broadcast() {
         let error = pthread_cond_broadcast(condition)
         assert(error == 0, "TagHub: pthread_cond_broadcast failed with error \(error)")

@@ -1,7 +1,14 @@
 /// The header of a ``ScreenLog``: how many slots are initialized, and how many there are.
+@usableFromInline
 struct ScreenLogHeader {
-    var count: Int
-    let capacity: Int
+    @usableFromInline var count: Int
+    @usableFromInline let capacity: Int
+
+    @inlinable
+    init(count: Int, capacity: Int) {
+        self.count = count
+        self.capacity = capacity
+    }
 }
 
 /// Append-only storage for screens, shared by the hub's history and every snapshot taken of it.
@@ -10,7 +17,9 @@ struct ScreenLogHeader {
 /// can be read on any thread while the hub keeps appending after `end`. When the storage is full,
 /// the hub starts a new one holding only the screens still inside its bound, so appending costs
 /// O(1) amortized whatever the bound, and a snapshot never copies screens.
+@usableFromInline
 final class ScreenLog<Screen>: ManagedBuffer<ScreenLogHeader, Screen> {
+    @inlinable
     static func make(capacity: Int) -> ScreenLog<Screen> {
         let buffer = create(minimumCapacity: capacity) { _ in ScreenLogHeader(count: 0, capacity: capacity) }
         return unsafeDowncast(buffer, to: ScreenLog<Screen>.self)
@@ -23,11 +32,13 @@ final class ScreenLog<Screen>: ManagedBuffer<ScreenLogHeader, Screen> {
     }
 
     /// Whether `slot` is the next free slot, so a history ending there may append in place.
+    @inlinable
     func canAppend(at slot: Int) -> Bool {
         withUnsafeMutablePointerToHeader { $0.pointee.count == slot && slot < $0.pointee.capacity }
     }
 
     /// Writes the next free slot. Only the owner of the history ending at `count` may call it.
+    @inlinable
     func append(_ screen: Screen) {
         withUnsafeMutablePointers { header, elements in
             (elements + header.pointee.count).initialize(to: screen)
@@ -36,7 +47,7 @@ final class ScreenLog<Screen>: ManagedBuffer<ScreenLogHeader, Screen> {
     }
 
     /// Reads a slot that was written before the snapshot reading it was taken.
-    @inline(__always)
+    @inlinable
     func element(at slot: Int) -> Screen {
         withUnsafeMutablePointerToElements { $0[slot] }
     }

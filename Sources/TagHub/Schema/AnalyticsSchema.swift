@@ -15,9 +15,9 @@
 /// ```
 ///
 /// Tags cross threads (a view model sends, a strategy on another queue converts), so each type
-/// must be `Sendable`. Logs, the demo and test failures print tags with `String(describing:)`:
+/// must be `Sendable`; so must the schema itself, which an enum with no cases always is. Logs, the demo and test failures print tags with `String(describing:)`:
 /// give a payload type a `CustomStringConvertible` description to keep those lines short.
-public protocol AnalyticsSchema {
+public protocol AnalyticsSchema: Sendable {
     /// A screen was shown. The hub keeps a bounded history of these and passes it with every tag.
     associatedtype Screen: Sendable
     /// Something the user did: a tap, a swipe, a play.

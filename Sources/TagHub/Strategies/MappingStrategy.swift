@@ -38,12 +38,14 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     /// that are ``RuleCheckedVendorTag``.
     public let ruleCheckPolicy: RuleCheckPolicy
 
-    /// The tagger again, when it wants origins; found once, at init.
-    private let originTagger: (any AnalyticsOriginTagger<Schema, Tagger.VendorTag>)?
-    private let screenConverter: Converter<Schema.Screen>?
-    private let userActionConverter: Converter<Schema.UserAction>?
-    private let eventConverter: Converter<Schema.Event>?
-    private let stateConverter: Converter<Schema.State>?
+    @usableFromInline let screenConverter: Converter<Schema.Screen>?
+    @usableFromInline let userActionConverter: Converter<Schema.UserAction>?
+    @usableFromInline let eventConverter: Converter<Schema.Event>?
+    @usableFromInline let stateConverter: Converter<Schema.State>?
+
+    /// What each `send` runs: built where the strategy is created, so that it is compiled for the
+    /// app's own types (see ``Deliveries``).
+    @usableFromInline let deliveries: Deliveries
 
     /// A strategy that converts each channel it has a converter for and hands the result to `tagger`.
     ///
@@ -56,6 +58,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     ///   - userAction: Converts user actions; `nil` (the default) to ignore the channel.
     ///   - event: Converts events; `nil` (the default) to ignore the channel.
     ///   - state: Converts states; `nil` (the default) to ignore the channel.
+    @inlinable
     public convenience init(
         for schema: Schema.Type = Schema.self,
         name: String? = nil,
@@ -65,6 +68,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         event: Converter<Schema.Event>? = nil,
         state: Converter<Schema.State>? = nil
     ) {
+        let name = name ?? String(describing: Tagger.VendorTag.self)
         self.init(
             name: name,
             tagger: tagger,
@@ -72,27 +76,38 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
             screen: screen,
             userAction: userAction,
             event: event,
-            state: state
+            state: state,
+            deliveries: Deliveries(
+                name: name,
+                tagger: tagger,
+                ruleCheck: .passThrough,
+                screen: screen,
+                userAction: userAction,
+                event: event,
+                state: state
+            )
         )
     }
 
-    fileprivate init(
-        name: String?,
+    @usableFromInline
+    init(
+        name: String,
         tagger: Tagger,
         ruleCheck: RuleCheckPolicy,
         screen: Converter<Schema.Screen>?,
         userAction: Converter<Schema.UserAction>?,
         event: Converter<Schema.Event>?,
-        state: Converter<Schema.State>?
+        state: Converter<Schema.State>?,
+        deliveries: Deliveries
     ) {
         self.tagger = tagger
-        self.name = name ?? String(describing: Tagger.VendorTag.self)
+        self.name = name
         self.ruleCheckPolicy = ruleCheck
-        self.originTagger = tagger as? any AnalyticsOriginTagger<Schema, Tagger.VendorTag>
         self.screenConverter = screen
         self.userActionConverter = userAction
         self.eventConverter = event
         self.stateConverter = state
+        self.deliveries = deliveries
         var channels: AnalyticsChannels = []
         if screen != nil { channels.insert(.screen) }
         if userAction != nil { channels.insert(.userAction) }
@@ -118,63 +133,101 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     // MARK: - Channel strategies
 
     /// Converts the screen tag and hands the result, if any, to the tagger.
+    @inlinable
     public func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
-        guard let vendorTag = screenConverter?(screen.tag, screen.context) else {
-            return reportUnmapped(.screen, to: screen.diagnostics)
-        }
-        hand(vendorTag, origin: screen.map(AnalyticsTag.screen), channel: .screen, diagnostics: screen.diagnostics)
+        deliveries.screen?(screen)
     }
 
     /// Converts the user action and hands the result, if any, to the tagger.
+    @inlinable
     public func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
-        guard let vendorTag = userActionConverter?(userAction.tag, userAction.context) else {
-            return reportUnmapped(.userAction, to: userAction.diagnostics)
-        }
-        hand(
-            vendorTag,
-            origin: userAction.map(AnalyticsTag.userAction),
-            channel: .userAction,
-            diagnostics: userAction.diagnostics
-        )
+        deliveries.userAction?(userAction)
     }
 
     /// Converts the event and hands the result, if any, to the tagger.
+    @inlinable
     public func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
-        guard let vendorTag = eventConverter?(event.tag, event.context) else {
-            return reportUnmapped(.event, to: event.diagnostics)
-        }
-        hand(vendorTag, origin: event.map(AnalyticsTag.event), channel: .event, diagnostics: event.diagnostics)
+        deliveries.event?(event)
     }
 
     /// Converts the state tag and hands the result, if any, to the tagger.
+    @inlinable
     public func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
-        guard let vendorTag = stateConverter?(state.tag, state.context) else {
-            return reportUnmapped(.state, to: state.diagnostics)
+        deliveries.state?(state)
+    }
+}
+
+extension MappingStrategy {
+    /// One closure per channel the strategy has a converter for: the converter, the rule check
+    /// and the tagger, fused.
+    ///
+    /// Why closures: a hub calls a strategy through its channel protocol, which lands in
+    /// `MappingStrategy`'s generic code, compiled once in TagHub for every app and so unspecialized.
+    /// Run there, each send looked up the metadata of its generic types (`TagEnvelope`, `Optional`
+    /// of the vendor tag) at run time: about half of what a send cost. These closures are built by
+    /// inlinable code, in the app's module, where `Schema` and `Tagger` are known; the generic
+    /// `send` only calls one.
+    @usableFromInline
+    struct Deliveries: Sendable {
+        @usableFromInline typealias Delivery<Tag> = @Sendable (TagEnvelope<Tag, Schema.Screen>) -> Void
+
+        @usableFromInline let screen: Delivery<Schema.Screen>?
+        @usableFromInline let userAction: Delivery<Schema.UserAction>?
+        @usableFromInline let event: Delivery<Schema.Event>?
+        @usableFromInline let state: Delivery<Schema.State>?
+
+        @inlinable
+        init(
+            name: String,
+            tagger: Tagger,
+            ruleCheck: RuleCheckPolicy,
+            screen: Converter<Schema.Screen>?,
+            userAction: Converter<Schema.UserAction>?,
+            event: Converter<Schema.Event>?,
+            state: Converter<Schema.State>?
+        ) {
+            // Found once: a tagger that wants origins gets them.
+            let originTagger = tagger as? any AnalyticsOriginTagger<Schema, Tagger.VendorTag>
+            func delivery<Tag>(
+                _ converter: Converter<Tag>?,
+                _ channel: AnalyticsChannel,
+                _ origin: @escaping @Sendable (Tag) -> AnalyticsTag<Schema>
+            ) -> Delivery<Tag>? {
+                guard let converter else { return nil }
+                return { envelope in
+                    guard let vendorTag = converter(envelope.tag, envelope.context) else {
+                        return MappingStrategy.reportUnmapped(channel, source: name, to: envelope.diagnostics)
+                    }
+                    if ruleCheck.checks,
+                        !MappingStrategy.passesRules(
+                            vendorTag,
+                            policy: ruleCheck,
+                            source: name,
+                            channel: channel,
+                            diagnostics: envelope.diagnostics
+                        )
+                    {
+                        return
+                    }
+                    if let originTagger {
+                        originTagger.send(vendorTag, origin: envelope.map(origin))
+                    } else {
+                        tagger.send(vendorTag)
+                    }
+                }
+            }
+            self.screen = delivery(screen, .screen) { .screen($0) }
+            self.userAction = delivery(userAction, .userAction) { .userAction($0) }
+            self.event = delivery(event, .event) { .event($0) }
+            self.state = delivery(state, .state) { .state($0) }
         }
-        hand(vendorTag, origin: state.map(AnalyticsTag.state), channel: .state, diagnostics: state.diagnostics)
     }
 
     /// Counts a tag the converter returned `nil` for; off the path of mapped tags.
+    @usableFromInline
     @inline(never)
-    private func reportUnmapped(_ channel: AnalyticsChannel, to diagnostics: AnalyticsDiagnostics?) {
-        guard acceptedChannels.contains(AnalyticsChannels(channel)) else { return }
-        diagnostics?.report(AnalyticsDiagnostic(reason: .unmapped, source: name, channel: channel))
-    }
-
-    /// Hands `vendorTag` to the tagger; builds the origin only for a tagger that wants it.
-    @inline(__always)
-    private func hand(
-        _ vendorTag: Tagger.VendorTag,
-        origin: @autoclosure () -> Schema.AnyTagEnvelope,
-        channel: AnalyticsChannel,
-        diagnostics: AnalyticsDiagnostics?
-    ) {
-        if ruleCheckPolicy.checks, !passesRules(vendorTag, channel: channel, diagnostics: diagnostics) { return }
-        if let originTagger {
-            originTagger.send(vendorTag, origin: origin())
-        } else {
-            tagger.send(vendorTag)
-        }
+    static func reportUnmapped(_ channel: AnalyticsChannel, source: String, to diagnostics: AnalyticsDiagnostics?) {
+        diagnostics?.report(AnalyticsDiagnostic(reason: .unmapped, source: source, channel: channel))
     }
 }
 
@@ -203,6 +256,7 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
     ///   - userAction: Converts user actions; `nil` (the default) to ignore the channel.
     ///   - event: Converts events; `nil` (the default) to ignore the channel.
     ///   - state: Converts states; `nil` (the default) to ignore the channel.
+    @inlinable
     public convenience init(
         for schema: Schema.Type = Schema.self,
         name: String? = nil,
@@ -213,6 +267,7 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
         event: Converter<Schema.Event>? = nil,
         state: Converter<Schema.State>? = nil
     ) {
+        let name = name ?? String(describing: Tagger.VendorTag.self)
         self.init(
             name: name,
             tagger: tagger,
@@ -220,31 +275,41 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
             screen: screen,
             userAction: userAction,
             event: event,
-            state: state
+            state: state,
+            deliveries: Deliveries(
+                name: name,
+                tagger: tagger,
+                ruleCheck: ruleCheck,
+                screen: screen,
+                userAction: userAction,
+                event: event,
+                state: state
+            )
         )
     }
 }
 
 extension MappingStrategy {
-    /// Checks `vendorTag` against its vendor's rules and reports each violation; whether it may
-    /// still go to the tagger.
+    /// Checks `vendorTag` against its vendor's rules and reports each violation, once per tag, as
+    /// coming from `source`; whether it may still go to the tagger.
+    @usableFromInline
     @inline(never)
-    private func passesRules(
+    static func passesRules(
         _ vendorTag: Tagger.VendorTag,
+        policy: RuleCheckPolicy,
+        source: String,
         channel: AnalyticsChannel,
         diagnostics: AnalyticsDiagnostics?
-    )
-        -> Bool
-    {
+    ) -> Bool {
         guard let checked = vendorTag as? any RuleCheckedVendorTag else { return true }
         let violations = checked.ruleViolations
         guard !violations.isEmpty else { return true }
         // Advice alone never stops a tag: only what the vendor would drop or lose.
-        let drops = ruleCheckPolicy.drops && violations.contains { $0.consequence != .advisory }
+        let drops = policy.drops && violations.contains { $0.consequence != .advisory }
         diagnostics?.report(
             AnalyticsDiagnostic(
                 reason: drops ? .droppedByRules : .ruleViolation,
-                source: name,
+                source: source,
                 channel: channel,
                 detail: violations.map(\.description).joined(separator: "; ")
             )

@@ -29,6 +29,6 @@ public struct RuleCheckPolicy: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    var checks: Bool { storage != .passThrough }
+    @usableFromInline var checks: Bool { storage != .passThrough }
     var drops: Bool { storage == .drop }
 }
