@@ -35,7 +35,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     private let lock = ConditionLock()
     private var mode = Mode.closed
-    private var buffer: RingBuffer<Schema.AnyTagEnvelope>
+    private let buffer: RingBuffer<Schema.AnyTagEnvelope>
     /// The thread replaying kept tags, while one does.
     private var replayingThread: ThreadIdentity?
     /// Whether the replay has gone on for `capacity` tags: from then on, other threads wait for it

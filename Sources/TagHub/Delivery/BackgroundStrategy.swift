@@ -10,7 +10,9 @@ import ObjectiveC  // autoreleasepool
 /// `send` on the hub then costs the caller one lock and an append to a bounded queue, whatever
 /// the wrapped strategy does. The wrapped strategy receives the tags in the order they were
 /// queued, one at a time, on the wrapper's queue: the tags of each sending thread in the order
-/// that thread sent them, with the context of the moment each was sent.
+/// that thread sent them, with the context of the moment each was sent. A tag that finds the
+/// queue idle starts it a millisecond later, so that the tags sent meanwhile go in the same run:
+/// a burst of sends wakes the queue once, not once per tag. ``flush()`` starts it at once.
 ///
 /// ```swift
 /// let firebase = BackgroundStrategy(wrapping: makeFirebaseStrategy(tagger: FirebaseTagger()))
@@ -43,9 +45,10 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     /// The wrapper's name in diagnostics.
     public let name: String
 
-    private let receivers: ChannelReceivers<Schema>
-    private let queue: DispatchQueue
-    private let state: LockedQueueState<Schema>
+    /// The queue, its worker and its counters.
+    @usableFromInline let engine: BackgroundQueue<Schema>
+    /// What each `send` runs: built where the wrapper is created, so compiled for the app's types.
+    @usableFromInline let enqueuers: Enqueuers
 
     /// A wrapper that delivers to `strategy` on its own serial queue.
     ///
@@ -56,11 +59,29 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     ///   - name: The wrapper's name in diagnostics, where its drops are reported, and its queue's
     ///     label; by default the wrapped strategy's name when it is a ``MappingStrategy``, else its
     ///     type's.
-    public init(
+    @inlinable
+    public convenience init(
         wrapping strategy: Wrapped,
         capacity: Int = 10_000,
         overflowPolicy: OverflowPolicy = .dropOldest,
         name: String? = nil
+    ) {
+        self.init(
+            wrapping: strategy,
+            capacity: capacity,
+            overflowPolicy: overflowPolicy,
+            name: name,
+            enqueuers: Enqueuers()
+        )
+    }
+
+    @usableFromInline
+    init(
+        wrapping strategy: Wrapped,
+        capacity: Int,
+        overflowPolicy: OverflowPolicy,
+        name: String?,
+        enqueuers: Enqueuers
     ) {
         precondition(
             capacity >= 1,
@@ -70,50 +91,57 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         self.capacity = capacity
         self.overflowPolicy = overflowPolicy
         self.acceptedChannels = strategy.deliveredChannels
-        self.receivers = ChannelReceivers(strategy)
         let name = name ?? (strategy as? any NamedStrategy)?.name ?? String(describing: Wrapped.self)
         self.name = name
-        // Analytics is never urgent: the vendor runs below the app's own work, whoever sends.
-        self.queue = DispatchQueue(label: "TagHub.BackgroundStrategy: \(name)", qos: .utility)
-        self.state = LockedQueueState(capacity: capacity)
+        self.engine = BackgroundQueue(
+            receivers: ChannelReceivers(strategy),
+            capacity: capacity,
+            overflowPolicy: overflowPolicy,
+            name: name
+        )
+        self.enqueuers = enqueuers
     }
 
     /// How many tags a full queue dropped so far.
     public var droppedTagCount: Int {
-        state.lock.withLock { state.dropped }
+        engine.lock.withLock { engine.dropped }
     }
 
     /// How many queued tags ``cancelPendingDeliveries()`` (or a consent revocation) discarded so
     /// far.
     public var cancelledTagCount: Int {
-        state.lock.withLock { state.cancelled }
+        engine.lock.withLock { engine.cancelled }
     }
 
     /// How many tags wait to be delivered, not counting one being delivered.
     public var pendingTagCount: Int {
-        state.lock.withLock { state.pending.count }
+        engine.lock.withLock { engine.pending.count }
     }
 
     // MARK: - Channel strategies
 
     /// Queues the screen tag for the wrapped strategy.
+    @inlinable
     public func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
-        enqueue(screen.map(AnalyticsTag.screen))
+        enqueuers.screen(engine, screen)
     }
 
     /// Queues the user action for the wrapped strategy.
+    @inlinable
     public func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
-        enqueue(userAction.map(AnalyticsTag.userAction))
+        enqueuers.userAction(engine, userAction)
     }
 
     /// Queues the event for the wrapped strategy.
+    @inlinable
     public func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
-        enqueue(event.map(AnalyticsTag.event))
+        enqueuers.event(engine, event)
     }
 
     /// Queues the state tag for the wrapped strategy.
+    @inlinable
     public func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
-        enqueue(state.map(AnalyticsTag.state))
+        enqueuers.state(engine, state)
     }
 
     // MARK: - Flushing and cancelling
@@ -124,14 +152,7 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     /// What an app going to the background, and a test, calls before reading what the vendor
     /// received.
     public func flush() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let isDone = state.lock.withLock { () -> Bool in
-                if state.processedThrough >= state.issued { return true }
-                state.flushes.append((state.issued, continuation))
-                return false
-            }
-            if isDone { continuation.resume() }
-        }
+        await engine.flush()
         // A wrapped strategy that delivers later too (another wrapper) is flushed after.
         await (wrapped as? any AnalyticsFlushable)?.flush()
     }
@@ -144,131 +165,36 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     /// for that delivery, which is the caller's own.
     @discardableResult
     public func cancelPendingDeliveries() -> Int {
-        cancelPending().values.reduce(0, +)
+        engine.cancelPending().values.reduce(0, +)
     }
+}
 
-    /// ``cancelPendingDeliveries()``, counted by channel.
-    func cancelPending() -> [AnalyticsChannel: Int] {
-        let finished: [CheckedContinuation<Void, Never>]
-        var cancelled: [AnalyticsChannel: Int] = [:]
-        // Released after the lock: a payload's `deinit` is app code, which may send.
-        var removed: [(ticket: Int, envelope: Schema.AnyTagEnvelope)] = []
-        defer { withExtendedLifetime(removed) {} }
-        state.lock.lock()
-        while let item = state.pending.popFirst() {
-            cancelled[item.envelope.tag.channel, default: 0] += 1
-            state.cancelled += 1
-            removed.append(item)
-        }
-        let isOwnDelivery = state.deliveringThread == .current
-        while state.deliveringThread != nil && !isOwnDelivery {
-            state.lock.wait()
-        }
-        if state.deliveringThread == nil && state.pending.isEmpty {
-            state.processedThrough = state.issued
-        }
-        finished = state.takeFinishedFlushes()
-        state.lock.unlock()
-        for continuation in finished { continuation.resume() }
-        return cancelled
-    }
+extension BackgroundStrategy {
+    /// One function per channel, each wrapping the tag for the queue and queueing it.
+    ///
+    /// Why: a hub calls the wrapper through its channel protocol, which lands in generic code
+    /// compiled once in TagHub, where every envelope and queue operation looked up the metadata
+    /// of its generic types at run time. These functions are built by inlinable code, in the
+    /// app's module, where the schema is known, so they (and the worker they start) run
+    /// specialized code. They capture nothing: calling one costs no reference counting.
+    @usableFromInline
+    struct Enqueuers: Sendable {
+        @usableFromInline typealias Enqueue<Tag> =
+            @Sendable (BackgroundQueue<Schema>, TagEnvelope<Tag, Schema.Screen>) -> Void
 
-    /// Waits until every queued tag is delivered; from the wrapper's own queue, returns at once.
-    func waitUntilDelivered() {
-        state.lock.lock()
-        let isOwnDelivery = state.deliveringThread == .current
-        while state.isDraining && !isOwnDelivery {
-            state.lock.wait()
-        }
-        state.lock.unlock()
-    }
+        @usableFromInline let screen: Enqueue<Schema.Screen>
+        @usableFromInline let userAction: Enqueue<Schema.UserAction>
+        @usableFromInline let event: Enqueue<Schema.Event>
+        @usableFromInline let state: Enqueue<Schema.State>
 
-    // MARK: - The queue
-
-    private func enqueue(_ envelope: Schema.AnyTagEnvelope) {
-        var droppedChannel: AnalyticsChannel?
-        // Released after the lock: its payload's `deinit` is app code, which may send.
-        var evicted: (ticket: Int, envelope: Schema.AnyTagEnvelope)?
-        state.lock.lock()
-        state.issued += 1
-        if state.pending.isFull {
-            state.dropped += 1
-            if overflowPolicy.dropsOldest {
-                evicted = state.pending.popFirst()
-                droppedChannel = evicted?.envelope.tag.channel
-                state.pending.append((state.issued, envelope))
-            } else {
-                droppedChannel = envelope.tag.channel
-            }
-        } else {
-            state.pending.append((state.issued, envelope))
-        }
-        let mustStart = !state.isDraining
-        state.isDraining = true
-        state.lock.unlock()
-        evicted = nil
-        if mustStart {
-            queue.async { self.drain() }
-        }
-        if let droppedChannel {
-            reportDrop(on: droppedChannel, to: envelope.diagnostics)
+        @inlinable
+        init() {
+            screen = { queue, envelope in queue.enqueue(envelope.map { .screen($0) }) }
+            userAction = { queue, envelope in queue.enqueue(envelope.map { .userAction($0) }) }
+            event = { queue, envelope in queue.enqueue(envelope.map { .event($0) }) }
+            state = { queue, envelope in queue.enqueue(envelope.map { .state($0) }) }
         }
     }
-
-    @inline(never)
-    private func reportDrop(on channel: AnalyticsChannel, to diagnostics: AnalyticsDiagnostics?) {
-        diagnostics?.report(
-            AnalyticsDiagnostic(
-                reason: .droppedByBound,
-                source: name,
-                channel: channel,
-                detail: "background queue of \(capacity), \(overflowPolicy)"
-            )
-        )
-    }
-
-    /// Delivers queued tags one at a time until the queue is empty.
-    private func drain() {
-        // Each tag is released after `finishDelivery` has let go of the lock: its `deinit` is app
-        // code, which may send.
-        while let (ticket, envelope) = takeNext() {
-            #if canImport(ObjectiveC)
-            autoreleasepool { receivers.deliver(envelope) }
-            #else
-            receivers.deliver(envelope)
-            #endif
-            finishDelivery(of: ticket)
-        }
-    }
-
-    /// The next tag to deliver, marked as being delivered by this thread; `nil` when the queue is
-    /// empty, which ends the drain.
-    private func takeNext() -> (ticket: Int, envelope: Schema.AnyTagEnvelope)? {
-        state.lock.lock()
-        guard let next = state.pending.popFirst() else {
-            state.isDraining = false
-            state.processedThrough = state.issued
-            state.lock.broadcast()
-            let finished = state.takeFinishedFlushes()
-            state.lock.unlock()
-            for continuation in finished { continuation.resume() }
-            return nil
-        }
-        state.deliveringThread = .current
-        state.lock.unlock()
-        return next
-    }
-
-    private func finishDelivery(of ticket: Int) {
-        state.lock.lock()
-        state.deliveringThread = nil
-        state.processedThrough = max(state.processedThrough, ticket)
-        state.lock.broadcast()
-        let finished = state.takeFinishedFlushes()
-        state.lock.unlock()
-        for continuation in finished { continuation.resume() }
-    }
-
 }
 
 extension BackgroundStrategy: AnalyticsConvertingStrategy where Wrapped: AnalyticsConvertingStrategy {
@@ -281,31 +207,168 @@ extension BackgroundStrategy: AnalyticsConvertingStrategy where Wrapped: Analyti
     }
 }
 
-/// The queue of a ``BackgroundStrategy`` and its counters, behind one lock.
+/// The queue of a ``BackgroundStrategy``, its worker and its counters, behind one lock.
 ///
-/// `@unchecked Sendable` is safe: every stored property is read and written only while `lock` is
-/// held.
-final class LockedQueueState<Schema: AnalyticsSchema>: @unchecked Sendable {
-    let lock = ConditionLock()
-    var pending: RingBuffer<(ticket: Int, envelope: Schema.AnyTagEnvelope)>
-    /// Tickets handed out: one per tag sent to the wrapper, queued or dropped.
-    var issued = 0
-    /// Every ticket up to this one is delivered, dropped or cancelled.
-    var processedThrough = 0
-    var dropped = 0
-    var cancelled = 0
-    var isDraining = false
-    /// The thread delivering a tag to the wrapped strategy, while it does.
-    var deliveringThread: ThreadIdentity?
-    var flushes: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+/// The worker is a drain scheduled on a serial `DispatchQueue`: it delivers the queued tags one at
+/// a time until the queue is empty. A tag that finds the worker idle schedules it to start
+/// ``gatheringDelay`` later rather than at once, so that the tags sent meanwhile are delivered by
+/// the same drain: the callers of a burst wake the queue once, not once per tag. ``flush()`` and
+/// cancellation start it at once.
+///
+/// `@unchecked Sendable` is safe: every stored `var` is read and written only while `lock` is
+/// held, and the `let`s are `Sendable`. The `var`s skip the run-time exclusivity checks: the lock
+/// already makes every access exclusive.
+@usableFromInline
+final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
+    /// How long a tag that finds the worker idle waits for others before the worker starts.
+    @usableFromInline static var gatheringDelay: DispatchTimeInterval { .milliseconds(1) }
 
-    init(capacity: Int) {
-        pending = RingBuffer(capacity: capacity)
+    @usableFromInline let lock = ConditionLock()
+    @usableFromInline let receivers: ChannelReceivers<Schema>
+    @usableFromInline let queue: DispatchQueue
+    @usableFromInline let overflowPolicy: OverflowPolicy
+    @usableFromInline let capacity: Int
+    @usableFromInline let name: String
+
+    @usableFromInline let pending: RingBuffer<Pending>
+    /// Tickets handed out: one per tag sent to the wrapper, queued or dropped.
+    @usableFromInline @exclusivity(unchecked) var issued = 0
+    /// Every ticket up to this one is delivered, dropped or cancelled.
+    @usableFromInline @exclusivity(unchecked) var processedThrough = 0
+    @usableFromInline @exclusivity(unchecked) var dropped = 0
+    @usableFromInline @exclusivity(unchecked) var cancelled = 0
+    /// Whether a drain is scheduled or running that will see every queued tag.
+    @usableFromInline @exclusivity(unchecked) var isDraining = false
+    /// The thread delivering a tag to the wrapped strategy, while it does.
+    @usableFromInline @exclusivity(unchecked) var deliveringThread: ThreadIdentity?
+    @usableFromInline @exclusivity(unchecked) var flushes:
+        [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// A queued tag, with its ticket.
+    @usableFromInline
+    struct Pending {
+        @usableFromInline let ticket: Int
+        @usableFromInline let envelope: Schema.AnyTagEnvelope
+
+        @inlinable
+        init(ticket: Int, envelope: Schema.AnyTagEnvelope) {
+            self.ticket = ticket
+            self.envelope = envelope
+        }
+    }
+
+    init(receivers: ChannelReceivers<Schema>, capacity: Int, overflowPolicy: OverflowPolicy, name: String) {
+        self.receivers = receivers
+        self.capacity = capacity
+        self.overflowPolicy = overflowPolicy
+        self.name = name
+        self.pending = RingBuffer(capacity: capacity)
+        // Analytics is never urgent: the vendor runs below the app's own work, whoever sends.
+        self.queue = DispatchQueue(label: "TagHub.BackgroundStrategy: \(name)", qos: .utility)
+    }
+
+    // MARK: - The caller's side
+
+    /// Queues `envelope`, or drops a tag when the queue is full; starts the worker if it is idle.
+    @inlinable
+    func enqueue(_ envelope: Schema.AnyTagEnvelope) {
+        var droppedChannel: AnalyticsChannel?
+        // Released after the lock: its payload's `deinit` is app code, which may send.
+        var evicted: Pending?
+        lock.lock()
+        issued += 1
+        if pending.isFull {
+            dropped += 1
+            if overflowPolicy.dropsOldest {
+                evicted = pending.popFirst()
+                droppedChannel = evicted?.envelope.tag.channel
+                pending.append(Pending(ticket: issued, envelope: envelope))
+            } else {
+                droppedChannel = envelope.tag.channel
+            }
+        } else {
+            pending.append(Pending(ticket: issued, envelope: envelope))
+        }
+        let mustStart = !isDraining
+        isDraining = true
+        lock.unlock()
+        evicted = nil
+        if mustStart {
+            queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.drain() }
+        }
+        if let droppedChannel {
+            reportDrop(on: droppedChannel, to: envelope.diagnostics)
+        }
+    }
+
+    @usableFromInline
+    @inline(never)
+    func reportDrop(on channel: AnalyticsChannel, to diagnostics: AnalyticsDiagnostics?) {
+        diagnostics?.report(
+            AnalyticsDiagnostic(
+                reason: .droppedByBound,
+                source: name,
+                channel: channel,
+                detail: "background queue of \(capacity), \(overflowPolicy)"
+            )
+        )
+    }
+
+    // MARK: - The worker's side
+
+    /// Delivers queued tags one at a time until the queue is empty. Several drains may be
+    /// scheduled (a gathered one and one a flush started); the serial queue runs them one after
+    /// the other, and one that finds the queue empty ends at once.
+    @inlinable
+    func drain() {
+        var delivered: Int?
+        // Each tag is released after the lock is let go: its `deinit` is app code, which may send.
+        while let next = finishDelivery(of: delivered) {
+            #if canImport(ObjectiveC)
+            autoreleasepool { receivers.deliver(next.envelope) }
+            #else
+            receivers.deliver(next.envelope)
+            #endif
+            delivered = next.ticket
+        }
+    }
+
+    /// Under one lock, marks the tag `ticket` delivered (when there is one) and takes the next,
+    /// marking it as being delivered by this thread; `nil` when the queue is empty, which ends
+    /// the drain.
+    @inlinable
+    func finishDelivery(of ticket: Int?) -> Pending? {
+        lock.lock()
+        if let ticket {
+            deliveringThread = nil
+            processedThrough = max(processedThrough, ticket)
+            // Wakes a cancellation waiting for the delivery that just ended.
+            lock.broadcast()
+        }
+        let next = pending.popFirst()
+        if next != nil {
+            deliveringThread = .current
+        } else {
+            isDraining = false
+            processedThrough = issued
+            lock.broadcast()
+        }
+        let finished = takeFinishedFlushes()
+        lock.unlock()
+        for continuation in finished { continuation.resume() }
+        return next
     }
 
     /// Removes and returns the flushes whose tags are all processed; the caller holds the lock.
+    @inlinable
     func takeFinishedFlushes() -> [CheckedContinuation<Void, Never>] {
-        guard !flushes.isEmpty else { return [] }
+        // Flushes are added in the order of their targets: when the first is not done, none is.
+        guard let first = flushes.first, first.target <= processedThrough else { return [] }
+        return takeFinishedFlushesSlowly()
+    }
+
+    @usableFromInline
+    func takeFinishedFlushesSlowly() -> [CheckedContinuation<Void, Never>] {
         var finished: [CheckedContinuation<Void, Never>] = []
         flushes.removeAll { flush in
             guard flush.target <= processedThrough else { return false }
@@ -313,6 +376,68 @@ final class LockedQueueState<Schema: AnalyticsSchema>: @unchecked Sendable {
             return true
         }
         return finished
+    }
+
+    // MARK: - Flushing, cancelling, waiting
+
+    /// Returns once every tag queued before the call is delivered, dropped or cancelled.
+    func flush() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isDone = lock.withLock { () -> Bool in
+                if processedThrough >= issued { return true }
+                flushes.append((issued, continuation))
+                return false
+            }
+            if isDone {
+                continuation.resume()
+            } else {
+                startNow()
+            }
+        }
+    }
+
+    /// Starts a drain at once, without waiting for the gathering delay.
+    func startNow() {
+        queue.async { self.drain() }
+    }
+
+    /// Drops every queued tag and waits for a delivery under way; returns the drops by channel.
+    func cancelPending() -> [AnalyticsChannel: Int] {
+        let finished: [CheckedContinuation<Void, Never>]
+        var cancelledByChannel: [AnalyticsChannel: Int] = [:]
+        // Released after the lock: a payload's `deinit` is app code, which may send.
+        var removed: [Pending] = []
+        defer { withExtendedLifetime(removed) {} }
+        lock.lock()
+        while let item = pending.popFirst() {
+            cancelledByChannel[item.envelope.tag.channel, default: 0] += 1
+            cancelled += 1
+            removed.append(item)
+        }
+        let isOwnDelivery = deliveringThread == .current
+        while deliveringThread != nil && !isOwnDelivery {
+            lock.wait()
+        }
+        if deliveringThread == nil && pending.isEmpty {
+            processedThrough = issued
+        }
+        finished = takeFinishedFlushes()
+        lock.unlock()
+        for continuation in finished { continuation.resume() }
+        return cancelledByChannel
+    }
+
+    /// Waits until every queued tag is delivered; from the queue's own delivery, returns at once.
+    func waitUntilDelivered() {
+        lock.lock()
+        let isOwnDelivery = deliveringThread == .current
+        if isDraining && !isOwnDelivery {
+            startNow()
+        }
+        while isDraining && !isOwnDelivery {
+            lock.wait()
+        }
+        lock.unlock()
     }
 }
 
@@ -328,7 +453,15 @@ protocol PendingDeliveriesCancelling {
     func waitUntilDelivered()
 }
 
-extension BackgroundStrategy: PendingDeliveriesCancelling {}
+extension BackgroundStrategy: PendingDeliveriesCancelling {
+    func cancelPending() -> [AnalyticsChannel: Int] {
+        engine.cancelPending()
+    }
+
+    func waitUntilDelivered() {
+        engine.waitUntilDelivered()
+    }
+}
 
 extension BackgroundStrategy: AnalyticsConsentObserver {
     /// Tells the wrapped strategy, if it observes consent.

@@ -24,5 +24,5 @@ public struct OverflowPolicy: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    var dropsOldest: Bool { storage == .dropOldest }
+    @usableFromInline var dropsOldest: Bool { storage == .dropOldest }
 }

@@ -1,10 +1,11 @@
 /// The channel protocols a strategy adopts, found once by casting: what a wrapper that holds tags
 /// of every channel (a background queue, a consent buffer) hands each one to.
+@usableFromInline
 struct ChannelReceivers<Schema: AnalyticsSchema>: Sendable {
-    let screen: (any AnalyticsScreenStrategy<Schema>)?
-    let userAction: (any AnalyticsUserActionStrategy<Schema>)?
-    let event: (any AnalyticsEventStrategy<Schema>)?
-    let state: (any AnalyticsStateStrategy<Schema>)?
+    @usableFromInline let screen: (any AnalyticsScreenStrategy<Schema>)?
+    @usableFromInline let userAction: (any AnalyticsUserActionStrategy<Schema>)?
+    @usableFromInline let event: (any AnalyticsEventStrategy<Schema>)?
+    @usableFromInline let state: (any AnalyticsStateStrategy<Schema>)?
 
     init(_ strategy: any AnalyticsStrategy<Schema>) {
         screen = strategy as? any AnalyticsScreenStrategy<Schema>
@@ -14,6 +15,7 @@ struct ChannelReceivers<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Hands `envelope` to the strategy, through the requirement of its channel.
+    @inlinable
     func deliver(_ envelope: Schema.AnyTagEnvelope) {
         let context = envelope.context
         let diagnostics = envelope.diagnostics
