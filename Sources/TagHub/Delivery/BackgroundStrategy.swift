@@ -97,7 +97,8 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
             receivers: ChannelReceivers(strategy),
             capacity: capacity,
             overflowPolicy: overflowPolicy,
-            name: name
+            name: name,
+            drain: enqueuers.drain
         )
         self.enqueuers = enqueuers
     }
@@ -186,6 +187,8 @@ extension BackgroundStrategy {
         @usableFromInline let userAction: Enqueue<Schema.UserAction>
         @usableFromInline let event: Enqueue<Schema.Event>
         @usableFromInline let state: Enqueue<Schema.State>
+        /// The worker, whoever starts it: a tag that finds it idle, or a flush.
+        @usableFromInline let drain: @Sendable (BackgroundQueue<Schema>) -> Void
 
         @inlinable
         init() {
@@ -193,6 +196,7 @@ extension BackgroundStrategy {
             userAction = { queue, envelope in queue.enqueue(envelope.map { .userAction($0) }) }
             event = { queue, envelope in queue.enqueue(envelope.map { .event($0) }) }
             state = { queue, envelope in queue.enqueue(envelope.map { .state($0) }) }
+            drain = { queue in queue.drain() }
         }
     }
 }
@@ -257,7 +261,17 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         }
     }
 
-    init(receivers: ChannelReceivers<Schema>, capacity: Int, overflowPolicy: OverflowPolicy, name: String) {
+    /// ``drain()``, compiled for the app's types (see ``BackgroundStrategy/Enqueuers``).
+    @usableFromInline let specializedDrain: @Sendable (BackgroundQueue) -> Void
+
+    init(
+        receivers: ChannelReceivers<Schema>,
+        capacity: Int,
+        overflowPolicy: OverflowPolicy,
+        name: String,
+        drain: @escaping @Sendable (BackgroundQueue) -> Void
+    ) {
+        self.specializedDrain = drain
         self.receivers = receivers
         self.capacity = capacity
         self.overflowPolicy = overflowPolicy
@@ -294,7 +308,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         lock.unlock()
         evicted = nil
         if mustStart {
-            queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.drain() }
+            queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.specializedDrain(self) }
         }
         if let droppedChannel {
             reportDrop(on: droppedChannel, to: envelope.diagnostics)
@@ -398,7 +412,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// Starts a drain at once, without waiting for the gathering delay.
     func startNow() {
-        queue.async { self.drain() }
+        queue.async { self.specializedDrain(self) }
     }
 
     /// Drops every queued tag and waits for a delivery under way; returns the drops by channel.
