@@ -34,6 +34,30 @@ import Testing
         #expect(background.droppedTagCount == 0)
     }
 
+    @Test func withoutAFlushTagsAreDeliveredInOrderAfterTheGatheringDelay() async throws {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let clock = ContinuousClock()
+        let firstDelivery = LockedLog<ContinuousClock.Instant>()
+        let recorder = RecordingStrategy { _ in
+            if firstDelivery.items.isEmpty { firstDelivery.append(clock.now) }
+        }
+        hub.attach(BackgroundStrategy(wrapping: recorder))
+
+        let start = clock.now
+        for sequence in 0..<100 {
+            hub.send(userAction: .numbered(thread: 0, sequence: sequence))
+        }
+        // No flush: the worker starts by itself, a millisecond after the first tag.
+        let deadline = start + .seconds(10)
+        while recorder.tags.count < 100 && clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+
+        #expect(recorder.tags == (0..<100).map { .userAction(.numbered(thread: 0, sequence: $0)) })
+        let waited = try #require(firstDelivery.items.first) - start
+        #expect(waited >= .milliseconds(1), "the worker started \(waited) after the first tag")
+    }
+
     @Test func theWrapperTakesExactlyTheWrappedStrategysChannels() {
         #expect(BackgroundStrategy(wrapping: UserActionOnlyStrategy()).deliveredChannels == .userAction)
         #expect(
