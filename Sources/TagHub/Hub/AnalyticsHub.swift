@@ -72,60 +72,48 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         // would otherwise wait for this very send).
         defer { withExtendedLifetime(replacedStorage) {} }
         guard let (roster, context) = taken else { return }
-        let envelope = Schema.ScreenEnvelope(tag: screen, context: context, diagnostics: diagnostics)
-        let thread = DeliveryThread.current
-        guard thread.openFrame(for: identity) else {
-            return queue(on: thread, from: roster, .screen) { [self] in
-                deliver(screen: envelope, from: roster, on: thread)
-            }
-        }
-        deliver(screen: envelope, from: roster, on: thread)
-        thread.drainAndCloseFrame()
+        route(
+            TagEnvelope(tag: screen, context: context, diagnostics: diagnostics),
+            from: roster,
+            on: .screen,
+            to: { $0.screen }
+        ) { $0.send(screen: $1) }
     }
 
     /// Routes a user action, with the current screen context, to the strategies that take user actions.
     @inlinable
     public func send(userAction: Schema.UserAction) {
         guard let (roster, context) = snapshot(for: .userAction) else { return }
-        let envelope = Schema.UserActionEnvelope(tag: userAction, context: context, diagnostics: diagnostics)
-        let thread = DeliveryThread.current
-        guard thread.openFrame(for: identity) else {
-            return queue(on: thread, from: roster, .userAction) { [self] in
-                deliver(userAction: envelope, from: roster, on: thread)
-            }
-        }
-        deliver(userAction: envelope, from: roster, on: thread)
-        thread.drainAndCloseFrame()
+        route(
+            TagEnvelope(tag: userAction, context: context, diagnostics: diagnostics),
+            from: roster,
+            on: .userAction,
+            to: { $0.userAction }
+        ) { $0.send(userAction: $1) }
     }
 
     /// Routes an event, with the current screen context, to the strategies that take events.
     @inlinable
     public func send(event: Schema.Event) {
         guard let (roster, context) = snapshot(for: .event) else { return }
-        let envelope = Schema.EventEnvelope(tag: event, context: context, diagnostics: diagnostics)
-        let thread = DeliveryThread.current
-        guard thread.openFrame(for: identity) else {
-            return queue(on: thread, from: roster, .event) { [self] in
-                deliver(event: envelope, from: roster, on: thread)
-            }
-        }
-        deliver(event: envelope, from: roster, on: thread)
-        thread.drainAndCloseFrame()
+        route(
+            TagEnvelope(tag: event, context: context, diagnostics: diagnostics),
+            from: roster,
+            on: .event,
+            to: { $0.event }
+        ) { $0.send(event: $1) }
     }
 
     /// Routes a state tag, with the current screen context, to the strategies that take states.
     @inlinable
     public func send(state tag: Schema.State) {
         guard let (roster, context) = snapshot(for: .state) else { return }
-        let envelope = Schema.StateEnvelope(tag: tag, context: context, diagnostics: diagnostics)
-        let thread = DeliveryThread.current
-        guard thread.openFrame(for: identity) else {
-            return queue(on: thread, from: roster, .state) { [self] in
-                deliver(state: envelope, from: roster, on: thread)
-            }
-        }
-        deliver(state: envelope, from: roster, on: thread)
-        thread.drainAndCloseFrame()
+        route(
+            TagEnvelope(tag: tag, context: context, diagnostics: diagnostics),
+            from: roster,
+            on: .state,
+            to: { $0.state }
+        ) { $0.send(state: $1) }
     }
 
     /// Tags sent from inside deliveries and dropped because 10,000 were already waiting on that
@@ -283,46 +271,49 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         )
     }
 
-    // Each send delivers now, in a frame it opens on this thread, or, when this thread is already
-    // delivering for this hub (a strategy sent it), queues the delivery on that frame: only that
-    // case allocates (a closure). One function per channel rather than a generic one taking the
-    // channel's `send` as a closure: in unspecialized generic code such closures capture type
-    // metadata, so they would be allocated on every send.
-
+    /// Delivers `envelope` now, in a frame it opens on this thread, to the strategies `receivers`
+    /// lists in `roster`, calling `send` on each; or, when this thread is already delivering for
+    /// this hub (a strategy sent it), queues the delivery on that frame: only that case allocates
+    /// (a closure).
+    ///
+    /// Generic, and inlined in each `send`: compiled in the app's module, for its schema, so that
+    /// `receivers` and `send` are closures that capture nothing, inlined.
     @inlinable
-    func deliver(screen envelope: Schema.ScreenEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
-        for strategy in roster.screen where !thread.skips(strategy, of: self, generation: roster.generation) {
-            strategy.send(screen: envelope)
+    func route<Tag, Receiver>(
+        _ envelope: TagEnvelope<Tag, Schema.Screen>,
+        from roster: Roster<Schema>,
+        on channel: AnalyticsChannel,
+        to receivers: @escaping (Roster<Schema>) -> [Receiver],
+        _ send: @escaping (Receiver, TagEnvelope<Tag, Schema.Screen>) -> Void
+    ) {
+        let thread = DeliveryThread.current
+        guard thread.openFrame(for: identity) else {
+            return queue(on: thread, from: roster, channel) { [self] in
+                deliver(envelope, from: roster, on: channel, to: receivers, send, on: thread)
+            }
         }
-        finishDelivery(from: roster, on: .screen)
+        deliver(envelope, from: roster, on: channel, to: receivers, send, on: thread)
+        thread.drainAndCloseFrame()
     }
 
+    /// Hands `envelope` to each strategy of the channel, one after the other, but those this thread
+    /// detached during its delivery; then ends the send.
     @inlinable
-    func deliver(
-        userAction envelope: Schema.UserActionEnvelope,
+    func deliver<Tag, Receiver>(
+        _ envelope: TagEnvelope<Tag, Schema.Screen>,
         from roster: Roster<Schema>,
+        on channel: AnalyticsChannel,
+        to receivers: (Roster<Schema>) -> [Receiver],
+        _ send: (Receiver, TagEnvelope<Tag, Schema.Screen>) -> Void,
         on thread: DeliveryThread
     ) {
-        for strategy in roster.userAction where !thread.skips(strategy, of: self, generation: roster.generation) {
-            strategy.send(userAction: envelope)
+        for receiver in receivers(roster) {
+            if thread.hasDetachments, thread.skips(receiver as AnyObject, of: self, generation: roster.generation) {
+                continue
+            }
+            send(receiver, envelope)
         }
-        finishDelivery(from: roster, on: .userAction)
-    }
-
-    @inlinable
-    func deliver(event envelope: Schema.EventEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
-        for strategy in roster.event where !thread.skips(strategy, of: self, generation: roster.generation) {
-            strategy.send(event: envelope)
-        }
-        finishDelivery(from: roster, on: .event)
-    }
-
-    @inlinable
-    func deliver(state envelope: Schema.StateEnvelope, from roster: Roster<Schema>, on thread: DeliveryThread) {
-        for strategy in roster.state where !thread.skips(strategy, of: self, generation: roster.generation) {
-            strategy.send(state: envelope)
-        }
-        finishDelivery(from: roster, on: .state)
+        finishDelivery(from: roster, on: channel)
     }
 
     /// Ends a send that took `roster`, delivered or `dropped`; wakes `detach` calls waiting for a

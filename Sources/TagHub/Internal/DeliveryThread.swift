@@ -38,7 +38,8 @@ final class DeliveryThread {
     }
 
     /// A strategy this thread detached from a hub while delivering.
-    private struct Detachment {
+    @usableFromInline
+    struct Detachment {
         /// Strong references: neither identity can be reused while this is listed.
         let hub: AnyObject
         let strategy: AnyObject
@@ -52,7 +53,7 @@ final class DeliveryThread {
     /// Deliveries still running on this thread from rosters older than a detachment skip its
     /// strategy, so a strategy detached from inside a delivery receives nothing more from this
     /// thread, not even the rest of the current fan-out. Cleared when the outermost delivery ends.
-    @exclusivity(unchecked) private var detachments: [Detachment] = []
+    @usableFromInline @exclusivity(unchecked) var detachments: [Detachment] = []
 
     /// Whether this thread is inside some hub's delivery, that is inside a strategy's `send`.
     @usableFromInline
@@ -124,6 +125,11 @@ final class DeliveryThread {
             swap(&released, &detachments)
         }
     }
+
+    /// Whether this thread detached a strategy during its current delivery: only then may
+    /// ``skips(_:of:generation:)`` be true.
+    @inlinable
+    var hasDetachments: Bool { !detachments.isEmpty }
 
     /// Whether a delivery from `hub`'s roster of `generation` must skip `strategy`, because this
     /// thread detached it from `hub` (in a later roster) during its current delivery.
