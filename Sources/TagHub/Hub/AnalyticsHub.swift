@@ -76,8 +76,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
             TagEnvelope(tag: screen, context: context, diagnostics: diagnostics),
             from: roster,
             on: .screen,
-            to: { $0.screen }
-        ) { $0.send(screen: $1) }
+            to: { $0.screen },
+            via: { $0.send(screen: $1) }
+        )
     }
 
     /// Routes a user action, with the current screen context, to the strategies that take user actions.
@@ -88,8 +89,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
             TagEnvelope(tag: userAction, context: context, diagnostics: diagnostics),
             from: roster,
             on: .userAction,
-            to: { $0.userAction }
-        ) { $0.send(userAction: $1) }
+            to: { $0.userAction },
+            via: { $0.send(userAction: $1) }
+        )
     }
 
     /// Routes an event, with the current screen context, to the strategies that take events.
@@ -100,8 +102,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
             TagEnvelope(tag: event, context: context, diagnostics: diagnostics),
             from: roster,
             on: .event,
-            to: { $0.event }
-        ) { $0.send(event: $1) }
+            to: { $0.event },
+            via: { $0.send(event: $1) }
+        )
     }
 
     /// Routes a state tag, with the current screen context, to the strategies that take states.
@@ -112,8 +115,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
             TagEnvelope(tag: tag, context: context, diagnostics: diagnostics),
             from: roster,
             on: .state,
-            to: { $0.state }
-        ) { $0.send(state: $1) }
+            to: { $0.state },
+            via: { $0.send(state: $1) }
+        )
     }
 
     /// Tags sent from inside deliveries and dropped because 10,000 were already waiting on that
@@ -284,15 +288,15 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         from roster: Roster<Schema>,
         on channel: AnalyticsChannel,
         to receivers: @escaping (Roster<Schema>) -> [Receiver],
-        _ send: @escaping (Receiver, TagEnvelope<Tag, Schema.Screen>) -> Void
+        via send: @escaping (Receiver, TagEnvelope<Tag, Schema.Screen>) -> Void
     ) {
         let thread = DeliveryThread.current
         guard thread.openFrame(for: identity) else {
             return queue(on: thread, from: roster, channel) { [self] in
-                deliver(envelope, from: roster, on: channel, to: receivers, send, on: thread)
+                deliver(envelope, from: roster, on: channel, to: receivers, via: send, on: thread)
             }
         }
-        deliver(envelope, from: roster, on: channel, to: receivers, send, on: thread)
+        deliver(envelope, from: roster, on: channel, to: receivers, via: send, on: thread)
         thread.drainAndCloseFrame()
     }
 
@@ -304,7 +308,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         from roster: Roster<Schema>,
         on channel: AnalyticsChannel,
         to receivers: (Roster<Schema>) -> [Receiver],
-        _ send: (Receiver, TagEnvelope<Tag, Schema.Screen>) -> Void,
+        via send: (Receiver, TagEnvelope<Tag, Schema.Screen>) -> Void,
         on thread: DeliveryThread
     ) {
         for receiver in receivers(roster) {
