@@ -106,30 +106,37 @@ import Testing
 
         // With it, the same sends return at once, and a second, fast vendor has every tag while
         // the slow one has had few. (Measured inside the vendors: a flush's wake-up could wait for
-        // a thread of the concurrency pool, which other tests may hold.)
-        let hub = AnalyticsHub<SeedAnalytics>()
-        let slowWrapped = BackgroundStrategy(
-            wrapping: RecordingStrategy("slow") { _ in Thread.sleep(forTimeInterval: 0.010) }
-        )
-        let slowCountWhenFastWasDone = LockedLog<Int>()
-        let fast = RecordingStrategy("fast") { delivery in
-            if delivery.tag == .userAction(.numbered(thread: 0, sequence: tagCount - 1)) {
-                slowCountWhenFastWasDone.append(slowWrapped.wrapped.tags.count)
+        // a thread of the concurrency pool, which other tests may hold.) The caller's time is the
+        // best of three rounds: on a busy machine, a sending thread that is merely descheduled
+        // would otherwise look slow.
+        var bestWrapped = Duration.seconds(3_600)
+        for _ in 0..<3 {
+            let hub = AnalyticsHub<SeedAnalytics>()
+            let slowWrapped = BackgroundStrategy(
+                wrapping: RecordingStrategy("slow") { _ in Thread.sleep(forTimeInterval: 0.010) }
+            )
+            let slowCountWhenFastWasDone = LockedLog<Int>()
+            let fast = RecordingStrategy("fast") { delivery in
+                if delivery.tag == .userAction(.numbered(thread: 0, sequence: tagCount - 1)) {
+                    slowCountWhenFastWasDone.append(slowWrapped.wrapped.tags.count)
+                }
             }
+            hub.attach(slowWrapped)
+            hub.attach(BackgroundStrategy(wrapping: fast))
+            let wrapped = ContinuousClock().measure {
+                for sequence in 0..<tagCount { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+            }
+            bestWrapped = min(bestWrapped, wrapped)
+            await hub.flush()
+
+            #expect(fast.tags.count == tagCount)
+            #expect(slowWrapped.wrapped.tags.count == tagCount)
+            let slowCount = slowCountWhenFastWasDone.items.first ?? tagCount
+            #expect(slowCount < tagCount / 2, "the slow vendor had \(slowCount) tags when the fast one was done")
         }
-        hub.attach(slowWrapped)
-        hub.attach(BackgroundStrategy(wrapping: fast))
-        let wrapped = ContinuousClock().measure {
-            for sequence in 0..<tagCount { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
-        }
-        await hub.flush()
 
         #expect(direct >= .milliseconds(10 * tagCount))
-        #expect(wrapped * 20 < direct, "caller: \(wrapped) wrapped, \(direct) direct")
-        #expect(fast.tags.count == tagCount)
-        #expect(slowWrapped.wrapped.tags.count == tagCount)
-        let slowCount = slowCountWhenFastWasDone.items.first ?? tagCount
-        #expect(slowCount < tagCount / 2, "the slow vendor had \(slowCount) tags when the fast one was done")
+        #expect(bestWrapped * 20 < direct, "caller: \(bestWrapped) wrapped (best of 3), \(direct) direct")
     }
 
     @Test(arguments: [OverflowPolicy.dropOldest, .dropNewest])
