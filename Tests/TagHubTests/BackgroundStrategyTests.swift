@@ -214,6 +214,49 @@ import Testing
         #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
     }
 
+    @Test func cancellingWaitsOnlyForTheDeliveryUnderWayWhileAnotherThreadKeepsSending() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let recorder = RecordingStrategy { _ in usleep(2_000) }
+        let background = BackgroundStrategy(wrapping: recorder)
+        hub.attach(background)
+        let stop = LockedFlag()
+        let sender = onNewThread {
+            var sequence = 0
+            let start = ContinuousClock.now
+            while !stop.isSet && ContinuousClock.now - start < .seconds(5) {
+                hub.send(userAction: .numbered(thread: 0, sequence: sequence))
+                sequence += 1
+                usleep(500)
+            }
+        }
+        usleep(100_000)
+
+        // The worker goes from one tag to the next without ever being idle: the cancellation must
+        // wait for the delivery under way (2 ms), not for the sender to stop (5 s).
+        let canceller = onNewThread { background.cancelPendingDeliveries() }
+        let returnedInTime = canceller.finishes(within: 1_500)
+        stop.set()
+        #expect(sender.finishes(within: 10_000))
+        #expect(canceller.finishes(within: 10_000))
+        #expect(returnedInTime, "the cancellation waited for deliveries of tags sent after it began")
+        background.cancelPendingDeliveries()
+        await background.flush()
+    }
+
+    @Test func goingBackToUndecidedWithinTheGatheringDelayDeliversWhatWasQueued() {
+        for _ in 0..<50 {
+            let hub = AnalyticsHub<SeedAnalytics>()
+            let consent = AnalyticsConsent(hub: hub)
+            let recorder = RecordingStrategy()
+            consent.register(BackgroundStrategy(wrapping: recorder), for: [.analytics])
+            consent.grant(.analytics)
+            hub.send(userAction: .numbered(thread: 0, sequence: 0))
+            // Returns once the queue is delivered, without waiting for the gathering delay.
+            consent.set(.undecided, for: [.analytics])
+            #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
+        }
+    }
+
     @Test func theWrappedStrategyMayCancelFromItsOwnSend() async {
         let hub = AnalyticsHub<SeedAnalytics>()
         let box = LockedLog<BackgroundStrategy<RecordingStrategy>>()

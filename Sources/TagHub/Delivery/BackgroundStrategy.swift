@@ -217,7 +217,7 @@ extension BackgroundStrategy: AnalyticsConvertingStrategy where Wrapped: Analyti
 /// a time until the queue is empty. A tag that finds the worker idle schedules it to start
 /// ``gatheringDelay`` later rather than at once, so that the tags sent meanwhile are delivered by
 /// the same drain: the callers of a burst wake the queue once, not once per tag. ``flush()`` and
-/// cancellation start it at once.
+/// `waitUntilDelivered()` start it at once.
 ///
 /// `@unchecked Sendable` is safe: every stored `var` is read and written only while `lock` is
 /// held, and the `let`s are `Sendable`. The `var`s skip the run-time exclusivity checks: the lock
@@ -245,6 +245,8 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var isDraining = false
     /// The thread delivering a tag to the wrapped strategy, while it does.
     @usableFromInline @exclusivity(unchecked) var deliveringThread: ThreadIdentity?
+    /// The ticket of the tag being delivered, while it is: what a cancellation waits for.
+    @usableFromInline @exclusivity(unchecked) var deliveringTicket: Int?
     @usableFromInline @exclusivity(unchecked) var flushes:
         [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -355,13 +357,15 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         lock.lock()
         if let ticket {
             deliveringThread = nil
+            deliveringTicket = nil
             processedThrough = max(processedThrough, ticket)
             // Wakes a cancellation waiting for the delivery that just ended.
             lock.broadcast()
         }
         let next = pending.popFirst()
-        if next != nil {
+        if let next {
             deliveringThread = .current
+            deliveringTicket = next.ticket
         } else {
             isDraining = false
             processedThrough = issued
@@ -428,9 +432,13 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
             cancelled += 1
             removed.append(item)
         }
+        // Waits for the delivery under way now, not for those of tags sent meanwhile: the worker
+        // goes from one tag to the next under one lock, so it may never be seen idle.
         let isOwnDelivery = deliveringThread == .current
-        while deliveringThread != nil && !isOwnDelivery {
-            lock.wait()
+        if let underWay = deliveringTicket, !isOwnDelivery {
+            while deliveringTicket == underWay {
+                lock.wait()
+            }
         }
         if deliveringThread == nil && pending.isEmpty {
             processedThrough = issued

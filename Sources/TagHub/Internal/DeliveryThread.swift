@@ -22,8 +22,10 @@ import Darwin
 /// thread, so it needs no lock. App code (a strategy, a `deinit`) may run whenever a delivery
 /// runs or a reference is released, and may call back into this object: so no app code ever runs
 /// during an access to its arrays (deliveries are copied out first, references released after).
-/// Those two rules (one thread, no app code inside an access) make every access exclusive, so the
-/// arrays skip the run-time exclusivity checks, which cost about a fifth of a send.
+/// The arrays keep Swift's run-time exclusivity checks: without them, the optimizer released the
+/// detachments (app code: a strategy's `deinit`, which may send) before the array was emptied, and
+/// a nested send released them again (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`
+/// crashed in release builds).
 @usableFromInline
 final class DeliveryThread {
     /// How many deliveries may wait on one frame. Past it, a nested send is dropped and counted:
@@ -48,12 +50,12 @@ final class DeliveryThread {
     }
 
     /// Innermost last. Usually empty or one frame; capacity is kept, so steady state allocates nothing.
-    @exclusivity(unchecked) private var frames: [Frame] = []
+    private var frames: [Frame] = []
 
     /// Deliveries still running on this thread from rosters older than a detachment skip its
     /// strategy, so a strategy detached from inside a delivery receives nothing more from this
     /// thread, not even the rest of the current fan-out. Cleared when the outermost delivery ends.
-    @usableFromInline @exclusivity(unchecked) var detachments: [Detachment] = []
+    @usableFromInline var detachments: [Detachment] = []
 
     /// Whether this thread is inside some hub's delivery, that is inside a strategy's `send`.
     @usableFromInline
