@@ -68,11 +68,34 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         event: Converter<Schema.Event>? = nil,
         state: Converter<Schema.State>? = nil
     ) {
+        self.init(
+            checking: .passThrough,
+            name: name,
+            tagger: tagger,
+            screen: screen,
+            userAction: userAction,
+            event: event,
+            state: state
+        )
+    }
+
+    /// What both public initializers do: the name resolved, and the deliveries built here, in the
+    /// app's module (see ``Deliveries``).
+    @inlinable
+    convenience init(
+        checking ruleCheck: RuleCheckPolicy,
+        name: String?,
+        tagger: Tagger,
+        screen: Converter<Schema.Screen>?,
+        userAction: Converter<Schema.UserAction>?,
+        event: Converter<Schema.Event>?,
+        state: Converter<Schema.State>?
+    ) {
         let name = name ?? String(describing: Tagger.VendorTag.self)
         self.init(
             name: name,
             tagger: tagger,
-            ruleCheck: .passThrough,
+            ruleCheck: ruleCheck,
             screen: screen,
             userAction: userAction,
             event: event,
@@ -80,7 +103,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
             deliveries: Deliveries(
                 name: name,
                 tagger: tagger,
-                ruleCheck: .passThrough,
+                ruleCheck: ruleCheck,
                 screen: screen,
                 userAction: userAction,
                 event: event,
@@ -267,24 +290,14 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
         event: Converter<Schema.Event>? = nil,
         state: Converter<Schema.State>? = nil
     ) {
-        let name = name ?? String(describing: Tagger.VendorTag.self)
         self.init(
+            checking: ruleCheck,
             name: name,
             tagger: tagger,
-            ruleCheck: ruleCheck,
             screen: screen,
             userAction: userAction,
             event: event,
-            state: state,
-            deliveries: Deliveries(
-                name: name,
-                tagger: tagger,
-                ruleCheck: ruleCheck,
-                screen: screen,
-                userAction: userAction,
-                event: event,
-                state: state
-            )
+            state: state
         )
     }
 }
