@@ -37,13 +37,13 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     /// The strategy that receives the tags, on the wrapper's queue.
     public let wrapped: Wrapped
     /// The most tags the queue holds.
-    public let capacity: Int
+    public var capacity: Int { engine.capacity }
     /// Which tag a full queue drops.
-    public let overflowPolicy: OverflowPolicy
+    public var overflowPolicy: OverflowPolicy { engine.overflowPolicy }
     /// The wrapped strategy's delivered channels: the wrapper takes exactly those.
     public let acceptedChannels: AnalyticsChannels
     /// The wrapper's name in diagnostics.
-    public let name: String
+    public var name: String { engine.name }
 
     /// The queue, its worker and its counters.
     @usableFromInline let engine: BackgroundQueue<Schema>
@@ -88,16 +88,12 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
             "BackgroundStrategy: capacity must be at least 1, got \(capacity). Leave it out for the default of 10,000."
         )
         self.wrapped = strategy
-        self.capacity = capacity
-        self.overflowPolicy = overflowPolicy
         self.acceptedChannels = strategy.deliveredChannels
-        let name = name ?? (strategy as? any NamedStrategy)?.name ?? String(describing: Wrapped.self)
-        self.name = name
         self.engine = BackgroundQueue(
             receivers: ChannelReceivers(strategy),
             capacity: capacity,
             overflowPolicy: overflowPolicy,
-            name: name,
+            name: name ?? (strategy as? any NamedStrategy)?.name ?? String(describing: Wrapped.self),
             drain: enqueuers.drain
         )
         self.enqueuers = enqueuers
