@@ -49,7 +49,7 @@ import Testing
 
         playSession(on: hub)
 
-        #expect(firebase.vendorTags.flatMap(\.ruleViolations) == [])
+        #expect(firebase.tags.flatMap(\.ruleViolations) == [])
         assertAnalyticsSnapshot(of: firebase)
     }
 
@@ -60,7 +60,7 @@ import Testing
 
         playSession(on: hub)
 
-        #expect(sent.vendorTags.count == 9)
+        #expect(sent.tags.count == 9)
         assertAnalyticsSnapshot(of: sent, named: "session")
     }
 }

@@ -80,9 +80,9 @@ import Testing
         hub.send(userAction: .play(jazz))
         hub.send(state: .darkMode(false))
 
-        #expect(sent.vendorTags == [.screen(.home), .userAction(.play(jazz)), .state(.darkMode(false))])
+        #expect(sent.tags == [.screen(.home), .userAction(.play(jazz)), .state(.darkMode(false))])
         #expect(sent.entries.map(\.origin?.context) == [[.home], [.home], [.home]])
-        #expect(actionsOnly.vendorTags == [.userAction(.play(jazz))])
+        #expect(actionsOnly.tags == [.userAction(.play(jazz))])
         #expect(
             sent.snapshotText == """
                 screen home on [home]
@@ -105,7 +105,7 @@ import Testing
         // The strategy adopts only user actions: the screen never reaches it, though its converter
         // would turn it into a tag.
         #expect(recorder.deliveredChannels == .userAction)
-        #expect(recorder.vendorTags == ["play Jazz FM", "stop"])
+        #expect(recorder.tags == ["play Jazz FM", "stop"])
     }
 }
 

@@ -7,7 +7,7 @@ import Testing
     @Test func everyTagArrivesInOrderWithItsContextOffTheCallersThread() async {
         let hub = AnalyticsHub<SeedAnalytics>()
         let deliveryThreads = LockedLog<ObjectIdentifier>()
-        let recorder = RecordingStrategy { _ in deliveryThreads.append(currentThreadIdentity()) }
+        let recorder = DeliveryRecorder { _ in deliveryThreads.append(currentThreadIdentity()) }
         let background = BackgroundStrategy(wrapping: recorder)
         hub.attach(background)
 
@@ -38,7 +38,7 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         let clock = ContinuousClock()
         let firstDelivery = LockedLog<ContinuousClock.Instant>()
-        let recorder = RecordingStrategy { _ in
+        let recorder = DeliveryRecorder { _ in
             if firstDelivery.items.isEmpty { firstDelivery.append(clock.now) }
         }
         hub.attach(BackgroundStrategy(wrapping: recorder))
@@ -69,7 +69,7 @@ import Testing
 
     @Test func eachSendingThreadsTagsArriveInTheOrderItSentThem() async {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         hub.attach(BackgroundStrategy(wrapping: recorder))
         let perThread = 2_000
 
@@ -95,7 +95,7 @@ import Testing
 
     @Test func aSlowVendorCostsTheCallerNothingAndDelaysNoOtherVendor() async {
         let tagCount = 30
-        let slow = RecordingStrategy("slow") { _ in Thread.sleep(forTimeInterval: 0.010) }
+        let slow = DeliveryRecorder("slow") { _ in Thread.sleep(forTimeInterval: 0.010) }
 
         // Without the wrapper, the caller waits 10 ms a tag.
         let directHub = AnalyticsHub<SeedAnalytics>()
@@ -113,10 +113,10 @@ import Testing
         for _ in 0..<3 {
             let hub = AnalyticsHub<SeedAnalytics>()
             let slowWrapped = BackgroundStrategy(
-                wrapping: RecordingStrategy("slow") { _ in Thread.sleep(forTimeInterval: 0.010) }
+                wrapping: DeliveryRecorder("slow") { _ in Thread.sleep(forTimeInterval: 0.010) }
             )
             let slowCountWhenFastWasDone = LockedLog<Int>()
-            let fast = RecordingStrategy("fast") { delivery in
+            let fast = DeliveryRecorder("fast") { delivery in
                 if delivery.tag == .userAction(.numbered(thread: 0, sequence: tagCount - 1)) {
                     slowCountWhenFastWasDone.append(slowWrapped.wrapped.tags.count)
                 }
@@ -144,7 +144,7 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         let gate = Gate()
         let first = LockedFlag()
-        let recorder = RecordingStrategy { _ in
+        let recorder = DeliveryRecorder { _ in
             if first.setIfUnset() { gate.block() }
         }
         let background = BackgroundStrategy(wrapping: recorder, capacity: 10, overflowPolicy: policy)
@@ -170,7 +170,7 @@ import Testing
     @Test func flushWaitsForTheTagsSentBeforeIt() async {
         let hub = AnalyticsHub<SeedAnalytics>()
         let gate = Gate()
-        let recorder = RecordingStrategy { _ in gate.block() }
+        let recorder = DeliveryRecorder { _ in gate.block() }
         let background = BackgroundStrategy(wrapping: recorder)
         hub.attach(background)
         hub.send(userAction: .numbered(thread: 0, sequence: 0))
@@ -193,7 +193,7 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         let gate = Gate()
         let first = LockedFlag()
-        let recorder = RecordingStrategy { _ in
+        let recorder = DeliveryRecorder { _ in
             if first.setIfUnset() { gate.block() }
         }
         let background = BackgroundStrategy(wrapping: recorder)
@@ -216,7 +216,7 @@ import Testing
 
     @Test func cancellingWaitsOnlyForTheDeliveryUnderWayWhileAnotherThreadKeepsSending() async {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = RecordingStrategy { _ in usleep(2_000) }
+        let recorder = DeliveryRecorder { _ in usleep(2_000) }
         let background = BackgroundStrategy(wrapping: recorder)
         hub.attach(background)
         let stop = LockedFlag()
@@ -247,7 +247,7 @@ import Testing
         for _ in 0..<50 {
             let hub = AnalyticsHub<SeedAnalytics>()
             let consent = AnalyticsConsent(hub: hub)
-            let recorder = RecordingStrategy()
+            let recorder = DeliveryRecorder()
             consent.register(BackgroundStrategy(wrapping: recorder), for: [.analytics])
             consent.grant(.analytics)
             hub.send(userAction: .numbered(thread: 0, sequence: 0))
@@ -259,8 +259,8 @@ import Testing
 
     @Test func theWrappedStrategyMayCancelFromItsOwnSend() async {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let box = LockedLog<BackgroundStrategy<RecordingStrategy>>()
-        let recorder = RecordingStrategy { _ in box.items.first?.cancelPendingDeliveries() }
+        let box = LockedLog<BackgroundStrategy<DeliveryRecorder>>()
+        let recorder = DeliveryRecorder { _ in box.items.first?.cancelPendingDeliveries() }
         let background = BackgroundStrategy(wrapping: recorder)
         box.append(background)
         hub.attach(background)
@@ -276,7 +276,7 @@ import Testing
 
     @Test func flushingAHubWithoutBackgroundStrategiesReturnsAtOnce() async {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         hub.attach(recorder)
         hub.send(screen: .podcasts)
         await hub.flush()

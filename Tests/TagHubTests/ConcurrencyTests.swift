@@ -28,7 +28,7 @@ import Testing
 
     @Test func sendersOnFourThreadsWhileAnotherAttachesAndDetachesLoseNothingAndKeepTheirOrder() throws {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let permanent = RecordingStrategy("permanent")
+        let permanent = DeliveryRecorder("permanent")
         hub.attach(permanent)
         let transients = LockedLog<Transient>()
         let togglerDone = LockedFlag()
@@ -112,7 +112,7 @@ import Testing
     @Test func contextsStayConsistentWhileThreadsSendScreensAndActions() {
         let hub = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: 3)
         let problems = LockedLog<String>()
-        let checker = RecordingStrategy("checker") { delivery in
+        let checker = DeliveryRecorder("checker") { delivery in
             if delivery.context.history.count > 3 { problems.append("history over its bound: \(delivery)") }
             if case .screen(let screen) = delivery.tag, delivery.context.current != screen {
                 problems.append("screen tag not current in its own context: \(delivery)")

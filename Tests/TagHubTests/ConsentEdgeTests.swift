@@ -38,7 +38,7 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub, bufferCapacity: 50)
         let replayStarted = DispatchSemaphore(value: 0)
-        let slow = RecordingStrategy { delivery in
+        let slow = DeliveryRecorder { delivery in
             if delivery.tag == .userAction(.numbered(thread: 0, sequence: 0)) { replayStarted.signal() }
             Thread.sleep(forTimeInterval: 0.000_5)
         }
@@ -96,9 +96,9 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
         let gate = Gate()
-        let box = LockedLog<RecordingStrategy>()
+        let box = LockedLog<DeliveryRecorder>()
         let statuses = LockedLog<ConsentState?>()
-        let reader = RecordingStrategy { _ in
+        let reader = DeliveryRecorder { _ in
             gate.block()
             if let me = box.items.first { statuses.append(consent.status(of: me)) }
         }
@@ -166,7 +166,7 @@ import Testing
     @Test func aDirectlyAttachedStrategyIsHandedOverToConsent() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         hub.attach(recorder)
 
         consent.register(recorder, for: [.analytics])
@@ -180,7 +180,7 @@ import Testing
 
     @Test func consentThatGoesAwayLetsNothingThrough() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         do {
             let consent = AnalyticsConsent(hub: hub)
             consent.register(recorder, for: [.analytics])
@@ -207,7 +207,7 @@ import Testing
 
     @Test func flushingAWrapperFlushesTheWrapperInside() async {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = RecordingStrategy { _ in Thread.sleep(forTimeInterval: 0.001) }
+        let recorder = DeliveryRecorder { _ in Thread.sleep(forTimeInterval: 0.001) }
         hub.attach(BackgroundStrategy(wrapping: BackgroundStrategy(wrapping: recorder)))
 
         for sequence in 0..<20 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }

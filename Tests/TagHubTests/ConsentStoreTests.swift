@@ -27,8 +27,8 @@ import Testing
         // Next launch: a new hub, the same file.
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub, store: FileConsentStore(url: file))
-        let analytics = RecordingStrategy()
-        let ads = RecordingStrategy()
+        let analytics = DeliveryRecorder()
+        let ads = DeliveryRecorder()
         consent.register(analytics, for: [.analytics])
         consent.register(ads, for: [.advertising])
         hub.send(screen: .podcasts)
@@ -47,12 +47,12 @@ import Testing
 
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub, store: FileConsentStore(url: file))
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         consent.register(recorder, for: [.analytics])
         hub.send(screen: .podcasts)
 
         #expect(consent.decisions.isEmpty)
-        #expect(consent.state(of: .analytics) == .undecided)
+        #expect(consent.decision(for: .analytics) == .undecided)
         #expect(consent.status(of: recorder) == .undecided)
         #expect(recorder.tags.isEmpty)
         #expect(consent.bufferedTagCount(of: recorder) == 1)
@@ -90,7 +90,7 @@ import Testing
     @Test func appsAddTheirOwnPurposes() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         let productImprovement: ConsentPurpose = "productImprovement"
         consent.register(recorder, for: [productImprovement])
         consent.grant(productImprovement)

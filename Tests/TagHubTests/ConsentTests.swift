@@ -18,7 +18,7 @@ import Testing
     @Test func tagsKeptWhileUndecidedAreReplayedOnGrantInOrderWithTheirContexts() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         consent.register(recorder, for: [.analytics])
 
         hub.send(screen: .podcasts)
@@ -49,7 +49,7 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
         let sentDuringReplay = LockedFlag()
-        let recorder = RecordingStrategy { delivery in
+        let recorder = DeliveryRecorder { delivery in
             guard delivery.tag == .userAction(.numbered(thread: 0, sequence: 0)), sentDuringReplay.setIfUnset() else {
                 return
             }
@@ -73,7 +73,7 @@ import Testing
     @Test func tagsKeptWhileUndecidedAreDiscardedOnDenialAndCounted() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         consent.register(recorder, name: "tracker", for: [.analytics])
 
         hub.send(screen: .podcasts)
@@ -93,7 +93,7 @@ import Testing
     func aFullBufferDropsByItsPolicyAndCountsEveryDrop(policy: OverflowPolicy) {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub, bufferCapacity: 3, overflowPolicy: policy)
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         consent.register(recorder, name: "tracker", for: [.analytics])
 
         for sequence in 0..<10 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
@@ -108,8 +108,8 @@ import Testing
     @Test func aStrategyReceivesTagsOnlyWhenAllItsPurposesAreGranted() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
-        let ads = RecordingStrategy()
-        let always = RecordingStrategy()
+        let ads = DeliveryRecorder()
+        let always = DeliveryRecorder()
         consent.register(ads, for: [.advertising, .personalization])
         consent.register(always, for: [])
 
@@ -128,9 +128,9 @@ import Testing
         #expect(consent.status(of: ads) == .denied)
         #expect(ads.tags == [.screen(.podcasts), .screen(.favorites)])
         #expect(always.tags == [.screen(.podcasts), .screen(.favorites), .screen(.downloads)])
-        #expect(consent.state(of: .advertising) == .granted)
-        #expect(consent.state(of: .personalization) == .denied)
-        #expect(consent.state(of: .analytics) == .undecided)
+        #expect(consent.decision(for: .advertising) == .granted)
+        #expect(consent.decision(for: .personalization) == .denied)
+        #expect(consent.decision(for: .analytics) == .undecided)
     }
 
     @Test func aStrategyIsToldWhenTagsStartAndStopReachingIt() {
@@ -164,7 +164,7 @@ import Testing
         let gate = Gate()
         let afterRevocation = LockedFlag()
         let late = LockedFlag()
-        let recorder = RecordingStrategy { delivery in
+        let recorder = DeliveryRecorder { delivery in
             if case .userAction(.numbered(_, 0)) = delivery.tag { gate.block() }
             if afterRevocation.isSet { late.set() }
         }
@@ -192,7 +192,7 @@ import Testing
         let consent = AnalyticsConsent(hub: hub)
         let gate = Gate()
         let first = LockedFlag()
-        let recorder = RecordingStrategy { _ in if first.setIfUnset() { gate.block() } }
+        let recorder = DeliveryRecorder { _ in if first.setIfUnset() { gate.block() } }
         let background = BackgroundStrategy(wrapping: recorder, name: "slow")
         consent.register(background, for: [.analytics])
         consent.grant(.analytics)
@@ -213,7 +213,7 @@ import Testing
     @Test func flushingTheHubFlushesABackgroundStrategyBehindConsent() async {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
-        let recorder = RecordingStrategy { _ in Thread.sleep(forTimeInterval: 0.002) }
+        let recorder = DeliveryRecorder { _ in Thread.sleep(forTimeInterval: 0.002) }
         consent.register(BackgroundStrategy(wrapping: recorder), for: [.analytics])
         consent.grant(.analytics)
 
@@ -226,7 +226,7 @@ import Testing
     @Test func registeringTwiceAndUnregistering() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         #expect(consent.register(recorder, name: "tracker", for: [.analytics]))
         #expect(!consent.register(recorder, for: [.advertising]))
         hub.send(screen: .podcasts)

@@ -6,7 +6,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct DetachTests {
     @Test func afterDetachTheStrategyReceivesNothingMore() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         hub.attach(recorder)
         hub.send(screen: .podcasts)
         #expect(hub.detach(recorder))
@@ -21,8 +21,8 @@ import Testing
 
     @Test func oneOfTwoStrategiesOfTheSameTypeCanBeDetached() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let europe = RecordingStrategy("europe")
-        let america = RecordingStrategy("america")
+        let europe = DeliveryRecorder("europe")
+        let america = DeliveryRecorder("america")
         hub.attach(europe)
         hub.attach(america)
         hub.send(event: .playerDidLoad(swiftTalk))
@@ -35,7 +35,7 @@ import Testing
 
     @Test func aDetachedStrategyCanBeAttachedAgain() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         hub.attach(recorder)
         hub.detach(recorder)
         hub.send(event: .playerDidLoad(swiftTalk))
@@ -46,16 +46,16 @@ import Testing
 
     @Test func detachingAStrategyThatIsNotAttachedReturnsFalseAndChangesNothing() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let attached = RecordingStrategy()
+        let attached = DeliveryRecorder()
         hub.attach(attached)
-        #expect(!hub.detach(RecordingStrategy()))
+        #expect(!hub.detach(DeliveryRecorder()))
         hub.send(state: .autoPlay(true))
         #expect(attached.tags == [.state(.autoPlay(true))])
     }
 
     @Test func attachingTheSameInstanceTwiceReturnsFalseAndItReceivesEachTagOnce() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         #expect(hub.attach(recorder))
         #expect(!hub.attach(recorder))
         hub.send(userAction: .pausePodcast(swiftTalk))
@@ -73,10 +73,10 @@ import Testing
         let gate = Gate()
         let detachReturned = LockedFlag()
         let receivedAfterDetachReturned = LockedLog<AnalyticsTag<SeedAnalytics>>()
-        let blocker = RecordingStrategy("blocker") { delivery in
+        let blocker = DeliveryRecorder("blocker") { delivery in
             if delivery.tag == .event(.playerDidLoad(swiftTalk)) { gate.block() }
         }
-        let detached = RecordingStrategy("detached") { delivery in
+        let detached = DeliveryRecorder("detached") { delivery in
             if detachReturned.isSet { receivedAfterDetachReturned.append(delivery.tag) }
         }
         hub.attach(blocker)
@@ -108,8 +108,8 @@ import Testing
         let gate = Gate()
         let secondDetachReturned = LockedFlag()
         let late = LockedLog<AnalyticsTag<SeedAnalytics>>()
-        let blocker = RecordingStrategy("blocker") { _ in gate.block() }
-        let target = RecordingStrategy("target") { delivery in
+        let blocker = DeliveryRecorder("blocker") { _ in gate.block() }
+        let target = DeliveryRecorder("target") { delivery in
             if secondDetachReturned.isSet { late.append(delivery.tag) }
         }
         hub.attach(blocker)
@@ -136,7 +136,7 @@ import Testing
     @Test func detachDoesNotWaitForASendOnAChannelTheStrategyDoesNotTake() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let gate = Gate()
-        let slow = RecordingStrategy("slow") { delivery in
+        let slow = DeliveryRecorder("slow") { delivery in
             if delivery.tag.channel == .event { gate.block() }
         }
         let screensOnly = NarrowStrategy(accepting: .screen)
@@ -154,13 +154,13 @@ import Testing
     @Test func aStrategyDetachedFromInsideADeliveryMissesTheRestOfIt() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let holder = Holder()
-        let first = RecordingStrategy("first") { delivery in
+        let first = DeliveryRecorder("first") { delivery in
             if delivery.tag == .event(.playerDidLoad(swiftTalk)), let second = holder.second {
                 #expect(hub.detach(second))
                 hub.send(event: .playerDidPlay(swiftTalk))
             }
         }
-        let second = RecordingStrategy("second")
+        let second = DeliveryRecorder("second")
         holder.second = second
         hub.attach(first)
         hub.attach(second)
@@ -179,7 +179,7 @@ import Testing
     @Test func aStrategyMayDetachItselfFromInsideItsSend() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let holder = Holder()
-        let once = RecordingStrategy("once") { _ in
+        let once = DeliveryRecorder("once") { _ in
             if let me = holder.second { hub.detach(me) }
         }
         holder.second = once
@@ -199,12 +199,12 @@ import Testing
         let yEntered = DispatchSemaphore(value: 0)
         let holder = Holder()
         let results = LockedLog<String>()
-        let x = RecordingStrategy("x") { _ in
+        let x = DeliveryRecorder("x") { _ in
             xEntered.signal()
             yEntered.wait()
             if let y = holder.second { results.append("x detached y: \(hubB.detach(y))") }
         }
-        let y = RecordingStrategy("y") { _ in
+        let y = DeliveryRecorder("y") { _ in
             yEntered.signal()
             xEntered.wait()
             if let x = holder.first { results.append("y detached x: \(hubA.detach(x))") }
@@ -224,7 +224,7 @@ import Testing
     @Test func queuedTagsSkipAStrategyDetachedInsideTheDelivery() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let holder = Holder()
-        let victim = RecordingStrategy("victim")
+        let victim = DeliveryRecorder("victim")
         let trigger = trigger(holder) { victim in
             hub.send(event: .playerDidPlay(swiftTalk))  // queued, from a roster that holds the victim
             #expect(hub.detach(victim))
@@ -241,10 +241,10 @@ import Testing
         let hubA = AnalyticsHub<SeedAnalytics>()
         let hubB = AnalyticsHub<SeedAnalytics>()
         let holder = Holder()
-        let trigger = RecordingStrategy("trigger") { _ in
+        let trigger = DeliveryRecorder("trigger") { _ in
             if let shared = holder.second { #expect(!hubB.detach(shared)) }
         }
-        let shared = RecordingStrategy("shared")
+        let shared = DeliveryRecorder("shared")
         holder.second = shared
         hubA.attach(trigger)
         hubA.attach(shared)
@@ -262,7 +262,7 @@ import Testing
             #expect(hubB.detach(shared))
             hubA.send(event: .playerDidPlay(swiftTalk))
         }
-        let shared = RecordingStrategy("shared")
+        let shared = DeliveryRecorder("shared")
         holder.second = shared
         hubA.attach(trigger)
         hubA.attach(shared)
@@ -280,7 +280,7 @@ import Testing
             #expect(hubA.detach(victim))
             hubB.attach(victim)
         }
-        let victim = RecordingStrategy("victim")
+        let victim = DeliveryRecorder("victim")
         holder.second = victim
         hubA.attach(trigger)
         hubA.attach(victim)
@@ -303,7 +303,7 @@ import Testing
             }
             hub.send(event: .playerDidPlay(swiftTalk))
         }
-        let strategy = RecordingStrategy("strategy")
+        let strategy = DeliveryRecorder("strategy")
         holder.second = strategy
         hub.attach(trigger)
         hub.attach(strategy)
@@ -325,7 +325,7 @@ import Testing
             results.append(hub.detach(target))
             detachReturnedHere.set()
         }
-        let target = RecordingStrategy("target") { delivery in
+        let target = DeliveryRecorder("target") { delivery in
             if detachReturnedHere.isSet { late.append(delivery.tag) }
         }
         holder.second = target
@@ -349,11 +349,11 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         let firstGate = Gate()
         let secondGate = Gate()
-        let blocker = RecordingStrategy("blocker") { delivery in
+        let blocker = DeliveryRecorder("blocker") { delivery in
             if delivery.tag == .event(.playerDidLoad(swiftTalk)) { firstGate.block() }
             if delivery.tag == .event(.playerDidPlay(swiftTalk)) { secondGate.block() }
         }
-        let target = RecordingStrategy("target")
+        let target = DeliveryRecorder("target")
         hub.attach(blocker)
         hub.attach(target)
 
@@ -365,7 +365,7 @@ import Testing
         hub.attach(target)
         let secondSend = onNewThread { hub.send(event: .playerDidPlay(swiftTalk)) }
         secondGate.entered.wait()
-        hub.attach(RecordingStrategy("unrelated"))
+        hub.attach(DeliveryRecorder("unrelated"))
 
         firstGate.release()
         #expect(firstSend.finishes(within: 10_000))
@@ -392,19 +392,19 @@ import Testing
     }
 
     @Test func nothingIsKeptAliveOnceTheOutermostSendHasReturned() {
-        weak var weakVictim: RecordingStrategy?
+        weak var weakVictim: DeliveryRecorder?
         weak var weakHub: AnalyticsHub<SeedAnalytics>?
         do {
             let hub = AnalyticsHub<SeedAnalytics>()
             weakHub = hub
             let holder = Holder()
             do {
-                let victim = RecordingStrategy("victim")
+                let victim = DeliveryRecorder("victim")
                 weakVictim = victim
                 holder.second = victim
                 hub.attach(victim)
             }
-            let trigger = RecordingStrategy("trigger") { [unowned hub] _ in
+            let trigger = DeliveryRecorder("trigger") { [unowned hub] _ in
                 guard let victim = holder.second else { return }
                 holder.second = nil
                 hub.send(event: .playerDidPlay(swiftTalk))
@@ -424,9 +424,9 @@ import Testing
         await #expect(processExitsWith: .success) {
             let hub = AnalyticsHub<SeedAnalytics>()
             let audit = AnalyticsHub<SeedAnalytics>()
-            let auditLog = RecordingStrategy("audit")
+            let auditLog = DeliveryRecorder("audit")
             audit.attach(auditLog)
-            let trigger = RecordingStrategy("trigger") { delivery in
+            let trigger = DeliveryRecorder("trigger") { delivery in
                 guard delivery.tag == .event(.playerDidLoad(swiftTalk)) else { return }
                 let sender = DeinitSender(audit)
                 hub.attach(sender)
@@ -446,7 +446,7 @@ extension AnalyticsHub<SeedAnalytics> {
     /// which hub it is for would apply to the other hub's deliveries.
     func raiseGeneration() {
         for _ in 0..<5 {
-            let passing = RecordingStrategy("passing")
+            let passing = DeliveryRecorder("passing")
             attach(passing)
             detach(passing)
         }
@@ -455,8 +455,8 @@ extension AnalyticsHub<SeedAnalytics> {
 
 /// A strategy that, when it receives `playerDidLoad`, runs `action` with the strategy `holder`
 /// holds by then.
-func trigger(_ holder: Holder, _ action: @escaping @Sendable (RecordingStrategy) -> Void) -> RecordingStrategy {
-    RecordingStrategy("trigger") { delivery in
+func trigger(_ holder: Holder, _ action: @escaping @Sendable (DeliveryRecorder) -> Void) -> DeliveryRecorder {
+    DeliveryRecorder("trigger") { delivery in
         guard delivery.tag == .event(.playerDidLoad(swiftTalk)), let target = holder.second else { return }
         action(target)
     }
@@ -474,8 +474,8 @@ final class DeinitSender: AnalyticsEventStrategy {
 /// Lets a strategy's closure reach strategies created after it.
 final class Holder: @unchecked Sendable {
     // Safe: set on the test's thread before any send and read after, or set and read by one thread.
-    var first: RecordingStrategy?
-    var second: RecordingStrategy?
+    var first: DeliveryRecorder?
+    var second: DeliveryRecorder?
 }
 
 /// A screen that runs `onDeinit` when released.

@@ -8,7 +8,7 @@ import Testing
     }
 
     @Test func tagsAConverterIgnoresAreCountedPerStrategyAndChannelAndReported() {
-        let reports = LockedLog<AnalyticsDiagnostic>()
+        let reports = LockedLog<DiagnosticReport>()
         let hub = AnalyticsHub<SeedAnalytics>(diagnostics: AnalyticsDiagnostics { reports.append($0) })
         let playsOnly = MappingStrategy(
             for: SeedAnalytics.self,
@@ -28,9 +28,9 @@ import Testing
 
         #expect(
             reports.items == [
-                AnalyticsDiagnostic(reason: .unmapped, source: "String", channel: .screen),
-                AnalyticsDiagnostic(reason: .unmapped, source: "plays", channel: .userAction),
-                AnalyticsDiagnostic(reason: .unmapped, source: "plays", channel: .userAction),
+                DiagnosticReport(reason: .unmapped, source: "String", channel: .screen),
+                DiagnosticReport(reason: .unmapped, source: "plays", channel: .userAction),
+                DiagnosticReport(reason: .unmapped, source: "plays", channel: .userAction),
             ]
         )
         #expect(hub.diagnostics.count(of: .unmapped) == 3)
@@ -41,12 +41,12 @@ import Testing
     }
 
     @Test func aBackgroundQueuesDropsAreReportedWithTheBound() async {
-        let reports = LockedLog<AnalyticsDiagnostic>()
+        let reports = LockedLog<DiagnosticReport>()
         let hub = AnalyticsHub<SeedAnalytics>(diagnostics: AnalyticsDiagnostics { reports.append($0) })
         let gate = Gate()
         let first = LockedFlag()
         let background = BackgroundStrategy(
-            wrapping: RecordingStrategy { _ in if first.setIfUnset() { gate.block() } },
+            wrapping: DeliveryRecorder { _ in if first.setIfUnset() { gate.block() } },
             capacity: 2,
             name: "slow"
         )
@@ -72,7 +72,7 @@ import Testing
     @Test func aBackgroundStrategyIsNamedAfterTheMappingStrategyItWraps() {
         let mapping = MappingStrategy(for: SeedAnalytics.self, name: "firebase", tagger: NoTagger()) { _, _ in nil }
         #expect(BackgroundStrategy(wrapping: mapping).name == "firebase")
-        #expect(BackgroundStrategy(wrapping: RecordingStrategy()).name == "RecordingStrategy")
+        #expect(BackgroundStrategy(wrapping: DeliveryRecorder()).name == "DeliveryRecorder")
     }
 
     @Test func anEnvelopesDiagnosticsAreNotPartOfItsValue() {

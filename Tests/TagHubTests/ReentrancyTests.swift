@@ -4,13 +4,13 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct ReentrancyTests {
     @Test func aTagSentFromInsideAStrategyIsDeliveredAfterTheCurrentTagToEveryStrategy() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let sender = RecordingStrategy("sender") { delivery in
+        let sender = DeliveryRecorder("sender") { delivery in
             if delivery.tag == .event(.playerDidLoad(swiftTalk)) {
                 hub.send(event: .playerDidPlay(swiftTalk))
                 hub.send(event: .playerDidStop(swiftTalk))
             }
         }
-        let other = RecordingStrategy("other") { delivery in
+        let other = DeliveryRecorder("other") { delivery in
             if delivery.tag == .event(.playerDidPlay(swiftTalk)) {
                 hub.send(state: .autoPlay(true))
             }
@@ -32,7 +32,7 @@ import Testing
 
     @Test func allDeliveriesHaveHappenedWhenTheOutermostSendReturns() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let chain = RecordingStrategy { delivery in
+        let chain = DeliveryRecorder { delivery in
             if case .userAction(.numbered(let thread, let sequence)) = delivery.tag, sequence < 20 {
                 hub.send(userAction: .numbered(thread: thread, sequence: sequence + 1))
             }
@@ -45,13 +45,13 @@ import Testing
     @Test func aQueuedTagCarriesTheContextOfTheMomentItWasSentNotOfItsDelivery() {
         let hub = AnalyticsHub<SeedAnalytics>()
         hub.send(screen: .podcasts)
-        let navigator = RecordingStrategy("navigator") { delivery in
+        let navigator = DeliveryRecorder("navigator") { delivery in
             if delivery.tag == .userAction(.playPodcast(swiftTalk)) {
                 hub.send(screen: .podcastPlayer)
                 hub.send(event: .playerDidLoad(swiftTalk))
             }
         }
-        let observer = RecordingStrategy("observer")
+        let observer = DeliveryRecorder("observer")
         hub.attach(navigator)
         hub.attach(observer)
 
@@ -68,11 +68,11 @@ import Testing
 
     @Test func aStrategyMaySendToAnotherHubWhichDeliversAtOnce() {
         let audit = AnalyticsHub<SeedAnalytics>()
-        let auditLog = RecordingStrategy("audit")
+        let auditLog = DeliveryRecorder("audit")
         audit.attach(auditLog)
         let hub = AnalyticsHub<SeedAnalytics>()
         let order = LockedLog<String>()
-        let forwarder = RecordingStrategy("forwarder") { delivery in
+        let forwarder = DeliveryRecorder("forwarder") { delivery in
             order.append("forwarder got \(delivery.tag)")
             if case .event(let event) = delivery.tag {
                 audit.send(event: event)
@@ -91,8 +91,8 @@ import Testing
 
     @Test func aStrategyMayAttachAnotherFromInsideItsSend() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let late = RecordingStrategy("late")
-        let recruiter = RecordingStrategy("recruiter") { _ in hub.attach(late) }
+        let late = DeliveryRecorder("late")
+        let recruiter = DeliveryRecorder("recruiter") { _ in hub.attach(late) }
         hub.attach(recruiter)
         hub.send(event: .playerDidLoad(swiftTalk))
         hub.send(event: .playerDidPlay(swiftTalk))
@@ -104,12 +104,12 @@ import Testing
         let hubA = AnalyticsHub<SeedAnalytics>()
         let hubB = AnalyticsHub<SeedAnalytics>()
         let order = LockedLog<String>()
-        let first = RecordingStrategy("first") { delivery in
+        let first = DeliveryRecorder("first") { delivery in
             order.append("A.first \(delivery.tag.eventName)")
             if delivery.tag == .event(.playerDidLoad(swiftTalk)) { hubB.send(event: .playerDidLoad(swiftTalk)) }
         }
-        let second = RecordingStrategy("second") { delivery in order.append("A.second \(delivery.tag.eventName)") }
-        let relay = RecordingStrategy("relay") { delivery in
+        let second = DeliveryRecorder("second") { delivery in order.append("A.second \(delivery.tag.eventName)") }
+        let relay = DeliveryRecorder("relay") { delivery in
             order.append("B.relay \(delivery.tag.eventName)")
             guard delivery.tag == .event(.playerDidLoad(swiftTalk)) else { return }
             hubA.send(event: .playerDidPlay(swiftTalk))
@@ -131,7 +131,7 @@ import Testing
     @Test func nestedSendsPastTheBoundAreDroppedAndCounted() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let generations = 16  // 2^16 tags in the last generation: past the bound
-        let runaway = RecordingStrategy("runaway") { delivery in
+        let runaway = DeliveryRecorder("runaway") { delivery in
             guard case .userAction(.numbered(_, let generation)) = delivery.tag, generation < generations else {
                 return
             }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct RoutingTests {
     @Test func everyChannelReachesTheStrategyWithTheContextOfTheMomentItWasSent() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         hub.attach(recorder)
 
         hub.send(event: .playerDidLoad(swiftTalk))
@@ -29,7 +29,7 @@ import Testing
 
     @Test func aScreenTagCarriesItselfAsCurrentAndTheScreenBeforeAsPrevious() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         hub.attach(recorder)
         hub.send(screen: .podcasts)
         hub.send(screen: .podcastPlayer)
@@ -41,8 +41,8 @@ import Testing
     @Test func everyStrategyTakingAChannelReceivesEachTagOnceInAttachOrder() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let order = LockedLog<String>()
-        let first = RecordingStrategy("first") { _ in order.append("first") }
-        let second = RecordingStrategy("second") { _ in order.append("second") }
+        let first = DeliveryRecorder("first") { _ in order.append("first") }
+        let second = DeliveryRecorder("second") { _ in order.append("second") }
         hub.attach(first)
         hub.attach(second)
         hub.send(userAction: .pausePodcast(swiftTalk))
@@ -84,7 +84,7 @@ import Testing
     @Test func deliveredChannelsAreTheAdoptedOnesAmongTheAcceptedOnes() {
         #expect(UserActionOnlyStrategy().deliveredChannels == .userAction)
         #expect(NarrowStrategy(accepting: [.event, .state]).deliveredChannels == [.event, .state])
-        #expect(RecordingStrategy().deliveredChannels == .all)
+        #expect(DeliveryRecorder().deliveredChannels == .all)
         #expect(SilentStrategy().deliveredChannels == [])
         let eventsOnly = MappingStrategy(
             for: SeedAnalytics.self,
@@ -104,7 +104,7 @@ import Testing
 
     @Test func acceptedChannelsMayCallTheHubWhichReadsItOutsideItsLock() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         hub.attach(recorder)
         let curious = CallbackStrategy {
             hub.send(event: .playerDidLoad(swiftTalk))
@@ -127,7 +127,7 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         hub.send(screen: .podcasts)
         hub.send(screen: .favorites)
-        let recorder = RecordingStrategy()
+        let recorder = DeliveryRecorder()
         hub.attach(recorder)
         hub.send(userAction: .playPodcast(swiftTalk))
         #expect(recorder.deliveries == [Delivery(.userAction(.playPodcast(swiftTalk)), [.podcasts, .favorites])])

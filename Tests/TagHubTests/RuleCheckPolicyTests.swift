@@ -23,8 +23,8 @@ import Testing
         limit: "not reserved by Firebase"
     )
 
-    func run(_ policy: RuleCheckPolicy?) -> (sent: [FirebaseTag], reports: [AnalyticsDiagnostic]) {
-        let reports = LockedLog<AnalyticsDiagnostic>()
+    func run(_ policy: RuleCheckPolicy?) -> (sent: [FirebaseTag], reports: [DiagnosticReport]) {
+        let reports = LockedLog<DiagnosticReport>()
         let hub = AnalyticsHub<SeedAnalytics>(diagnostics: AnalyticsDiagnostics { reports.append($0) })
         let tagger = FirebaseRecorder()
         if let policy {
@@ -52,7 +52,7 @@ import Testing
         #expect(sent == [.event("session_start"), .event("pause_podcast")])
         #expect(
             reports == [
-                AnalyticsDiagnostic(
+                DiagnosticReport(
                     reason: .ruleViolation,
                     source: "firebase",
                     channel: .userAction,
@@ -71,7 +71,7 @@ import Testing
         #expect(sent == [.event("pause_podcast")])
         #expect(
             reports == [
-                AnalyticsDiagnostic(
+                DiagnosticReport(
                     reason: .droppedByRules,
                     source: "firebase",
                     channel: .userAction,
@@ -86,7 +86,7 @@ import Testing
             let sent: LockedLog<SegmentTag>
             func send(_ vendorTag: SegmentTag) { sent.append(vendorTag) }
         }
-        let reports = LockedLog<AnalyticsDiagnostic>()
+        let reports = LockedLog<DiagnosticReport>()
         let hub = AnalyticsHub<SeedAnalytics>(diagnostics: AnalyticsDiagnostics { reports.append($0) })
         let sent = LockedLog<SegmentTag>()
         hub.attach(

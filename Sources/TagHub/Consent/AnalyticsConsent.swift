@@ -151,7 +151,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     // MARK: - Decisions
 
     /// The user's decision for `purpose`.
-    public func state(of purpose: ConsentPurpose) -> ConsentState {
+    public func decision(for purpose: ConsentPurpose) -> ConsentState {
         registry.withLock { $0.decisions[purpose] ?? .undecided }
     }
 
@@ -247,7 +247,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             for channel in AnalyticsChannel.allCases {
                 guard let count = discarded[channel], count > 0 else { continue }
                 hub.diagnostics.report(
-                    AnalyticsDiagnostic(
+                    DiagnosticReport(
                         reason: .discardedByDenial,
                         source: gate.name,
                         channel: channel,

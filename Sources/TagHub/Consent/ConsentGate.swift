@@ -19,7 +19,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     let strategy: any AnalyticsStrategy<Schema>
     let name: String
     let purposes: Set<ConsentPurpose>
-    let acceptedChannels: AnalyticsChannels
+    let acceptedChannels: AnalyticsChannelSet
     /// What the purposes allow now; `nil` until the gate is first set. Written by
     /// ``AnalyticsConsent`` only, one decision at a time; read from anywhere.
     var status: ConsentState? {
@@ -133,7 +133,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         evicted = nil
         if let dropped {
             diagnostics?.report(
-                AnalyticsDiagnostic(
+                DiagnosticReport(
                     reason: .droppedByBound,
                     source: name,
                     channel: dropped,

@@ -19,14 +19,14 @@ public final class AnalyticsDiagnostics: Sendable {
     /// What the totals are kept by.
     public struct Key: Sendable, Hashable, CustomStringConvertible {
         /// Why the tags were not delivered.
-        public let reason: AnalyticsDiagnostic.Reason
+        public let reason: DiagnosticReport.Reason
         /// Who did not deliver them.
         public let source: String
         /// Their channel.
         public let channel: AnalyticsChannel
 
         /// A key, for reading ``AnalyticsDiagnostics/totals``.
-        public init(reason: AnalyticsDiagnostic.Reason, source: String, channel: AnalyticsChannel) {
+        public init(reason: DiagnosticReport.Reason, source: String, channel: AnalyticsChannel) {
             self.reason = reason
             self.source = source
             self.channel = channel
@@ -36,11 +36,11 @@ public final class AnalyticsDiagnostics: Sendable {
         public var description: String { "\(source) \(channel) \(reason)" }
     }
 
-    private let handler: (@Sendable (AnalyticsDiagnostic) -> Void)?
+    private let handler: (@Sendable (DiagnosticReport) -> Void)?
     private let counts = LockedValue<[Key: Int]>([:])
 
     /// Diagnostics that count every report and pass it to `handler`, if any.
-    public init(handler: (@Sendable (AnalyticsDiagnostic) -> Void)? = nil) {
+    public init(handler: (@Sendable (DiagnosticReport) -> Void)? = nil) {
         self.handler = handler
     }
 
@@ -48,7 +48,7 @@ public final class AnalyticsDiagnostics: Sendable {
     ///
     /// The library reports through this; a hand-written strategy may too, for example when it
     /// ignores a tag.
-    public func report(_ diagnostic: AnalyticsDiagnostic) {
+    public func report(_ diagnostic: DiagnosticReport) {
         let key = Key(reason: diagnostic.reason, source: diagnostic.source, channel: diagnostic.channel)
         counts.withLock { $0[key, default: 0] += diagnostic.count }
         handler?(diagnostic)
@@ -61,7 +61,7 @@ public final class AnalyticsDiagnostics: Sendable {
 
     /// How many tags were reported for `reason`, by `source` if given, on `channel` if given.
     public func count(
-        of reason: AnalyticsDiagnostic.Reason,
+        of reason: DiagnosticReport.Reason,
         source: String? = nil,
         channel: AnalyticsChannel? = nil
     )

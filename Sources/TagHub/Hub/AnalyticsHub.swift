@@ -266,7 +266,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         if thread.enqueue(for: identity, deliver) { return }
         finishDelivery(from: roster, on: channel, dropped: true)
         diagnostics.report(
-            AnalyticsDiagnostic(
+            DiagnosticReport(
                 reason: .droppedByBound,
                 source: "AnalyticsHub",
                 channel: channel,

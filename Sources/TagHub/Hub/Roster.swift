@@ -15,7 +15,7 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     @usableFromInline let event: [any AnalyticsEventStrategy<Schema>]
     @usableFromInline let state: [any AnalyticsStateStrategy<Schema>]
     /// The channels at least one member takes.
-    @usableFromInline let channels: AnalyticsChannels
+    @usableFromInline let channels: AnalyticsChannelSet
 
     /// Per channel, the sends that took this roster and have not finished delivering. Guarded by the
     /// hub's lock. Per channel, so that `detach` waits only for sends that could reach its strategy.
@@ -37,7 +37,7 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
         self.userAction = userAction
         self.event = event
         self.state = state
-        var channels: AnalyticsChannels = []
+        var channels: AnalyticsChannelSet = []
         if !screen.isEmpty { channels.insert(.screen) }
         if !userAction.isEmpty { channels.insert(.userAction) }
         if !event.isEmpty { channels.insert(.event) }
@@ -109,36 +109,5 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
             event: event.filter { ObjectIdentifier($0) != strategy },
             state: state.filter { ObjectIdentifier($0) != strategy }
         )
-    }
-}
-
-/// A strategy sorted into the channels it adopts and accepts, before it joins a roster: the one
-/// place that rule lives (``AnalyticsStrategy/deliveredChannels`` reads it from here too).
-///
-/// Built outside the hub's lock: it reads the strategy's `acceptedChannels`, which is app code.
-struct Admission<Schema: AnalyticsSchema> {
-    let member: any AnalyticsStrategy<Schema>
-    let screen: (any AnalyticsScreenStrategy<Schema>)?
-    let userAction: (any AnalyticsUserActionStrategy<Schema>)?
-    let event: (any AnalyticsEventStrategy<Schema>)?
-    let state: (any AnalyticsStateStrategy<Schema>)?
-
-    init(_ strategy: some AnalyticsStrategy<Schema>) {
-        let accepted = strategy.acceptedChannels
-        member = strategy
-        screen = accepted.contains(.screen) ? strategy as? any AnalyticsScreenStrategy<Schema> : nil
-        userAction = accepted.contains(.userAction) ? strategy as? any AnalyticsUserActionStrategy<Schema> : nil
-        event = accepted.contains(.event) ? strategy as? any AnalyticsEventStrategy<Schema> : nil
-        state = accepted.contains(.state) ? strategy as? any AnalyticsStateStrategy<Schema> : nil
-    }
-
-    /// The channels the strategy was sorted into.
-    var channels: AnalyticsChannels {
-        var channels: AnalyticsChannels = []
-        if screen != nil { channels.insert(.screen) }
-        if userAction != nil { channels.insert(.userAction) }
-        if event != nil { channels.insert(.event) }
-        if state != nil { channels.insert(.state) }
-        return channels
     }
 }

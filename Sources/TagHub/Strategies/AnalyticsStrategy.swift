@@ -36,19 +36,19 @@ public protocol AnalyticsStrategy<Schema>: AnyObject, Sendable {
 
     /// The channels this strategy wants, among those it adopts; read once, when it is attached.
     ///
-    /// The default is ``AnalyticsChannels/all``: every channel protocol the strategy adopts.
+    /// The default is ``AnalyticsChannelSet/all``: every channel protocol the strategy adopts.
     /// ``MappingStrategy`` narrows it to the channels it has a converter for, so the hub does not
     /// call it for tags it would ignore anyway.
-    var acceptedChannels: AnalyticsChannels { get }
+    var acceptedChannels: AnalyticsChannelSet { get }
 }
 
 extension AnalyticsStrategy {
     /// Every channel the strategy adopts.
-    public var acceptedChannels: AnalyticsChannels { .all }
+    public var acceptedChannels: AnalyticsChannelSet { .all }
 
     /// The channels a hub delivers to this strategy: those whose protocol it adopts, among its
     /// ``acceptedChannels``. The hub works this out once, when the strategy is attached.
-    public var deliveredChannels: AnalyticsChannels {
+    public var deliveredChannels: AnalyticsChannelSet {
         Admission(self).channels
     }
 }

@@ -28,10 +28,10 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     public let tagger: Tagger
 
     /// The channels this strategy has a converter for.
-    public let acceptedChannels: AnalyticsChannels
+    public let acceptedChannels: AnalyticsChannelSet
 
     /// The strategy's name in diagnostics: where the tags its converters return `nil` for are
-    /// counted, as ``AnalyticsDiagnostic/Reason/unmapped``.
+    /// counted, as ``DiagnosticReport/Reason/unmapped``.
     public let name: String
 
     /// What happens to a vendor tag that breaks its vendor's rules; checked only for vendor tags
@@ -131,7 +131,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         self.eventConverter = event
         self.stateConverter = state
         self.deliveries = deliveries
-        var channels: AnalyticsChannels = []
+        var channels: AnalyticsChannelSet = []
         if screen != nil { channels.insert(.screen) }
         if userAction != nil { channels.insert(.userAction) }
         if event != nil { channels.insert(.event) }
@@ -250,7 +250,7 @@ extension MappingStrategy {
     @usableFromInline
     @inline(never)
     static func reportUnmapped(_ channel: AnalyticsChannel, source: String, to diagnostics: AnalyticsDiagnostics?) {
-        diagnostics?.report(AnalyticsDiagnostic(reason: .unmapped, source: source, channel: channel))
+        diagnostics?.report(DiagnosticReport(reason: .unmapped, source: source, channel: channel))
     }
 }
 
@@ -320,7 +320,7 @@ extension MappingStrategy {
         // Advice alone never stops a tag: only what the vendor would drop or lose.
         let drops = policy.drops && violations.contains { $0.consequence != .advisory }
         diagnostics?.report(
-            AnalyticsDiagnostic(
+            DiagnosticReport(
                 reason: drops ? .droppedByRules : .ruleViolation,
                 source: source,
                 channel: channel,

@@ -12,7 +12,7 @@ import TagHub
 /// let firebase = RecordingStrategy(wrapping: makeFirebaseStrategy(tagger: FirebaseTagger()))
 /// hub.attach(firebase)
 /// hub.send(screen: .favorites)
-/// #expect(firebase.vendorTags.count == 1)
+/// #expect(firebase.tags.count == 1)
 /// assertAnalyticsSnapshot(of: firebase, named: "favorites")
 /// ```
 ///
@@ -23,7 +23,7 @@ import TagHub
 /// let sent = RecordingStrategy(for: PodcastAnalytics.self)
 /// hub.attach(sent)
 /// viewModel.playTapped()
-/// #expect(sent.vendorTags == [.userAction(.playPodcast(podcast))])
+/// #expect(sent.tags == [.userAction(.playPodcast(podcast))])
 /// ```
 ///
 /// Delivery is synchronous, so the record is complete as soon as `send` returns.
@@ -35,7 +35,7 @@ public final class RecordingStrategy<Schema: AnalyticsSchema, VendorTag: Sendabl
     public typealias Entry = RecordedTag<Schema, VendorTag>
 
     /// The channels recorded: the wrapped strategy's delivered channels, or those asked for.
-    public let acceptedChannels: AnalyticsChannels
+    public let acceptedChannels: AnalyticsChannelSet
 
     private let wrapped: any AnalyticsConvertingStrategy<Schema, VendorTag>
     private let recorded = LockedValue<[Entry]>([])
@@ -56,9 +56,9 @@ public final class RecordingStrategy<Schema: AnalyticsSchema, VendorTag: Sendabl
         recorded.withLock { $0 }
     }
 
-    /// Every tag recorded so far, oldest first: vendor tags, or app tags for a recorder made with
-    /// ``init(for:channels:)``.
-    public var vendorTags: [VendorTag] {
+    /// Every tag recorded so far, oldest first: the vendor tags the wrapped strategy makes, or, for
+    /// a recorder made with ``init(for:channels:)``, the app tags themselves.
+    public var tags: [VendorTag] {
         recorded.withLock { $0.map(\.vendorTag) }
     }
 
@@ -108,7 +108,7 @@ extension RecordingStrategy where VendorTag == AnalyticsTag<Schema> {
     ///
     /// Each entry's ``RecordedTag/vendorTag`` is the app tag itself, and its origin carries the
     /// screen context it was sent in.
-    public convenience init(for schema: Schema.Type = Schema.self, channels: AnalyticsChannels = .all) {
+    public convenience init(for schema: Schema.Type = Schema.self, channels: AnalyticsChannelSet = .all) {
         self.init(wrapping: AppTagSource<Schema>(acceptedChannels: channels))
     }
 }
@@ -118,9 +118,9 @@ private final class AppTagSource<Schema: AnalyticsSchema>:
     AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
     AnalyticsConvertingStrategy
 {
-    let acceptedChannels: AnalyticsChannels
+    let acceptedChannels: AnalyticsChannelSet
 
-    init(acceptedChannels: AnalyticsChannels) {
+    init(acceptedChannels: AnalyticsChannelSet) {
         self.acceptedChannels = acceptedChannels
     }
 

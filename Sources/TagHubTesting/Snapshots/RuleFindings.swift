@@ -50,7 +50,7 @@ extension RecordingTagger: RuleFindingsReporting {
 }
 
 extension RecordingStrategy: RuleFindingsReporting {
-    var ruleFindingLines: [RuleFindingLine] { ruleFindings(in: vendorTags) }
+    var ruleFindingLines: [RuleFindingLine] { ruleFindings(in: tags) }
 }
 
 extension Array: RuleFindingsReporting {

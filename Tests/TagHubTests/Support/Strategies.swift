@@ -14,7 +14,7 @@ struct Delivery: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Records every tag of every channel, in order, and runs `onReceive` (outside its lock) after recording.
-final class RecordingStrategy: AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy,
+final class DeliveryRecorder: AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy,
     AnalyticsStateStrategy
 {
     typealias Schema = SeedAnalytics
@@ -57,13 +57,13 @@ final class NarrowStrategy: AnalyticsScreenStrategy, AnalyticsUserActionStrategy
     AnalyticsStateStrategy
 {
     typealias Schema = SeedAnalytics
-    private let accepted: AnalyticsChannels
+    private let accepted: AnalyticsChannelSet
     private let asked = LockedLog<Void>()
     private let log = LockedLog<AnalyticsChannel>()
 
-    init(accepting accepted: AnalyticsChannels) { self.accepted = accepted }
+    init(accepting accepted: AnalyticsChannelSet) { self.accepted = accepted }
 
-    var acceptedChannels: AnalyticsChannels {
+    var acceptedChannels: AnalyticsChannelSet {
         asked.append(())
         return accepted
     }
@@ -86,7 +86,7 @@ final class CallbackStrategy: AnalyticsEventStrategy {
     typealias Schema = SeedAnalytics
     private let callback: @Sendable () -> Void
     init(_ callback: @escaping @Sendable () -> Void) { self.callback = callback }
-    var acceptedChannels: AnalyticsChannels {
+    var acceptedChannels: AnalyticsChannelSet {
         callback()
         return .all
     }

@@ -5,7 +5,7 @@
 ///     logger.debug("\(diagnostic)")  // "firebase: 3 userAction tags discarded (consent denied)"
 /// }
 /// ```
-public struct AnalyticsDiagnostic: Sendable, Hashable, CustomStringConvertible {
+public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
     /// Why tags were not delivered.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         private enum Storage: Sendable, Hashable {

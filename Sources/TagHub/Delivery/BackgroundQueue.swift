@@ -1,0 +1,257 @@
+import Dispatch
+
+#if canImport(ObjectiveC)
+import ObjectiveC  // autoreleasepool
+#endif
+
+/// The queue of a ``BackgroundStrategy``, its worker and its counters, behind one lock.
+///
+/// The worker is a drain scheduled on a serial `DispatchQueue`: it delivers the queued tags one at
+/// a time until the queue is empty. A tag that finds the worker idle schedules it to start
+/// ``gatheringDelay`` later rather than at once, so that the tags sent meanwhile are delivered by
+/// the same drain: the callers of a burst wake the queue once, not once per tag. ``flush()`` and
+/// `waitUntilDelivered()` start it at once.
+///
+/// `@unchecked Sendable` is safe: every stored `var` is read and written only while `lock` is
+/// held, and the `let`s are `Sendable`. The `var`s skip the run-time exclusivity checks: the lock
+/// already makes every access exclusive.
+@usableFromInline
+final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
+    /// How long a tag that finds the worker idle waits for others before the worker starts.
+    @usableFromInline static var gatheringDelay: DispatchTimeInterval { .milliseconds(1) }
+
+    @usableFromInline let lock = ConditionLock()
+    @usableFromInline let receivers: ChannelReceivers<Schema>
+    @usableFromInline let queue: DispatchQueue
+    @usableFromInline let overflowPolicy: OverflowPolicy
+    @usableFromInline let capacity: Int
+    @usableFromInline let name: String
+
+    @usableFromInline let pending: RingBuffer<Pending>
+    /// Tickets handed out: one per tag sent to the wrapper, queued or dropped.
+    @usableFromInline @exclusivity(unchecked) var issued = 0
+    /// Every ticket up to this one is delivered, dropped or cancelled.
+    @usableFromInline @exclusivity(unchecked) var processedThrough = 0
+    @usableFromInline @exclusivity(unchecked) var dropped = 0
+    @usableFromInline @exclusivity(unchecked) var cancelled = 0
+    /// Whether a drain is scheduled or running that will see every queued tag.
+    @usableFromInline @exclusivity(unchecked) var isDraining = false
+    /// The thread delivering a tag to the wrapped strategy, while it does.
+    @usableFromInline @exclusivity(unchecked) var deliveringThread: ThreadIdentity?
+    /// The ticket of the tag being delivered, while it is: what a cancellation waits for.
+    @usableFromInline @exclusivity(unchecked) var deliveringTicket: Int?
+    @usableFromInline @exclusivity(unchecked) var flushes:
+        [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// A queued tag, with its ticket.
+    @usableFromInline
+    struct Pending {
+        @usableFromInline let ticket: Int
+        @usableFromInline let envelope: Schema.AnyTagEnvelope
+
+        @inlinable
+        init(ticket: Int, envelope: Schema.AnyTagEnvelope) {
+            self.ticket = ticket
+            self.envelope = envelope
+        }
+    }
+
+    /// ``drain()``, compiled for the app's types (see ``BackgroundStrategy/Enqueuers``).
+    @usableFromInline let specializedDrain: @Sendable (BackgroundQueue) -> Void
+
+    init(
+        receivers: ChannelReceivers<Schema>,
+        capacity: Int,
+        overflowPolicy: OverflowPolicy,
+        name: String,
+        drain: @escaping @Sendable (BackgroundQueue) -> Void
+    ) {
+        self.specializedDrain = drain
+        self.receivers = receivers
+        self.capacity = capacity
+        self.overflowPolicy = overflowPolicy
+        self.name = name
+        self.pending = RingBuffer(capacity: capacity)
+        // Analytics is never urgent: the vendor runs below the app's own work, whoever sends.
+        self.queue = DispatchQueue(label: "TagHub.BackgroundStrategy: \(name)", qos: .utility)
+    }
+
+    // MARK: - The caller's side
+
+    /// Queues `envelope`, or drops a tag when the queue is full; starts the worker if it is idle.
+    @inlinable
+    func enqueue(_ envelope: Schema.AnyTagEnvelope) {
+        var droppedChannel: AnalyticsChannel?
+        // Released after the lock: its payload's `deinit` is app code, which may send.
+        var evicted: Pending?
+        lock.lock()
+        issued += 1
+        if pending.isFull {
+            dropped += 1
+            if overflowPolicy.dropsOldest {
+                evicted = pending.popFirst()
+                droppedChannel = evicted?.envelope.tag.channel
+                pending.append(Pending(ticket: issued, envelope: envelope))
+            } else {
+                droppedChannel = envelope.tag.channel
+            }
+        } else {
+            pending.append(Pending(ticket: issued, envelope: envelope))
+        }
+        let mustStart = !isDraining
+        isDraining = true
+        lock.unlock()
+        evicted = nil
+        if mustStart {
+            queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.specializedDrain(self) }
+        }
+        if let droppedChannel {
+            reportDrop(on: droppedChannel, to: envelope.diagnostics)
+        }
+    }
+
+    @usableFromInline
+    @inline(never)
+    func reportDrop(on channel: AnalyticsChannel, to diagnostics: AnalyticsDiagnostics?) {
+        diagnostics?.report(
+            DiagnosticReport(
+                reason: .droppedByBound,
+                source: name,
+                channel: channel,
+                detail: "background queue of \(capacity), \(overflowPolicy)"
+            )
+        )
+    }
+
+    // MARK: - The worker's side
+
+    /// Delivers queued tags one at a time until the queue is empty. Several drains may be
+    /// scheduled (a gathered one and one a flush started); the serial queue runs them one after
+    /// the other, and one that finds the queue empty ends at once.
+    @inlinable
+    func drain() {
+        var delivered: Int?
+        // Each tag is released after the lock is let go: its `deinit` is app code, which may send.
+        while let next = finishDelivery(of: delivered) {
+            #if canImport(ObjectiveC)
+            autoreleasepool { receivers.deliver(next.envelope) }
+            #else
+            receivers.deliver(next.envelope)
+            #endif
+            delivered = next.ticket
+        }
+    }
+
+    /// Under one lock, marks the tag `ticket` delivered (when there is one) and takes the next,
+    /// marking it as being delivered by this thread; `nil` when the queue is empty, which ends
+    /// the drain.
+    @inlinable
+    func finishDelivery(of ticket: Int?) -> Pending? {
+        lock.lock()
+        if let ticket {
+            deliveringThread = nil
+            deliveringTicket = nil
+            processedThrough = max(processedThrough, ticket)
+            // Wakes a cancellation waiting for the delivery that just ended.
+            lock.broadcast()
+        }
+        let next = pending.popFirst()
+        if let next {
+            deliveringThread = .current
+            deliveringTicket = next.ticket
+        } else {
+            isDraining = false
+            processedThrough = issued
+            lock.broadcast()
+        }
+        let finished = takeFinishedFlushes()
+        lock.unlock()
+        for continuation in finished { continuation.resume() }
+        return next
+    }
+
+    /// Removes and returns the flushes whose tags are all processed; the caller holds the lock.
+    @inlinable
+    func takeFinishedFlushes() -> [CheckedContinuation<Void, Never>] {
+        // Flushes are added in the order of their targets: when the first is not done, none is.
+        guard let first = flushes.first, first.target <= processedThrough else { return [] }
+        return takeFinishedFlushesSlowly()
+    }
+
+    @usableFromInline
+    func takeFinishedFlushesSlowly() -> [CheckedContinuation<Void, Never>] {
+        var finished: [CheckedContinuation<Void, Never>] = []
+        flushes.removeAll { flush in
+            guard flush.target <= processedThrough else { return false }
+            finished.append(flush.continuation)
+            return true
+        }
+        return finished
+    }
+
+    // MARK: - Flushing, cancelling, waiting
+
+    /// Returns once every tag queued before the call is delivered, dropped or cancelled.
+    func flush() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let isDone = lock.withLock { () -> Bool in
+                if processedThrough >= issued { return true }
+                flushes.append((issued, continuation))
+                return false
+            }
+            if isDone {
+                continuation.resume()
+            } else {
+                startNow()
+            }
+        }
+    }
+
+    /// Starts a drain at once, without waiting for the gathering delay.
+    func startNow() {
+        queue.async { self.specializedDrain(self) }
+    }
+
+    /// Drops every queued tag and waits for a delivery under way; returns the drops by channel.
+    func cancelPending() -> [AnalyticsChannel: Int] {
+        let finished: [CheckedContinuation<Void, Never>]
+        var cancelledByChannel: [AnalyticsChannel: Int] = [:]
+        // Released after the lock: a payload's `deinit` is app code, which may send.
+        var removed: [Pending] = []
+        defer { withExtendedLifetime(removed) {} }
+        lock.lock()
+        while let item = pending.popFirst() {
+            cancelledByChannel[item.envelope.tag.channel, default: 0] += 1
+            cancelled += 1
+            removed.append(item)
+        }
+        // Waits for the delivery under way now, not for those of tags sent meanwhile: the worker
+        // goes from one tag to the next under one lock, so it may never be seen idle.
+        let isOwnDelivery = deliveringThread == .current
+        if let underWay = deliveringTicket, !isOwnDelivery {
+            while deliveringTicket == underWay {
+                lock.wait()
+            }
+        }
+        if deliveringThread == nil && pending.isEmpty {
+            processedThrough = issued
+        }
+        finished = takeFinishedFlushes()
+        lock.unlock()
+        for continuation in finished { continuation.resume() }
+        return cancelledByChannel
+    }
+
+    /// Waits until every queued tag is delivered; from the queue's own delivery, returns at once.
+    func waitUntilDelivered() {
+        lock.lock()
+        let isOwnDelivery = deliveringThread == .current
+        if isDraining && !isOwnDelivery {
+            startNow()
+        }
+        while isDraining && !isOwnDelivery {
+            lock.wait()
+        }
+        lock.unlock()
+    }
+}
