@@ -31,7 +31,7 @@ import Testing
         #expect(deliveryThreads.items.count == 5)
         #expect(!deliveryThreads.items.contains(sendingThread))
         #expect(background.pendingTagCount == 0)
-        #expect(background.droppedTagCount == 0)
+        #expect(hub.diagnostics.totals == [:])
     }
 
     @Test func withoutAFlushTagsAreDeliveredInOrderAfterTheGatheringDelay() async throws {
@@ -155,7 +155,7 @@ import Testing
         for sequence in 1...25 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
 
         #expect(background.pendingTagCount == 10)
-        #expect(background.droppedTagCount == 15)
+        #expect(hub.diagnostics.count(of: .droppedByBound, source: background.name) == 15)
         gate.release()
         await background.flush()
 
@@ -164,7 +164,7 @@ import Testing
             return sequence
         }
         #expect(delivered == [0] + (policy == .dropOldest ? Array(16...25) : Array(1...10)))
-        #expect(background.droppedTagCount == 15)
+        #expect(hub.diagnostics.count(of: .droppedByBound, source: background.name) == 15)
     }
 
     @Test func flushWaitsForTheTagsSentBeforeIt() async {
@@ -208,8 +208,8 @@ import Testing
         #expect(canceller.finishes(within: 10_000))
 
         #expect(cancelled.items == [4])
-        #expect(background.cancelledTagCount == 4)
-        #expect(background.droppedTagCount == 0)
+        #expect(hub.diagnostics.count(of: .cancelled, source: background.name, channel: .userAction) == 4)
+        #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
         await background.flush()
         #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
     }
@@ -269,7 +269,7 @@ import Testing
         await background.flush()
 
         // The first delivery cancelled what was queued behind it, without waiting for itself.
-        #expect(recorder.tags.count + background.cancelledTagCount == 3)
+        #expect(recorder.tags.count + hub.diagnostics.count(of: .cancelled, source: background.name) == 3)
         #expect(recorder.tags.first == .userAction(.numbered(thread: 0, sequence: 0)))
         box.removeAll()
     }

@@ -59,7 +59,6 @@ import Testing
         await background.flush()
 
         #expect(hub.diagnostics.count(of: .droppedByBound, source: "slow", channel: .userAction) == 3)
-        #expect(background.droppedTagCount == 3)
         #expect(
             reports.items.map(\.description)
                 == Array(

@@ -146,12 +146,9 @@ import Testing
         }
         let senders = delivered.filter { $0 < generations }.count
         // Every send is either delivered or dropped and counted: the first, and two per sender.
-        #expect(delivered.count + hub.droppedTagCount == 1 + 2 * senders)
-        #expect(hub.droppedTagCount > 0)
-        #expect(
-            hub.diagnostics.count(of: .droppedByBound, source: "AnalyticsHub", channel: .userAction)
-                == hub.droppedTagCount
-        )
+        let dropped = hub.diagnostics.count(of: .droppedByBound, source: "AnalyticsHub", channel: .userAction)
+        #expect(delivered.count + dropped == 1 + 2 * senders)
+        #expect(dropped > 0)
         #expect(delivered.count > 10_000)
         // Dropped sends are not left in flight: detach does not wait for them.
         #expect(hub.detach(runaway))

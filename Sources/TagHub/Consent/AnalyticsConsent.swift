@@ -109,7 +109,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             guard gate(of: strategy) == nil else { return false }
             let gate = ConsentGate(
                 strategy: strategy,
-                name: name ?? (strategy as? any NamedStrategy)?.name ?? String(describing: type(of: strategy)),
+                hub: ObjectIdentifier(hub),
+                name: name ?? diagnosticName(of: strategy),
                 purposes: purposes,
                 capacity: bufferCapacity,
                 overflowPolicy: overflowPolicy
@@ -182,7 +183,11 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 }
                 return registry.decisions
             }
-            store.saveDecisions(decisions)
+            do {
+                try store.saveDecisions(decisions)
+            } catch {
+                saveFailed(error)
+            }
             for gate in registry.withLock({ $0.gates }) where !gate.purposes.isDisjoint(with: purposes) {
                 // A strategy told of an earlier change may have unregistered this one.
                 guard isRegistered(gate) else { continue }
@@ -208,8 +213,20 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         registry.withLock { $0.gates.first { $0.strategy === strategy } }
     }
 
+    /// Reports a save that failed to the hub's diagnostics: the decisions hold in memory, and the
+    /// next change saves them all again.
+    private func saveFailed(_ error: any Error) {
+        hub.diagnostics.report(
+            DiagnosticReport(reason: .consentNotSaved, source: "AnalyticsConsent", channel: nil, detail: "\(error)")
+        )
+    }
+
     /// Moves `gate` from `previous` (`nil` for a gate just registered) to `status`; called with
     /// `operations` held, so one change at a time.
+    ///
+    /// What the registered strategy wraps is found by walking its chain (``AnalyticsWrappingStrategy``),
+    /// outermost first: every consent observer on it is told, and every queue on it is cancelled
+    /// or waited for, however deep.
     private func apply(
         _ status: ConsentState,
         to gate: ConsentGate<Schema>,
@@ -218,10 +235,12 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     ) {
         guard status != previous else { return }
         gate.status = status
-        let observer = gate.strategy as? any AnalyticsConsentObserver
+        let chain = wrapperChain(of: gate.strategy)
+        let observers = chain.compactMap { $0 as? any AnalyticsConsentObserver }
+        let queues = chain.compactMap { $0 as? any QueuedDelivery }
         switch status {
         case .granted:
-            observer?.consentWasGranted()
+            for observer in observers { observer.consentWasGranted() }
             // The strategy may have made another decision when told: that one stands.
             guard gate.status == status, isRegistered(gate) else { return }
             gate.open()
@@ -230,9 +249,9 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             gate.startBuffering()
             if previous == .granted {
                 // Tags queued while granted are delivered before the call returns: from then on,
-                // tags are kept, not delivered.
-                (gate.strategy as? any PendingDeliveriesCancelling)?.waitUntilDelivered()
-                observer?.consentWasWithdrawn()
+                // tags are kept, not delivered. Outermost first: a queue hands its tags to the next.
+                for queue in queues { queue.waitUntilDelivered() }
+                for observer in observers { observer.consentWasWithdrawn() }
             } else {
                 hub.attach(gate)
             }
@@ -240,10 +259,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             break
         case .denied:
             hub.detach(gate)
-            var discarded = gate.close()
-            if let background = gate.strategy as? any PendingDeliveriesCancelling {
-                discarded.merge(background.cancelPending()) { $0 + $1 }
-            }
+            let discarded = gate.close()
             for channel in AnalyticsChannel.allCases {
                 guard let count = discarded[channel], count > 0 else { continue }
                 hub.diagnostics.report(
@@ -256,7 +272,12 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                     )
                 )
             }
-            if previous == .granted { observer?.consentWasWithdrawn() }
+            // Outermost first: once a queue is cancelled and its delivery under way has ended,
+            // nothing more reaches the next one.
+            for queue in queues { _ = queue.cancelQueued(reason: .discardedByDenial, detail: reason) }
+            if previous == .granted {
+                for observer in observers { observer.consentWasWithdrawn() }
+            }
         }
     }
 }

@@ -1,11 +1,14 @@
 /// What ``AnalyticsConsent`` attaches to the hub in place of a registered strategy: it keeps tags
 /// while consent is undecided, replays them on grant, and passes tags through once granted.
 ///
+/// A wrapper like any other: the hub flushes what it wraps by walking the chain, and shows the
+/// wrapped strategy in ``AnalyticsHub/attachedStrategies``.
+///
 /// `@unchecked Sendable` is safe: the mutable state is read and written only under `lock`, and
 /// `status` is behind a lock of its own.
 final class ConsentGate<Schema: AnalyticsSchema>:
     AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
-    AnalyticsFlushable, @unchecked Sendable
+    AnalyticsWrappingStrategy, @unchecked Sendable
 {
     enum Mode {
         /// Tags are kept, in order, up to the buffer's capacity.
@@ -17,6 +20,9 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     }
 
     let strategy: any AnalyticsStrategy<Schema>
+    var wrappedStrategy: any AnalyticsStrategy<Schema> { strategy }
+    /// The hub the gate is attached to: the replay runs in its delivery scope.
+    private let hub: ObjectIdentifier
     let name: String
     let purposes: Set<ConsentPurpose>
     let acceptedChannels: AnalyticsChannelSet
@@ -46,12 +52,14 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     init(
         strategy: any AnalyticsStrategy<Schema>,
+        hub: ObjectIdentifier,
         name: String,
         purposes: Set<ConsentPurpose>,
         capacity: Int,
         overflowPolicy: OverflowPolicy
     ) {
         self.strategy = strategy
+        self.hub = hub
         self.name = name
         self.purposes = purposes
         self.acceptedChannels = strategy.deliveredChannels
@@ -153,18 +161,25 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     // MARK: - Consent changes (called by AnalyticsConsent, one at a time)
 
-    /// Starts passing tags through, after replaying the buffer in order on this thread; tags sent
-    /// meanwhile join the buffer's end.
+    /// Starts passing tags through, after replaying the buffer in order on this thread; tags other
+    /// threads send meanwhile join the buffer's end.
+    ///
+    /// The whole replay runs in the hub's delivery scope on this thread, as one delivery: a tag the
+    /// strategy sends from a replayed tag waits on this thread's frame and reaches every strategy
+    /// once the replay has ended (this one included, then passing through), so the replay never
+    /// feeds itself and drops nothing; a `detach` from there does not wait.
     func open() {
         lock.withLock {
             mode = .forwarding
             replayingThread = .current
             isReplayOverdue = false
         }
-        var replayed = 0
-        while let envelope = nextToReplay(after: replayed) {
-            receivers.deliver(envelope)
-            replayed += 1
+        DeliveryThread.current.runInScope(of: hub) {
+            var replayed = 0
+            while let envelope = nextToReplay(after: replayed) {
+                receivers.deliver(envelope)
+                replayed += 1
+            }
         }
     }
 
@@ -218,11 +233,5 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     private func waitForForwarding() {
         guard !DeliveryThread.current.isDelivering else { return }
         while forwarding > 0 { lock.wait() }
-    }
-
-    /// Flushes the strategy when it delivers later (a ``BackgroundStrategy``); buffered tags are
-    /// not waited for: they wait for a decision.
-    func flush() async {
-        await (strategy as? any AnalyticsFlushable)?.flush()
     }
 }

@@ -8,7 +8,11 @@ public protocol ConsentStore: Sendable {
     func loadDecisions() -> [ConsentPurpose: ConsentState]
 
     /// Saves `decisions`, replacing what was saved before. Undecided purposes are left out.
-    func saveDecisions(_ decisions: [ConsentPurpose: ConsentState])
+    ///
+    /// Throws when they could not be saved: ``AnalyticsConsent`` reports it to the hub's
+    /// diagnostics (``DiagnosticReport/Reason/consentNotSaved``), and saves every decision again
+    /// on the next change.
+    func saveDecisions(_ decisions: [ConsentPurpose: ConsentState]) throws
 }
 
 /// A store that keeps decisions in memory, for the life of the process: the default, and what

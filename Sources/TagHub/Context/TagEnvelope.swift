@@ -19,13 +19,24 @@ public struct TagEnvelope<Tag, Screen> {
     ///
     /// Not part of the envelope's value: two envelopes with the same tag and context are equal.
     public let diagnostics: AnalyticsDiagnostics?
+    /// The hub that sent the tag, as the per-thread delivery scope knows it: whoever delivers the
+    /// tag later (a background queue) does so inside that hub's scope. `nil` for an envelope made
+    /// by hand. An identity only: the envelope keeps no hub alive.
+    @usableFromInline let hub: ObjectIdentifier?
 
     /// An envelope for `tag`, sent in `context`, reporting to `diagnostics`.
     @inlinable
     public init(tag: Tag, context: ScreenContext<Screen>, diagnostics: AnalyticsDiagnostics? = nil) {
+        self.init(tag: tag, context: context, diagnostics: diagnostics, hub: nil)
+    }
+
+    /// An envelope sent by `hub`.
+    @inlinable
+    init(tag: Tag, context: ScreenContext<Screen>, diagnostics: AnalyticsDiagnostics?, hub: ObjectIdentifier?) {
         self.tag = tag
         self.context = context
         self.diagnostics = diagnostics
+        self.hub = hub
     }
 }
 
@@ -39,7 +50,7 @@ extension TagEnvelope {
     /// ```
     @inlinable
     public func map<NewTag>(_ transform: (Tag) throws -> NewTag) rethrows -> TagEnvelope<NewTag, Screen> {
-        TagEnvelope<NewTag, Screen>(tag: try transform(tag), context: context, diagnostics: diagnostics)
+        TagEnvelope<NewTag, Screen>(tag: try transform(tag), context: context, diagnostics: diagnostics, hub: hub)
     }
 }
 

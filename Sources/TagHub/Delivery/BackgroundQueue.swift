@@ -4,7 +4,7 @@ import Dispatch
 import ObjectiveC  // autoreleasepool
 #endif
 
-/// The queue of a ``BackgroundStrategy``, its worker and its counters, behind one lock.
+/// The queue of a ``BackgroundStrategy`` and its worker, behind one lock.
 ///
 /// The worker is a drain scheduled on a serial `DispatchQueue`: it delivers the queued tags one at
 /// a time until the queue is empty. A tag that finds the worker idle schedules it to start
@@ -32,8 +32,6 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var issued = 0
     /// Every ticket up to this one is delivered, dropped or cancelled.
     @usableFromInline @exclusivity(unchecked) var processedThrough = 0
-    @usableFromInline @exclusivity(unchecked) var dropped = 0
-    @usableFromInline @exclusivity(unchecked) var cancelled = 0
     /// Whether a drain is scheduled or running that will see every queued tag.
     @usableFromInline @exclusivity(unchecked) var isDraining = false
     /// The thread delivering a tag to the wrapped strategy, while it does.
@@ -87,7 +85,6 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         lock.lock()
         issued += 1
         if pending.isFull {
-            dropped += 1
             if overflowPolicy.dropsOldest {
                 evicted = pending.popFirst()
                 droppedChannel = evicted?.envelope.tag.channel
@@ -128,15 +125,20 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Delivers queued tags one at a time until the queue is empty. Several drains may be
     /// scheduled (a gathered one and one a flush started); the serial queue runs them one after
     /// the other, and one that finds the queue empty ends at once.
+    ///
+    /// Each tag is delivered inside the delivery scope of the hub that sent it, as the hub would:
+    /// what the wrapped strategy sends meanwhile is delivered after it, and its `detach` does not
+    /// wait.
     @inlinable
     func drain() {
         var delivered: Int?
+        let thread = DeliveryThread.current
         // Each tag is released after the lock is let go: its `deinit` is app code, which may send.
         while let next = finishDelivery(of: delivered) {
             #if canImport(ObjectiveC)
-            autoreleasepool { receivers.deliver(next.envelope) }
+            autoreleasepool { thread.runInScope(of: next.envelope.hub) { receivers.deliver(next.envelope) } }
             #else
-            receivers.deliver(next.envelope)
+            thread.runInScope(of: next.envelope.hub) { receivers.deliver(next.envelope) }
             #endif
             delivered = next.ticket
         }
@@ -212,17 +214,15 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         queue.async { self.specializedDrain(self) }
     }
 
-    /// Drops every queued tag and waits for a delivery under way; returns the drops by channel.
-    func cancelPending() -> [AnalyticsChannel: Int] {
+    /// Drops every queued tag, reports each to the diagnostics of the hub that sent it for
+    /// `reason`, and waits for a delivery under way; returns how many it dropped.
+    func cancelPending(reason: DiagnosticReport.Reason, detail: String) -> Int {
         let finished: [CheckedContinuation<Void, Never>]
-        var cancelledByChannel: [AnalyticsChannel: Int] = [:]
         // Released after the lock: a payload's `deinit` is app code, which may send.
         var removed: [Pending] = []
         defer { withExtendedLifetime(removed) {} }
         lock.lock()
         while let item = pending.popFirst() {
-            cancelledByChannel[item.envelope.tag.channel, default: 0] += 1
-            cancelled += 1
             removed.append(item)
         }
         // Waits for the delivery under way now, not for those of tags sent meanwhile: the worker
@@ -239,7 +239,33 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         finished = takeFinishedFlushes()
         lock.unlock()
         for continuation in finished { continuation.resume() }
-        return cancelledByChannel
+        report(removed.map(\.envelope), as: reason, detail: detail)
+        return removed.count
+    }
+
+    /// Reports `envelopes` to the diagnostics each carries, one report per diagnostics and channel.
+    func report(_ envelopes: [Schema.AnyTagEnvelope], as reason: DiagnosticReport.Reason, detail: String) {
+        var counts: [(diagnostics: AnalyticsDiagnostics, channel: AnalyticsChannel, count: Int)] = []
+        for envelope in envelopes {
+            guard let diagnostics = envelope.diagnostics else { continue }
+            let channel = envelope.tag.channel
+            if let index = counts.firstIndex(where: { $0.diagnostics === diagnostics && $0.channel == channel }) {
+                counts[index].count += 1
+            } else {
+                counts.append((diagnostics, channel, 1))
+            }
+        }
+        for entry in counts {
+            entry.diagnostics.report(
+                DiagnosticReport(
+                    reason: reason,
+                    source: name,
+                    channel: entry.channel,
+                    count: entry.count,
+                    detail: detail
+                )
+            )
+        }
     }
 
     /// Waits until every queued tag is delivered; from the queue's own delivery, returns at once.

@@ -1,9 +1,3 @@
-import Dispatch
-
-#if canImport(ObjectiveC)
-import ObjectiveC  // autoreleasepool
-#endif
-
 /// Runs another strategy on its own serial queue, so that the thread that sends never waits for
 /// the vendor, and one slow vendor never delays another.
 ///
@@ -22,20 +16,32 @@ import ObjectiveC  // autoreleasepool
 /// ```
 ///
 /// The queue holds at most `capacity` tags. When it is full, its ``OverflowPolicy``
-/// decides which tag is dropped; every dropped tag is counted in ``droppedTagCount``.
+/// decides which tag is dropped; every dropped tag is reported to the sending hub's
+/// ``AnalyticsHub/diagnostics`` (``DiagnosticReport/Reason/droppedByBound``, from this wrapper's
+/// ``name``).
+///
+/// The wrapped strategy runs inside the delivery scope of the hub that sent each tag, as if the
+/// hub delivered it: a tag it sends from there is delivered once its `send` returns, and a
+/// `detach` it calls does not wait.
 ///
 /// Detaching the wrapper from the hub stops new tags; tags already queued are still delivered,
-/// as tags sent before the detach. To stop them too, as a consent revocation must, call
+/// as tags sent before the detach. To stop them too, as a consent revocation does, call
 /// ``cancelPendingDeliveries()``.
+///
+/// It is an ``AnalyticsWrappingStrategy``: the hub and consent find what it wraps, so a
+/// background strategy inside another one (or inside any wrapper) is flushed, cancelled on a
+/// revocation and told of consent like one attached directly.
 public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
-    AnalyticsFlushable
+    AnalyticsWrappingStrategy, AnalyticsFlushable
 {
     /// The app's tag types: the wrapped strategy's.
     public typealias Schema = Wrapped.Schema
 
     /// The strategy that receives the tags, on the wrapper's queue.
     public let wrapped: Wrapped
+    /// The strategy that receives the tags: ``wrapped``, as the hub and consent walk the chain.
+    public var wrappedStrategy: any AnalyticsStrategy<Schema> { wrapped }
     /// The most tags the queue holds.
     public var capacity: Int { engine.capacity }
     /// Which tag a full queue drops.
@@ -57,7 +63,8 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     ///   - capacity: The most tags waiting at once (at least 1); 10,000 by default.
     ///   - overflowPolicy: Which tag a full queue drops; the oldest by default.
     ///   - name: The wrapper's name in diagnostics, where its drops are reported, and its queue's
-    ///     label; by default the wrapped strategy's name when it is a ``MappingStrategy``, else its
+    ///     label; by default the name of the outermost named strategy it wraps (a
+    ///     ``MappingStrategy``, another ``BackgroundStrategy``), else the wrapped strategy's
     ///     type's.
     @inlinable
     public convenience init(
@@ -93,21 +100,10 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
             receivers: ChannelReceivers(strategy),
             capacity: capacity,
             overflowPolicy: overflowPolicy,
-            name: name ?? (strategy as? any NamedStrategy)?.name ?? String(describing: Wrapped.self),
+            name: name ?? diagnosticName(of: strategy),
             drain: enqueuers.drain
         )
         self.enqueuers = enqueuers
-    }
-
-    /// How many tags a full queue dropped so far.
-    public var droppedTagCount: Int {
-        engine.lock.withLock { engine.dropped }
-    }
-
-    /// How many queued tags ``cancelPendingDeliveries()`` (or a consent revocation) discarded so
-    /// far.
-    public var cancelledTagCount: Int {
-        engine.lock.withLock { engine.cancelled }
     }
 
     /// How many tags wait to be delivered, not counting one being delivered.
@@ -143,26 +139,28 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
 
     // MARK: - Flushing and cancelling
 
-    /// Returns once every tag queued before the call has been delivered to the wrapped strategy
-    /// (or dropped by the bound, or cancelled).
+    /// Returns once every tag queued before the call has been handed to the wrapped strategy (or
+    /// dropped by the bound, or cancelled).
     ///
-    /// What an app going to the background, and a test, calls before reading what the vendor
-    /// received.
+    /// This queue only: when the wrapped strategy delivers later too (another background queue),
+    /// ``AnalyticsHub/flush()``, which flushes every strategy on the chain, is what waits for the
+    /// vendor. What an app going to the background, and a test, calls before reading what the
+    /// vendor received.
     public func flush() async {
         await engine.flush()
-        // A wrapped strategy that delivers later too (another wrapper) is flushed after.
-        await (wrapped as? any AnalyticsFlushable)?.flush()
     }
 
     /// Drops every queued tag and waits for a delivery under way to finish: once it returns, the
-    /// wrapped strategy receives nothing more until a new tag is sent. Returns how many tags were
-    /// dropped (they count in ``cancelledTagCount``).
+    /// wrapped strategy receives nothing more from this queue until a new tag is sent. Returns how
+    /// many tags were dropped; each is reported to the diagnostics of the hub that sent it
+    /// (``DiagnosticReport/Reason/cancelled``).
     ///
+    /// This queue only, as ``flush()``; a consent revocation cancels every queue on the chain.
     /// Called from the wrapped strategy's own `send` (on the wrapper's queue), it does not wait
     /// for that delivery, which is the caller's own.
     @discardableResult
     public func cancelPendingDeliveries() -> Int {
-        engine.cancelPending().values.reduce(0, +)
+        engine.cancelPending(reason: .cancelled, detail: "cancelPendingDeliveries()")
     }
 }
 
@@ -209,34 +207,12 @@ extension BackgroundStrategy: AnalyticsConvertingStrategy where Wrapped: Analyti
 
 extension BackgroundStrategy: NamedStrategy {}
 
-/// A strategy that delivers after `send` returns, which consent must stop or drain before it
-/// tells the caller that tags no longer flow.
-protocol PendingDeliveriesCancelling {
-    /// Drops the queued tags, waits for a delivery under way, and returns what it dropped.
-    func cancelPending() -> [AnalyticsChannel: Int]
-
-    /// Waits until every queued tag is delivered (unless called from a delivery of its own).
-    func waitUntilDelivered()
-}
-
-extension BackgroundStrategy: PendingDeliveriesCancelling {
-    func cancelPending() -> [AnalyticsChannel: Int] {
-        engine.cancelPending()
+extension BackgroundStrategy: QueuedDelivery {
+    func cancelQueued(reason: DiagnosticReport.Reason, detail: String) -> Int {
+        engine.cancelPending(reason: reason, detail: detail)
     }
 
     func waitUntilDelivered() {
         engine.waitUntilDelivered()
-    }
-}
-
-extension BackgroundStrategy: AnalyticsConsentObserver {
-    /// Tells the wrapped strategy, if it observes consent.
-    public func consentWasGranted() {
-        (wrapped as? any AnalyticsConsentObserver)?.consentWasGranted()
-    }
-
-    /// Tells the wrapped strategy, if it observes consent.
-    public func consentWasWithdrawn() {
-        (wrapped as? any AnalyticsConsentObserver)?.consentWasWithdrawn()
     }
 }

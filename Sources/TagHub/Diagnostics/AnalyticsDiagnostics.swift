@@ -22,18 +22,22 @@ public final class AnalyticsDiagnostics: Sendable {
         public let reason: DiagnosticReport.Reason
         /// Who did not deliver them.
         public let source: String
-        /// Their channel.
-        public let channel: AnalyticsChannel
+        /// Their channel; `nil` for reports that are not about tags.
+        public let channel: AnalyticsChannel?
 
         /// A key, for reading ``AnalyticsDiagnostics/totals``.
-        public init(reason: DiagnosticReport.Reason, source: String, channel: AnalyticsChannel) {
+        public init(reason: DiagnosticReport.Reason, source: String, channel: AnalyticsChannel?) {
             self.reason = reason
             self.source = source
             self.channel = channel
         }
 
-        /// `source channel reason`, for example `firebase userAction unmapped`.
-        public var description: String { "\(source) \(channel) \(reason)" }
+        /// `source channel reason`, for example `firebase userAction unmapped`; `source reason`
+        /// with no channel.
+        public var description: String {
+            guard let channel else { return "\(source) \(reason)" }
+            return "\(source) \(channel) \(reason)"
+        }
     }
 
     private let handler: (@Sendable (DiagnosticReport) -> Void)?

@@ -9,7 +9,7 @@ public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
     /// Why tags were not delivered.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         private enum Storage: Sendable, Hashable {
-            case unmapped, droppedByBound, discardedByDenial, ruleViolation, droppedByRules
+            case unmapped, droppedByBound, discardedByDenial, cancelled, ruleViolation, droppedByRules, consentNotSaved
         }
 
         private let storage: Storage
@@ -26,6 +26,9 @@ public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
         public static let droppedByBound = Reason(.droppedByBound)
         /// Consent was denied or withdrawn: tags buffered or queued for the strategy were discarded.
         public static let discardedByDenial = Reason(.discardedByDenial)
+        /// The app cancelled a background queue (``BackgroundStrategy/cancelPendingDeliveries()``):
+        /// the tags it held were discarded.
+        public static let cancelled = Reason(.cancelled)
 
         /// A vendor tag breaks rules of its vendor's (``VendorRuleViolation``), and was sent all
         /// the same (``RuleCheckPolicy/report``, or advice only); the detail lists them.
@@ -34,14 +37,24 @@ public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
         /// sent (``RuleCheckPolicy/drop``); the detail lists them.
         public static let droppedByRules = Reason(.droppedByRules)
 
-        /// `unmapped`, `dropped by a bound`, `discarded (consent denied)` or `breaking a vendor rule`.
+        /// Consent decisions could not be saved (``ConsentStore/saveDecisions(_:)`` threw): they
+        /// hold in memory, and the next launch starts from what the store kept. Not about tags:
+        /// the report has no channel, and its count is the number of failed saves. Every later
+        /// decision saves them all again.
+        public static let consentNotSaved = Reason(.consentNotSaved)
+
+        /// `unmapped`, `dropped by a bound`, `discarded (consent denied)`, `cancelled`,
+        /// `sent breaking a vendor rule`, `dropped for breaking a vendor rule` or
+        /// `consent not saved`.
         public var description: String {
             switch storage {
             case .unmapped: "unmapped"
             case .droppedByBound: "dropped by a bound"
             case .discardedByDenial: "discarded (consent denied)"
+            case .cancelled: "cancelled"
             case .ruleViolation: "sent breaking a vendor rule"
             case .droppedByRules: "dropped for breaking a vendor rule"
+            case .consentNotSaved: "consent not saved"
             }
         }
     }
@@ -50,15 +63,17 @@ public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
     public let reason: Reason
     /// Who did not deliver them: a strategy's name, or the hub.
     public let source: String
-    /// The channel of the tags.
-    public let channel: AnalyticsChannel
-    /// How many tags.
+    /// The channel of the tags; `nil` for a report that is not about tags
+    /// (``Reason/consentNotSaved``).
+    public let channel: AnalyticsChannel?
+    /// How many tags; for a report that is not about tags, how many times it happened.
     public let count: Int
     /// More about it, such as which bound; empty when there is nothing to add.
     public let detail: String
 
-    /// A report of `count` tags of `channel` that `source` did not deliver, for `reason`.
-    public init(reason: Reason, source: String, channel: AnalyticsChannel, count: Int = 1, detail: String = "") {
+    /// A report of `count` tags of `channel` that `source` did not deliver, for `reason`; with no
+    /// channel, of something that is not about tags and happened `count` times.
+    public init(reason: Reason, source: String, channel: AnalyticsChannel?, count: Int = 1, detail: String = "") {
         self.reason = reason
         self.source = source
         self.channel = channel
@@ -66,11 +81,16 @@ public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
         self.detail = detail
     }
 
-    /// For example `firebase: 1 userAction tag unmapped` or
-    /// `tracker: 3 screen tags dropped by a bound (consent buffer of 2)`.
+    /// For example `firebase: 1 userAction tag unmapped`,
+    /// `tracker: 3 screen tags dropped by a bound (consent buffer of 2)`, or, for a report with no
+    /// channel, `AnalyticsConsent: consent not saved (…)`.
     public var description: String {
-        let tags = count == 1 ? "tag" : "tags"
         let more = detail.isEmpty ? "" : " (\(detail))"
+        guard let channel else {
+            let times = count == 1 ? "" : " \(count) times"
+            return "\(source): \(reason)\(times)\(more)"
+        }
+        let tags = count == 1 ? "tag" : "tags"
         return "\(source): \(count) \(channel) \(tags) \(reason)\(more)"
     }
 }

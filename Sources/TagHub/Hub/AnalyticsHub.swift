@@ -22,8 +22,8 @@
 ///   one exception, a detach from inside a delivery).
 /// - Memory is bounded: the history keeps at most ``screenHistoryLimit`` screens, and at most
 ///   10,000 tags sent from inside deliveries wait, per hub, on one thread; past that they are
-///   dropped, counted in ``droppedTagCount`` and reported to ``diagnostics`` (a dropped screen
-///   still enters the history).
+///   dropped and reported to ``diagnostics`` as ``DiagnosticReport/Reason/droppedByBound`` from
+///   the source `"AnalyticsHub"` (a dropped screen still enters the history).
 public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// How many screens the history keeps, newest last; the oldest goes when a new one comes.
     public let screenHistoryLimit: Int
@@ -73,7 +73,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         defer { withExtendedLifetime(replacedStorage) {} }
         guard let (roster, context) = taken else { return }
         route(
-            TagEnvelope(tag: screen, context: context, diagnostics: diagnostics),
+            TagEnvelope(tag: screen, context: context, diagnostics: diagnostics, hub: identity),
             from: roster,
             on: .screen,
             to: { $0.screen },
@@ -86,7 +86,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func send(userAction: Schema.UserAction) {
         guard let (roster, context) = snapshot(for: .userAction) else { return }
         route(
-            TagEnvelope(tag: userAction, context: context, diagnostics: diagnostics),
+            TagEnvelope(tag: userAction, context: context, diagnostics: diagnostics, hub: identity),
             from: roster,
             on: .userAction,
             to: { $0.userAction },
@@ -99,7 +99,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func send(event: Schema.Event) {
         guard let (roster, context) = snapshot(for: .event) else { return }
         route(
-            TagEnvelope(tag: event, context: context, diagnostics: diagnostics),
+            TagEnvelope(tag: event, context: context, diagnostics: diagnostics, hub: identity),
             from: roster,
             on: .event,
             to: { $0.event },
@@ -112,18 +112,12 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func send(state tag: Schema.State) {
         guard let (roster, context) = snapshot(for: .state) else { return }
         route(
-            TagEnvelope(tag: tag, context: context, diagnostics: diagnostics),
+            TagEnvelope(tag: tag, context: context, diagnostics: diagnostics, hub: identity),
             from: roster,
             on: .state,
             to: { $0.state },
             via: { $0.send(state: $1) }
         )
-    }
-
-    /// Tags sent from inside deliveries and dropped because 10,000 were already waiting on that
-    /// thread: the sign of a strategy that sends more tags than it receives, in a loop.
-    public var droppedTagCount: Int {
-        state.lock.withLock { state.droppedTagCount }
     }
 
     // MARK: - Strategies
@@ -194,29 +188,42 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         return wasAttached
     }
 
-    /// Whether this very instance is attached.
+    /// Whether this very instance is attached: directly, or through an ``AnalyticsConsent`` it is
+    /// registered with, while its consent is granted or undecided (undecided: its tags are kept
+    /// for it; ``AnalyticsConsent/status(of:)`` tells which).
     public func isAttached(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
-        let identifier = ObjectIdentifier(strategy)
-        return state.lock.withLock { state.roster.contains(identifier) }
+        state.lock.withLock { state.roster.members }.contains {
+            $0 === strategy || consentGate($0)?.strategy === strategy
+        }
     }
 
-    /// The strategies attached now, in the order they were attached.
+    /// The strategies attached now, in the order they were attached: those attached directly, and
+    /// those registered with an ``AnalyticsConsent`` while their consent is granted or undecided
+    /// (each where its consent attached it), as the app made them.
     public var attachedStrategies: [any AnalyticsStrategy<Schema>] {
-        state.lock.withLock { state.roster.members }
+        state.lock.withLock { state.roster.members }.map { consentGate($0)?.strategy ?? $0 }
     }
 
     /// Returns once every tag sent before the call has been delivered by every attached strategy
-    /// that delivers later (each ``AnalyticsFlushable``, such as a ``BackgroundStrategy``).
+    /// that delivers later: each ``AnalyticsFlushable`` (such as a ``BackgroundStrategy``) on the
+    /// chain of each attached strategy (see ``AnalyticsWrappingStrategy``), outermost first, so
+    /// that a queue inside a queue is flushed too.
     ///
     /// Strategies that deliver synchronously are done when `send` returns: there is nothing to
     /// wait for. Tags that ``AnalyticsConsent`` keeps until the user decides are not waited for:
     /// they wait for a decision. An app calls it when it goes to the background; a test, before
     /// reading what a vendor received.
     public func flush() async {
-        for strategy in attachedStrategies {
-            guard let flushable = strategy as? any AnalyticsFlushable else { continue }
-            await flushable.flush()
+        for member in state.lock.withLock({ state.roster.members }) {
+            for stage in wrapperChain(of: member) {
+                await (stage as? any AnalyticsFlushable)?.flush()
+            }
         }
+    }
+
+    /// The consent gate `member` is, if it is one.
+    private func consentGate(_ member: any AnalyticsStrategy<Schema>) -> ConsentGate<Schema>? {
+        member as? ConsentGate<Schema>
     }
 
     // MARK: - Screens
@@ -264,7 +271,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         _ deliver: @escaping () -> Void
     ) {
         if thread.enqueue(for: identity, deliver) { return }
-        finishDelivery(from: roster, on: channel, dropped: true)
+        finishDelivery(from: roster, on: channel)
         diagnostics.report(
             DiagnosticReport(
                 reason: .droppedByBound,
@@ -320,13 +327,12 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         finishDelivery(from: roster, on: channel)
     }
 
-    /// Ends a send that took `roster`, delivered or `dropped`; wakes `detach` calls waiting for a
+    /// Ends a send that took `roster`, delivered or dropped; wakes `detach` calls waiting for a
     /// replaced roster.
     @inlinable
-    func finishDelivery(from roster: Roster<Schema>, on channel: AnalyticsChannel, dropped: Bool = false) {
+    func finishDelivery(from roster: Roster<Schema>, on channel: AnalyticsChannel) {
         state.lock.lock()
         defer { state.lock.unlock() }
-        if dropped { state.droppedTagCount += 1 }
         roster.endSend(on: channel)
         guard roster !== state.roster else { return }
         if roster.isIdle {

@@ -10,13 +10,17 @@ import Darwin
 #error("TagHub needs pthreads: this C library is not supported yet.")
 #endif
 
-/// What one OS thread is doing for the hubs: the deliveries it is running, innermost last.
+/// What one OS thread is doing for the hubs: the deliveries it is running, innermost last. This
+/// is the one delivery scope: every path that runs strategy code runs it inside a frame here.
 ///
-/// This is what makes a `send` from inside a strategy's `send` safe and ordered. The outermost
-/// `send` on a thread opens a frame for its hub; a nested `send` to the same hub finds that frame
-/// and queues its delivery there instead of delivering in the middle of the current one; the
-/// outer `send` drains the queue before it returns. It also tells `detach` whether it runs inside
-/// a delivery, where waiting for other deliveries could deadlock.
+/// - The hub's `send` opens a frame for its hub, unless this thread has one open already: then
+///   the tag is queued on that frame, and delivered after the tag being delivered, to every
+///   strategy. The send that opened the frame drains the queue before it returns.
+/// - A consent replay runs inside a frame for the gate's hub, and a background worker runs each
+///   tag inside a frame for the hub that sent it (``runInScope(of:_:)``): a tag a strategy sends
+///   from there waits in the same way, and is delivered once that strategy's `send` has returned.
+/// - `detach` asks ``isDelivering``: inside a frame, waiting for other deliveries could deadlock,
+///   so it does not wait, whichever path runs the strategy.
 ///
 /// One instance per thread, created on the thread's first delivery and only ever touched by that
 /// thread, so it needs no lock. App code (a strategy, a `deinit`) may run whenever a delivery
@@ -36,7 +40,9 @@ final class DeliveryThread {
     static let pendingLimit = 10_000
 
     private struct Frame {
-        let hub: ObjectIdentifier
+        /// `nil` for a scope that is for no hub in particular (a tag made by hand, delivered by a
+        /// wrapper): it only marks the thread as delivering.
+        let hub: ObjectIdentifier?
         /// Deliveries queued by nested sends; those before `next` have run and are no-ops now.
         var pending: [() -> Void] = []
         var next = 0
@@ -92,6 +98,21 @@ final class DeliveryThread {
         if frames.contains(where: { $0.hub == hub }) { return false }
         frames.append(Frame(hub: hub))
         return true
+    }
+
+    /// Runs `body`, strategy code run by a wrapper, inside `hub`'s delivery scope on this thread:
+    /// inside the frame `hub` has open here already, or else in one opened now and drained (what
+    /// `body` sent to `hub` is delivered) and closed once `body` returns.
+    ///
+    /// With no hub (`nil`), inside any frame open here, or else in one that only marks the thread
+    /// as delivering.
+    @usableFromInline
+    func runInScope(of hub: ObjectIdentifier?, _ body: () -> Void) {
+        let isOpen = hub == nil ? isDelivering : frames.contains { $0.hub == hub }
+        if isOpen { return body() }
+        frames.append(Frame(hub: hub))
+        body()
+        drainAndCloseFrame()
     }
 
     /// Queues `deliver` on the frame `hub` has open on this thread; `false`, and nothing queued,

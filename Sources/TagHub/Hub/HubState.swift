@@ -21,9 +21,6 @@ final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Calls to `detach` waiting for `retired` to drain, so that finishing sends know to wake them.
     @usableFromInline @exclusivity(unchecked) var waitingDetaches = 0
 
-    /// Nested sends dropped because too many were queued on one thread's delivery.
-    @usableFromInline @exclusivity(unchecked) var droppedTagCount = 0
-
     /// The generation for the next roster.
     func nextGeneration() -> UInt64 {
         roster.generation + 1

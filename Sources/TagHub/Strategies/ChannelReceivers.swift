@@ -15,16 +15,16 @@ struct ChannelReceivers<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Hands `envelope` to the strategy, through the requirement of its channel.
+    ///
+    /// Strategy code, run by a wrapper (a consent replay, a background worker): the caller runs it
+    /// inside the delivery scope of the hub that sent the tag.
     @inlinable
     func deliver(_ envelope: Schema.AnyTagEnvelope) {
-        let context = envelope.context
-        let diagnostics = envelope.diagnostics
         switch envelope.tag {
-        case .screen(let tag): screen?.send(screen: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
-        case .userAction(let tag):
-            userAction?.send(userAction: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
-        case .event(let tag): event?.send(event: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
-        case .state(let tag): state?.send(state: TagEnvelope(tag: tag, context: context, diagnostics: diagnostics))
+        case .screen(let tag): screen?.send(screen: envelope.map { _ in tag })
+        case .userAction(let tag): userAction?.send(userAction: envelope.map { _ in tag })
+        case .event(let tag): event?.send(event: envelope.map { _ in tag })
+        case .state(let tag): state?.send(state: envelope.map { _ in tag })
         }
     }
 }

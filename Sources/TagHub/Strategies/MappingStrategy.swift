@@ -331,9 +331,4 @@ extension MappingStrategy {
     }
 }
 
-/// A strategy with a name for diagnostics, which wrappers reuse.
-protocol NamedStrategy {
-    var name: String { get }
-}
-
 extension MappingStrategy: NamedStrategy {}
