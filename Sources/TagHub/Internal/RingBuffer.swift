@@ -8,19 +8,21 @@
 /// not specialize, cost more than the rest of a background send.
 ///
 /// Not thread-safe: its owner guards it with a lock, which is why its `var`s skip the run-time
-/// exclusivity checks.
+/// exclusivity checks. `package`, so that its tests reach it without a testable build.
 @usableFromInline
-final class RingBuffer<Element> {
+package final class RingBuffer<Element> {
     @usableFromInline @exclusivity(unchecked) var slots: UnsafeMutablePointer<Element>
-    @usableFromInline @exclusivity(unchecked) var slotCount = 0
-    @usableFromInline @exclusivity(unchecked) var head = 0
+    /// How many elements the storage has room for now: 0, then 16, doubling up to `capacity`.
+    @usableFromInline @exclusivity(unchecked) package private(set) var slotCount = 0
+    /// The slot of the oldest element.
+    @usableFromInline @exclusivity(unchecked) package private(set) var head = 0
     /// How many elements the queue holds.
-    @usableFromInline @exclusivity(unchecked) private(set) var count = 0
+    @usableFromInline @exclusivity(unchecked) package private(set) var count = 0
     /// The most elements the queue holds.
-    @usableFromInline let capacity: Int
+    @usableFromInline package let capacity: Int
 
     @inlinable
-    init(capacity: Int) {
+    package init(capacity: Int) {
         precondition(capacity >= 1, "RingBuffer: capacity must be at least 1, got \(capacity)")
         self.capacity = capacity
         self.slots = .allocate(capacity: 0)
@@ -34,13 +36,13 @@ final class RingBuffer<Element> {
     }
 
     @inlinable
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
     @inlinable
-    var isFull: Bool { count == capacity }
+    package var isFull: Bool { count == capacity }
 
     /// Appends `element`; the caller makes room first when the queue is full.
     @inlinable
-    func append(_ element: Element) {
+    package func append(_ element: Element) {
         precondition(count < capacity, "RingBuffer: append to a full queue")
         if count == slotCount { grow() }
         var slot = head + count
@@ -51,7 +53,7 @@ final class RingBuffer<Element> {
 
     /// Removes and returns the oldest element, or `nil` when the queue is empty.
     @inlinable
-    func popFirst() -> Element? {
+    package func popFirst() -> Element? {
         guard count > 0 else { return nil }
         let element = (slots + head).move()
         head += 1

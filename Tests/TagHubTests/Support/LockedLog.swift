@@ -39,6 +39,12 @@ final class LockedFlag: @unchecked Sendable {
         value = true
     }
 
+    func clear() {
+        lock.lock()
+        defer { lock.unlock() }
+        value = false
+    }
+
     /// Sets the flag; `true` for the one caller that found it unset.
     func setIfUnset() -> Bool {
         lock.lock()

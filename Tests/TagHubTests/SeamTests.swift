@@ -1,0 +1,371 @@
+import Dispatch
+import Foundation
+import TagHub
+import Testing
+
+/// The promises where the hub, consent and background delivery meet: every wrapper inside every
+/// other, and every path that runs strategy code (the hub's route, a consent replay, a background
+/// worker). Each test failed on the code before the delivery scope and the wrapper chain.
+@Suite(.timeLimit(.minutes(1)))
+struct SeamTests {
+    // MARK: - Wrappers inside wrappers, under a denial
+
+    /// How the vendor's background queues are wrapped inside consent.
+    enum Nesting: String, CaseIterable, CustomTestStringConvertible {
+        /// consent → background → background → vendor
+        case backgroundInBackground
+        /// consent → background → the app's wrapper → background → vendor
+        case backgroundInAppWrapperInBackground
+        /// consent → the app's wrapper → background → background → vendor
+        case backgroundInBackgroundInAppWrapper
+
+        var testDescription: String { rawValue }
+
+        /// The registered strategy, and the queue next to the vendor.
+        func wrap(
+            _ vendor: DeliveryRecorder
+        ) -> (any AnalyticsStrategy<SeedAnalytics>, BackgroundStrategy<DeliveryRecorder>) {
+            let inner = BackgroundStrategy(wrapping: vendor)
+            switch self {
+            case .backgroundInBackground:
+                return (BackgroundStrategy(wrapping: inner), inner)
+            case .backgroundInAppWrapperInBackground:
+                return (BackgroundStrategy(wrapping: PassThrough(wrapping: inner)), inner)
+            case .backgroundInBackgroundInAppWrapper:
+                return (PassThrough(wrapping: BackgroundStrategy(wrapping: inner)), inner)
+            }
+        }
+    }
+
+    @Test(arguments: Nesting.allCases)
+    func aDenialCancelsEveryQueueOnTheChainAndNothingArrivesAfterItReturns(nesting: Nesting) {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let gate = Gate()
+        let denyReturned = LockedFlag()
+        let afterDeny = LockedLog<Delivery>()
+        let vendor = DeliveryRecorder("vendor") { delivery in
+            if denyReturned.isSet { afterDeny.append(delivery) }
+            if delivery.tag == numbered(0) { gate.block() }
+        }
+        let (registered, nextToVendor) = nesting.wrap(vendor)
+        consent.register(registered, for: [.analytics])
+        consent.grant(.analytics)
+
+        for sequence in 0..<20 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        defer { gate.release() }
+        guard wait(for: gate.entered, "the vendor receiving tag 0") else { return }
+        guard
+            eventually(
+                "the 19 other tags reaching the queue next to the vendor",
+                { nextToVendor.pendingTagCount == 19 }
+            )
+        else { return }
+
+        let denier = onNewThread {
+            consent.deny(.analytics)
+            denyReturned.set()
+        }
+        // The denial has emptied the queue next to the vendor, and waits for tag 0, under way.
+        #expect(eventually("the denial cancelling the queue next to the vendor") { nextToVendor.pendingTagCount == 0 })
+        #expect(!denyReturned.isSet)
+        gate.release()
+        #expect(denier.finishes(within: 10_000), "deny never returned")
+
+        #expect(vendor.tags == [numbered(0)])
+        #expect(afterDeny.items == [])
+        #expect(hub.diagnostics.count(of: .discardedByDenial, source: "DeliveryRecorder", channel: .userAction) == 19)
+        #expect(hub.diagnostics.count(of: .cancelled) == 0)
+    }
+
+    @Test(arguments: Nesting.allCases)
+    func aFlushOfTheHubWaitsForEveryQueueOnTheChain(nesting: Nesting) async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = DeliveryRecorder("vendor")
+        consent.register(nesting.wrap(vendor).0, for: [.analytics])
+        consent.grant(.analytics)
+
+        for sequence in 0..<100 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        await hub.flush()
+
+        #expect(vendor.tags == (0..<100).map { numbered($0) })
+    }
+
+    @Test func everyConsentObserverOnTheChainIsToldOnce() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = ObservingRecorder()
+        let wrapper = ObservingPassThrough(wrapping: BackgroundStrategy(wrapping: vendor))
+        consent.register(BackgroundStrategy(wrapping: wrapper), for: [.analytics])
+
+        consent.grant(.analytics)
+        consent.deny(.analytics)
+
+        #expect(vendor.notices.items == ["granted", "withdrawn"])
+        #expect(wrapper.notices.items == ["granted", "withdrawn"])
+    }
+
+    @Test func diagnosticsNameAChainAfterItsOutermostNamedStrategy() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 1)
+        let named = BackgroundStrategy(wrapping: DeliveryRecorder(), name: "firebase")
+        consent.register(PassThrough(wrapping: named), for: [.analytics])
+
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+        hub.send(userAction: .numbered(thread: 0, sequence: 1))  // the buffer of 1 drops the oldest
+
+        #expect(hub.diagnostics.summary == ["firebase userAction dropped by a bound: 1"])
+        #expect(BackgroundStrategy(wrapping: PassThrough(wrapping: named)).name == "firebase")
+    }
+
+    // MARK: - What the hub shows of consent
+
+    @Test func theHubShowsRegisteredStrategiesAsAttachedWhileGrantedOrUndecided() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let direct = DeliveryRecorder("direct")
+        let registered = DeliveryRecorder("registered")
+        hub.attach(direct)
+        consent.register(registered, for: [.analytics])
+
+        #expect(hub.attachedStrategies.map { ($0 as? DeliveryRecorder)?.name } == ["direct", "registered"])
+        #expect(hub.isAttached(registered))  // undecided: its tags are kept for it
+
+        consent.grant(.analytics)
+        #expect(hub.isAttached(registered))
+
+        consent.deny(.analytics)
+        #expect(!hub.isAttached(registered))
+        #expect(hub.attachedStrategies.map { ($0 as? DeliveryRecorder)?.name } == ["direct"])
+    }
+
+    // MARK: - A consent replay is one delivery
+
+    /// Which replayed tag the vendor detaches another strategy from, while a sender waits at its gate.
+    enum ReplayWait: String, CaseIterable, CustomTestStringConvertible {
+        /// The sender waits because the buffer is full.
+        case bufferFull
+        /// The sender waits because the replay has run `bufferCapacity` tags (the buffer is empty).
+        case overdue
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: ReplayWait.allCases)
+    func detachFromAReplayedTagDoesNotWaitForASenderWaitingForTheReplay(wait replayWait: ReplayWait) {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 1)
+        let other = DeliveryRecorder("other")
+        let otherHasTag2 = DispatchSemaphore(value: 0)
+        let observed = DeliveryRecorder("other-observer") { delivery in
+            if delivery.tag == numbered(2, thread: 2) { otherHasTag2.signal() }
+        }
+        hub.attach(other)
+        hub.attach(observed)
+        let gate = Gate()
+        let detached = LockedLog<Bool>()
+        // Blocks on tag 0 (and on tag 1 when overdue), and detaches `other` on the last it blocks on.
+        let blockOn = replayWait == .bufferFull ? [numbered(0)] : [numbered(0), numbered(1, thread: 1)]
+        let vendor = DeliveryRecorder("vendor") { delivery in
+            guard blockOn.contains(delivery.tag) else { return }
+            gate.block()
+            if delivery.tag == blockOn.last { detached.append(hub.detach(other)) }
+        }
+        consent.register(vendor, for: [.analytics])
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))  // kept: the buffer of 1 is full
+
+        defer { gate.release() }
+        let granter = onNewThread { consent.grant(.analytics) }
+        guard wait(for: gate.entered, "the replay of tag 0") else { return }
+        // Tag 1 joins the buffer behind the replay.
+        #expect(onNewThread { hub.send(userAction: .numbered(thread: 1, sequence: 1)) }.finishes(within: 10_000))
+        if replayWait == .overdue {
+            gate.release()
+            guard wait(for: gate.entered, "the replay of tag 1") else { return }
+        }
+        // Tag 2's sender reaches `other`, then waits at the vendor's gate for the replay to end:
+        // it is in flight on a roster that holds `other`.
+        let sender = onNewThread { hub.send(userAction: .numbered(thread: 2, sequence: 2)) }
+        guard wait(for: otherHasTag2, "tag 2 reaching the other strategies") else { return }
+        gate.release()
+
+        // Deadlocked (the detach waiting for the sender, the sender for the replay): stop here,
+        // since any further send would wait at the vendor's gate too.
+        guard granter.finishes(within: 10_000) else {
+            Issue.record("the grant (and its detach) never returned")
+            return
+        }
+        #expect(sender.finishes(within: 10_000), "the sender waiting for the replay never returned")
+        #expect(detached.items == [true])
+        #expect(vendor.tags == [numbered(0), numbered(1, thread: 1), numbered(2, thread: 2)])
+        #expect(other.tags == [numbered(0), numbered(1, thread: 1), numbered(2, thread: 2)])
+        hub.send(userAction: .numbered(thread: 0, sequence: 3))
+        #expect(other.tags == [numbered(0), numbered(1, thread: 1), numbered(2, thread: 2)])
+        #expect(vendor.tags.last == numbered(3))
+    }
+
+    @Test func tagsAStrategySendsFromAReplayedTagComeAfterTheReplayAndNothingIsDropped() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 3)
+        let vendorIsSending = LockedFlag()
+        let seenDuringVendorSend = LockedLog<AnalyticsTag<SeedAnalytics>>()
+        let other = DeliveryRecorder("other") { delivery in
+            if vendorIsSending.isSet { seenDuringVendorSend.append(delivery.tag) }
+        }
+        let vendor = DeliveryRecorder("vendor") { delivery in
+            guard delivery.tag == numbered(0) else { return }
+            vendorIsSending.set()
+            defer { vendorIsSending.clear() }
+            hub.send(userAction: .numbered(thread: 1, sequence: 100))
+            hub.send(userAction: .numbered(thread: 1, sequence: 101))
+        }
+        hub.attach(other)
+        consent.register(vendor, for: [.analytics])
+        for sequence in 0..<3 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }  // kept: full
+
+        consent.grant(.analytics)
+
+        #expect(hub.diagnostics.totals == [:])
+        #expect(
+            vendor.tags == [numbered(0), numbered(1), numbered(2), numbered(100, thread: 1), numbered(101, thread: 1)]
+        )
+        #expect(
+            other.tags == [numbered(0), numbered(1), numbered(2), numbered(100, thread: 1), numbered(101, thread: 1)]
+        )
+        #expect(seenDuringVendorSend.items == [])
+    }
+
+    // MARK: - A background worker runs its strategy in the hub's scope
+
+    @Test func aTagSentFromABackgroundDeliveryReachesTheOthersOnceThatDeliveryHasReturned() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let vendorIsSending = LockedFlag()
+        let seenDuringVendorSend = LockedLog<AnalyticsTag<SeedAnalytics>>()
+        let other = DeliveryRecorder("other") { delivery in
+            if vendorIsSending.isSet { seenDuringVendorSend.append(delivery.tag) }
+        }
+        let vendor = DeliveryRecorder("vendor") { delivery in
+            guard delivery.tag == numbered(0) else { return }
+            vendorIsSending.set()
+            defer { vendorIsSending.clear() }
+            hub.send(userAction: .numbered(thread: 1, sequence: 100))
+        }
+        let background = BackgroundStrategy(wrapping: vendor)
+        hub.attach(other)
+        hub.attach(background)
+
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+        await hub.flush()
+        await hub.flush()  // the tag the vendor sent went through the queue too
+
+        #expect(other.tags == [numbered(0), numbered(100, thread: 1)])
+        #expect(vendor.tags == [numbered(0), numbered(100, thread: 1)])
+        #expect(seenDuringVendorSend.items == [])
+    }
+
+    @Test func detachFromABackgroundDeliveryDoesNotWaitForDeliveriesOnOtherThreads() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let gate = Gate()
+        let blocked = DeliveryRecorder("blocked") { delivery in
+            if delivery.tag == numbered(0) { gate.block() }
+        }
+        let detached = DispatchSemaphore(value: 0)
+        let vendor = DeliveryRecorder("vendor") { delivery in
+            guard delivery.tag == numbered(1) else { return }
+            hub.detach(blocked)
+            detached.signal()
+        }
+        hub.attach(blocked)
+        hub.attach(BackgroundStrategy(wrapping: vendor))
+
+        defer { gate.release() }
+        let sender = onNewThread { hub.send(userAction: .numbered(thread: 0, sequence: 0)) }
+        guard wait(for: gate.entered, "tag 0 reaching the blocked strategy") else { return }
+        hub.send(userAction: .numbered(thread: 0, sequence: 1))
+
+        // The vendor's detach returns while `blocked` is still inside its delivery of tag 0.
+        #expect(wait(for: detached, "the detach on the background queue"))
+        #expect(blocked.tags == [numbered(0), numbered(1)])
+        gate.release()
+        #expect(sender.finishes(within: 10_000))
+        await hub.flush()
+        #expect(!hub.isAttached(blocked))
+    }
+}
+
+// MARK: - Helpers
+
+/// The user action numbered `sequence`, from `thread`.
+private func numbered(_ sequence: Int, thread: Int = 0) -> AnalyticsTag<SeedAnalytics> {
+    .userAction(.numbered(thread: thread, sequence: sequence))
+}
+
+/// Waits for `semaphore` for at most 10 seconds; records a failure naming `what` if it times out.
+private func wait(
+    for semaphore: DispatchSemaphore,
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+)
+    -> Bool
+{
+    guard semaphore.wait(timeout: .now() + .seconds(10)) == .success else {
+        Issue.record("\(what) did not happen within 10 s", sourceLocation: sourceLocation)
+        return false
+    }
+    return true
+}
+
+/// Checks `condition` every millisecond for at most 10 seconds; records a failure naming `what`
+/// if it never holds.
+private func eventually(
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+) -> Bool {
+    let deadline = DispatchTime.now() + .seconds(10)
+    while !condition() {
+        guard DispatchTime.now() < deadline else {
+            Issue.record("\(what) did not happen within 10 s", sourceLocation: sourceLocation)
+            return false
+        }
+        usleep(1_000)
+    }
+    return true
+}
+
+/// The app's own wrapper: passes user actions through, and says what it wraps.
+class PassThrough: AnalyticsUserActionStrategy, AnalyticsWrappingStrategy, @unchecked Sendable {
+    // `@unchecked`: a non-final class for `ObservingPassThrough`; every stored property is a `let`
+    // of a `Sendable` value.
+    typealias Schema = SeedAnalytics
+    let wrappedStrategy: any AnalyticsStrategy<SeedAnalytics>
+    private let next: any AnalyticsUserActionStrategy<SeedAnalytics>
+
+    init(wrapping next: some AnalyticsUserActionStrategy<SeedAnalytics>) {
+        self.wrappedStrategy = next
+        self.next = next
+    }
+
+    func send(userAction: Schema.UserActionEnvelope) {
+        next.send(userAction: userAction)
+    }
+}
+
+/// The app's own wrapper, observing consent: it records the notices it gets.
+final class ObservingPassThrough: PassThrough, AnalyticsConsentObserver, @unchecked Sendable {
+    let notices = LockedLog<String>()
+
+    func consentWasGranted() { notices.append("granted") }
+    func consentWasWithdrawn() { notices.append("withdrawn") }
+}
+
+/// A vendor that records the consent notices it gets.
+final class ObservingRecorder: AnalyticsUserActionStrategy, AnalyticsConsentObserver {
+    typealias Schema = SeedAnalytics
+    let notices = LockedLog<String>()
+
+    func send(userAction: Schema.UserActionEnvelope) {}
+    func consentWasGranted() { notices.append("granted") }
+    func consentWasWithdrawn() { notices.append("withdrawn") }
+}
