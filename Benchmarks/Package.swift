@@ -6,6 +6,8 @@ import PackageDescription
 //
 // Run from the repository's root:
 //     swift package --package-path Benchmarks benchmark
+// and the instruction counts of the send path, under valgrind's callgrind:
+//     Benchmarks/instruction-counts.sh
 let package = Package(
     name: "TagHubBenchmarks",
     platforms: [.macOS(.v13)],
@@ -25,6 +27,13 @@ let package = Package(
             ],
             path: "Benchmarks/SendBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // The sends of SendBenchmarks as a plain program, for callgrind (instruction-counts.sh): no
+        // benchmark harness, so that a run with no sends differs from one with sends only by them.
+        .executableTarget(
+            name: "SendInstructions",
+            dependencies: [.product(name: "TagHub", package: "TagHub")],
+            path: "Benchmarks/SendInstructions"
+        ),
     ]
 )

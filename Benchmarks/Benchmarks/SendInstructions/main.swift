@@ -1,0 +1,161 @@
+import Dispatch
+import TagHub
+
+#if canImport(Darwin)
+import Darwin  // exit
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// The program `instruction-counts.sh` runs under callgrind: `SendInstructions <scenario> <count>`
+// builds the hub and strategies of one scenario, exactly as SendBenchmarks.swift does, then sends
+// `count` tags, and nothing else. The script subtracts a run with `count` 0 from a run with
+// 200,000 sends, so that only the sends are counted. The setup does not depend on `count`.
+
+/// The app's tags: no heap payloads, so that a send need not allocate (as in the benchmarks).
+enum BenchAnalytics: AnalyticsSchema {
+    enum Screen: Sendable, Hashable { case home, player, settings }
+    enum UserAction: Sendable, Hashable { case play(Int) }
+    enum Event: Sendable, Hashable { case trackEnded(Int) }
+    typealias State = Never
+}
+
+/// A vendor's tag.
+enum BenchTag: Sendable, Hashable {
+    case play(id: Int, fromPlayer: Bool)
+    case screen(Int)
+}
+
+/// The converter every scenario uses, through a strategy.
+@Sendable func convert(
+    _ action: BenchAnalytics.UserAction,
+    _ context: ScreenContext<BenchAnalytics.Screen>
+) -> BenchTag? {
+    switch action {
+    case .play(let id): .play(id: id, fromPlayer: context.current == .player)
+    }
+}
+
+/// How many tags reached a tagger: printed at the end, so the optimizer cannot drop the sends.
+enum DeliveredTags {
+    // Safe: written by one thread at a time (the sender, or the background worker), and read once
+    // the sends returned and the background queue is flushed. Unchecked, because a run-time
+    // exclusivity check would cost more than the increment it guards.
+    @exclusivity(unchecked) nonisolated(unsafe) static var count = 0
+}
+
+/// The benchmarks' no-op tagger, with an effect the optimizer must keep instead of `blackHole`:
+/// this target depends on TagHub only.
+struct CountingTagger: AnalyticsTagger {
+    func send(_ vendorTag: BenchTag) { DeliveredTags.count &+= 1 }
+}
+
+/// A strategy that takes user actions only.
+func mappingStrategy() -> MappingStrategy<BenchAnalytics, CountingTagger> {
+    MappingStrategy(for: BenchAnalytics.self, tagger: CountingTagger(), userAction: convert)
+}
+
+/// A hub on the player screen with `userActionStrategies` strategies taking user actions and
+/// `otherStrategies` that take only screens: the benchmarks' `makeHub`.
+func makeHub(userActionStrategies: Int, otherStrategies: Int = 0, historyLimit: Int = 5) -> AnalyticsHub<BenchAnalytics>
+{
+    let hub = AnalyticsHub<BenchAnalytics>(screenHistoryLimit: historyLimit)
+    for _ in 0..<userActionStrategies { hub.attach(mappingStrategy()) }
+    for _ in 0..<otherStrategies {
+        hub.attach(MappingStrategy(for: BenchAnalytics.self, tagger: CountingTagger(), screen: { _, _ in .screen(0) }))
+    }
+    for index in 0..<historyLimit { hub.send(screen: index.isMultiple(of: 2) ? .home : .player) }
+    hub.send(screen: .player)
+    return hub
+}
+
+/// The measured loop of most scenarios: `count` user actions.
+func sendUserActions(to hub: AnalyticsHub<BenchAnalytics>, count: Int) {
+    for index in 0..<count {
+        hub.send(userAction: .play(index))
+    }
+}
+
+/// The scenarios, by the name the script passes.
+let scenarios = [
+    "none", "others16", "mapping1", "history1000", "mapping4", "mapping16", "event1", "screen1", "background",
+    "consentUndecided",
+]
+
+// The scenario and the number of sends; anything else is a usage error.
+let arguments = CommandLine.arguments
+guard arguments.count == 3, scenarios.contains(arguments[1]), let count = Int(arguments[2]), count >= 0 else {
+    print("usage: SendInstructions <\(scenarios.joined(separator: "|"))> <send count>")
+    exit(2)
+}
+
+// Kept alive to the end, so that its teardown (it detaches its gates) is the same for every count.
+var consent: AnalyticsConsent<BenchAnalytics>?
+
+switch arguments[1] {
+case "none":
+    sendUserActions(to: makeHub(userActionStrategies: 0), count: count)
+case "others16":
+    sendUserActions(to: makeHub(userActionStrategies: 0, otherStrategies: 16), count: count)
+case "mapping1":
+    sendUserActions(to: makeHub(userActionStrategies: 1), count: count)
+case "history1000":
+    sendUserActions(to: makeHub(userActionStrategies: 1, historyLimit: 1_000), count: count)
+case "mapping4":
+    sendUserActions(to: makeHub(userActionStrategies: 4), count: count)
+case "mapping16":
+    sendUserActions(to: makeHub(userActionStrategies: 16), count: count)
+case "event1":
+    let hub = makeHub(userActionStrategies: 0)
+    hub.attach(
+        MappingStrategy(
+            for: BenchAnalytics.self,
+            tagger: CountingTagger(),
+            event: { event, _ in
+                switch event {
+                case .trackEnded(let id): .play(id: id, fromPlayer: false)
+                }
+            }
+        )
+    )
+    for index in 0..<count {
+        hub.send(event: .trackEnded(index))
+    }
+case "screen1":
+    let hub = AnalyticsHub<BenchAnalytics>()
+    hub.attach(MappingStrategy(for: BenchAnalytics.self, tagger: CountingTagger(), screen: { _, _ in .screen(1) }))
+    for index in 0..<count {
+        hub.send(screen: index.isMultiple(of: 2) ? .home : .player)
+    }
+case "background":
+    // The caller's cost and the worker's delivery: the flush waits until every tag is delivered.
+    let hub = makeHub(userActionStrategies: 0)
+    let background = BackgroundStrategy(wrapping: mappingStrategy(), capacity: 1_000_000)
+    hub.attach(background)
+    sendUserActions(to: hub, count: count)
+    // Waited for with a semaphore, not a top-level `await`: that would end the main thread in
+    // `dispatchMain()`, which valgrind 3.19 crashes on. Detached: a task on the main actor would wait
+    // for the thread it blocks.
+    let flushed = DispatchSemaphore(value: 0)
+    Task.detached {
+        await background.flush()
+        flushed.signal()
+    }
+    flushed.wait()
+    precondition(DeliveredTags.count == count, "\(DeliveredTags.count) delivered of \(count)")
+case "consentUndecided":
+    // Undecided consent with a full buffer of 1,000: each send keeps the tag and drops the oldest.
+    let hub = makeHub(userActionStrategies: 0)
+    let undecided = AnalyticsConsent(hub: hub, bufferCapacity: 1_000)
+    undecided.register(mappingStrategy(), for: [.analytics])
+    sendUserActions(to: hub, count: 1_000)
+    consent = undecided
+    sendUserActions(to: hub, count: count)
+default:
+    preconditionFailure("unknown scenario \(arguments[1])")
+}
+
+print("\(arguments[1]): \(count) sends, \(DeliveredTags.count) tags delivered")
+withExtendedLifetime(consent) {}

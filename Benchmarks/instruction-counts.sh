@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Instructions per tag on the send path, counted by valgrind's callgrind: the table of
+# Docs/Performance.md.
+#
+# Usage, from anywhere (Linux, valgrind installed):
+#     Benchmarks/instruction-counts.sh                       # every scenario
+#     Benchmarks/instruction-counts.sh mapping1 background   # only those
+#     SENDS=50000 Benchmarks/instruction-counts.sh           # another number of sends
+#
+# It builds the SendInstructions program (Benchmarks/Benchmarks/SendInstructions) in release, then
+# runs each scenario under callgrind twice: with no sends and with $SENDS sends (200,000 by
+# default). Both runs build the same hub and strategies, so their difference is the sends alone
+# (for `background`, also the worker's delivery: the program flushes before it exits). The result,
+# (I(SENDS) - I(0)) / SENDS rounded, is printed as a Markdown table on stdout; the raw totals go
+# to stderr.
+#
+# Callgrind counts every thread's instructions, and is exact for one thread. In `background`, the
+# worker delivers while the sender sends, and each tag still queued when the flush starts waiting
+# costs more to deliver (the worker checks the waiting flushes after each one): with valgrind's
+# default thread scheduling, how many are left varies from run to run, and the figure by about 10%.
+# `--fair-sched=yes` (threads take turns in a fixed order) makes it repeat to a few instructions.
+#
+# Scenarios (setups as in Benchmarks/Benchmarks/SendBenchmarks/SendBenchmarks.swift):
+#     none              send(userAction:) with no strategy
+#     others16          send(userAction:) with 16 strategies that do not take it
+#     mapping1          send(userAction:) to 1 mapping strategy, history bound 5
+#     history1000       send(userAction:) to 1 mapping strategy, history bound 1,000
+#     mapping4          send(userAction:) to 4 mapping strategies
+#     mapping16         send(userAction:) to 16 mapping strategies
+#     event1            send(event:) to 1 strategy
+#     screen1           send(screen:) to 1 strategy
+#     background        Background: send(userAction:), caller and worker
+#     consentUndecided  Consent undecided, send(userAction:) into a full buffer of 1,000
+set -euo pipefail
+
+all_scenarios=(none others16 mapping1 history1000 mapping4 mapping16 event1 screen1 background consentUndecided)
+sends="${SENDS:-200000}"
+
+cd "$(dirname "$0")/.."
+
+if [[ $# -gt 0 ]]; then
+    scenarios=("$@")
+    for scenario in "${scenarios[@]}"; do
+        if [[ " ${all_scenarios[*]} " != *" $scenario "* ]]; then
+            echo "unknown scenario '$scenario'; known: ${all_scenarios[*]}" >&2
+            exit 2
+        fi
+    done
+else
+    scenarios=("${all_scenarios[@]}")
+fi
+
+swift build -c release --package-path Benchmarks --product SendInstructions >&2
+program="$(swift build -c release --package-path Benchmarks --show-bin-path)/SendInstructions"
+
+# The total instructions of one run, from callgrind's "==PID== Collected : N" line on stderr.
+instructions() {
+    local output
+    output="$(valgrind --tool=callgrind --fair-sched=yes --callgrind-out-file=/dev/null "$program" "$1" "$2" 2>&1 >/dev/null)"
+    sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' <<<"$output"
+}
+
+# 1234567 -> 1,234,567
+group_digits() {
+    sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta' <<<"$1"
+}
+
+echo "| scenario | instructions per tag |"
+echo "|---|---:|"
+for scenario in "${scenarios[@]}"; do
+    without="$(instructions "$scenario" 0)"
+    with="$(instructions "$scenario" "$sends")"
+    if [[ -z "$without" || -z "$with" ]]; then
+        echo "$scenario: no 'Collected' line in callgrind's output" >&2
+        exit 1
+    fi
+    echo "$scenario: $without instructions with no sends, $with with $sends" >&2
+    per_tag="$(awk -v a="$with" -v b="$without" -v n="$sends" 'BEGIN { printf "%.0f", (a - b) / n }')"
+    echo "| $scenario | $(group_digits "$per_tag") |"
+done
