@@ -182,7 +182,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 }
                 return registry.decisions
             }
-            store.saveDecisions(decisions)
+            do { try store.saveDecisions(decisions) } catch { saveFailed(error) }
             for gate in registry.withLock({ $0.gates }) where !gate.purposes.isDisjoint(with: purposes) {
                 // A strategy told of an earlier change may have unregistered this one.
                 guard isRegistered(gate) else { continue }
@@ -190,6 +190,9 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             }
         }
     }
+
+    // Wired to diagnostics by the lead.
+    private func saveFailed(_ error: any Error) {}
 
     // MARK: - Applying a status
 

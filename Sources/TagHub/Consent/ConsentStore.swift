@@ -8,7 +8,13 @@ public protocol ConsentStore: Sendable {
     func loadDecisions() -> [ConsentPurpose: ConsentState]
 
     /// Saves `decisions`, replacing what was saved before. Undecided purposes are left out.
-    func saveDecisions(_ decisions: [ConsentPurpose: ConsentState])
+    ///
+    /// ``AnalyticsConsent`` calls it with every decision on every change, so a save that failed is
+    /// retried whole by the next change.
+    ///
+    /// - Throws: When the decisions could not be saved, with an error that says what the next
+    ///   launch will load instead and what to do. The decisions are in effect all the same.
+    func saveDecisions(_ decisions: [ConsentPurpose: ConsentState]) throws
 }
 
 /// A store that keeps decisions in memory, for the life of the process: the default, and what
@@ -26,7 +32,7 @@ public final class InMemoryConsentStore: ConsentStore {
         decisions.withLock { $0 }
     }
 
-    /// Keeps `decisions`, without the undecided ones.
+    /// Keeps `decisions`, without the undecided ones; never fails.
     public func saveDecisions(_ decisions: [ConsentPurpose: ConsentState]) {
         self.decisions.withLock { $0 = decisions.filter { $0.value != .undecided } }
     }
