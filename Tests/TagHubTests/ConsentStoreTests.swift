@@ -74,10 +74,25 @@ import Testing
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
         let store = FileConsentStore(url: file)
 
-        store.saveDecisions([.analytics: .granted])
+        #expect(throws: (any Error).self) { try store.saveDecisions([.analytics: .granted]) }
 
         #expect(store.lastSaveError?.hasPrefix("cannot write \(file.path)") == true)
         #expect(store.loadDecisions().isEmpty)
+    }
+
+    @Test func aFileCutShortKeepsItsDenialThroughTheNextSave() throws {
+        let file = try temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        // Cut inside the grant's key: the denial before it is whole.
+        try Data(#"{"advertising":"denied","analyt"#.utf8).write(to: file)
+
+        let consent = AnalyticsConsent(hub: AnalyticsHub<SeedAnalytics>(), store: FileConsentStore(url: file))
+        #expect(consent.decisions == [.advertising: .denied])
+        consent.grant(.personalization)
+
+        #expect(
+            try String(contentsOf: file, encoding: .utf8) == #"{"advertising":"denied","personalization":"granted"}"#
+        )
     }
 
     @Test func theInMemoryStoreKeepsDecisionsButNotUndecidedOnes() {
