@@ -9,9 +9,13 @@ public protocol ConsentStore: Sendable {
 
     /// Saves `decisions`, replacing what was saved before. Undecided purposes are left out.
     ///
-    /// Throws when they could not be saved: ``AnalyticsConsent`` reports it to the hub's
-    /// diagnostics (``DiagnosticReport/Reason/consentNotSaved``), and saves every decision again
-    /// on the next change.
+    /// ``AnalyticsConsent`` calls it with every decision on every change, so a save that failed is
+    /// retried whole by the next change.
+    ///
+    /// - Throws: When the decisions could not be saved, with an error that says what the next
+    ///   launch will load instead and what to do. The decisions are in effect all the same, and
+    ///   ``AnalyticsConsent`` reports the error to the hub's diagnostics
+    ///   (``DiagnosticReport/Reason/consentNotSaved``).
     func saveDecisions(_ decisions: [ConsentPurpose: ConsentState]) throws
 }
 
@@ -30,7 +34,7 @@ public final class InMemoryConsentStore: ConsentStore {
         decisions.withLock { $0 }
     }
 
-    /// Keeps `decisions`, without the undecided ones.
+    /// Keeps `decisions`, without the undecided ones; never fails.
     public func saveDecisions(_ decisions: [ConsentPurpose: ConsentState]) {
         self.decisions.withLock { $0 = decisions.filter { $0.value != .undecided } }
     }
