@@ -216,6 +216,24 @@ import Glibc
     }
     #endif
 
+    @Test func aSaveThatFailsIsReportedToDiagnosticsAndTheNextChangeSavesEverythingAgain() {
+        let store = FailingStore()
+        let reports = LockedLog<String>()
+        let hub = AnalyticsHub<SeedAnalytics>(diagnostics: AnalyticsDiagnostics { reports.append($0.description) })
+        let consent = AnalyticsConsent(hub: hub, store: store)
+        store.failing = true
+
+        consent.deny(.advertising)
+
+        #expect(consent.decision(for: .advertising) == .denied)  // in effect all the same
+        #expect(hub.diagnostics.summary == ["AnalyticsConsent consent not saved: 1"])
+        #expect(reports.items == ["AnalyticsConsent: consent not saved (the disk is full)"])
+        store.failing = false
+        consent.grant(.analytics)
+        #expect(store.saved == [[.advertising: .denied, .analytics: .granted]])
+        #expect(hub.diagnostics.summary == ["AnalyticsConsent consent not saved: 1"])
+    }
+
     @Test func theInMemoryStoreKeepsDecisionsButNotUndecidedOnes() {
         let store = InMemoryConsentStore([.analytics: .granted, .advertising: .undecided])
         #expect(store.loadDecisions() == [.analytics: .granted])
@@ -284,5 +302,23 @@ extension ConsentStoreTests {
         guard !condition else { return }
         FileHandle.standardError.write(Data((message() + "\n").utf8))
         exit(0)
+    }
+}
+
+/// A store whose saves fail while `failing` is set; it keeps what it saved otherwise.
+private final class FailingStore: ConsentStore, @unchecked Sendable {
+    // `@unchecked`: the tests that use it touch it from one thread.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "the disk is full" }
+    }
+
+    var failing = false
+    var saved: [[ConsentPurpose: ConsentState]] = []
+
+    func loadDecisions() -> [ConsentPurpose: ConsentState] { [:] }
+
+    func saveDecisions(_ decisions: [ConsentPurpose: ConsentState]) throws {
+        if failing { throw Failure() }
+        saved.append(decisions)
     }
 }
