@@ -109,7 +109,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             guard gate(of: strategy) == nil else { return false }
             let gate = ConsentGate(
                 strategy: strategy,
-                hub: ObjectIdentifier(hub),
+                hub: hub.identity,
                 name: name ?? diagnosticName(of: strategy),
                 purposes: purposes,
                 capacity: bufferCapacity,

@@ -18,25 +18,25 @@ public struct TagEnvelope<Tag, Screen> {
     /// ``AnalyticsHub/diagnostics``, or `nil` for an envelope made by hand.
     ///
     /// Not part of the envelope's value: two envelopes with the same tag and context are equal.
-    public let diagnostics: AnalyticsDiagnostics?
-    /// The hub that sent the tag, as the per-thread delivery scope knows it: whoever delivers the
-    /// tag later (a background queue) does so inside that hub's scope. `nil` for an envelope made
-    /// by hand. An identity only: the envelope keeps no hub alive.
-    @usableFromInline let hub: ObjectIdentifier?
+    @inlinable
+    public var diagnostics: AnalyticsDiagnostics? { scope?.diagnostics }
+    /// The delivery scope of the hub that sent the tag, with its diagnostics: whoever delivers the
+    /// tag later (a background queue) does so inside that scope. For an envelope made by hand, a
+    /// scope of its own that no hub has, or `nil` without diagnostics.
+    @usableFromInline let scope: DeliveryScope?
 
     /// An envelope for `tag`, sent in `context`, reporting to `diagnostics`.
     @inlinable
     public init(tag: Tag, context: ScreenContext<Screen>, diagnostics: AnalyticsDiagnostics? = nil) {
-        self.init(tag: tag, context: context, diagnostics: diagnostics, hub: nil)
+        self.init(tag: tag, context: context, scope: diagnostics.map { DeliveryScope(diagnostics: $0) })
     }
 
-    /// An envelope sent by `hub`.
+    /// An envelope sent in `scope`, a hub's.
     @inlinable
-    init(tag: Tag, context: ScreenContext<Screen>, diagnostics: AnalyticsDiagnostics?, hub: ObjectIdentifier?) {
+    init(tag: Tag, context: ScreenContext<Screen>, scope: DeliveryScope?) {
         self.tag = tag
         self.context = context
-        self.diagnostics = diagnostics
-        self.hub = hub
+        self.scope = scope
     }
 }
 
@@ -50,7 +50,7 @@ extension TagEnvelope {
     /// ```
     @inlinable
     public func map<NewTag>(_ transform: (Tag) throws -> NewTag) rethrows -> TagEnvelope<NewTag, Screen> {
-        TagEnvelope<NewTag, Screen>(tag: try transform(tag), context: context, diagnostics: diagnostics, hub: hub)
+        TagEnvelope<NewTag, Screen>(tag: try transform(tag), context: context, scope: scope)
     }
 }
 

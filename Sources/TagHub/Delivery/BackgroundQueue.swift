@@ -133,15 +133,25 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     func drain() {
         var delivered: Int?
         let thread = DeliveryThread.current
+        // The scope's frame stays open while the tags come from one hub: opening and closing it
+        // for each tag cost about a twentieth of a background send.
+        var scope: (identity: ObjectIdentifier?, opened: Bool)?
         // Each tag is released after the lock is let go: its `deinit` is app code, which may send.
         while let next = finishDelivery(of: delivered) {
+            let identity = next.envelope.scope?.identity
+            if scope?.identity != identity {
+                if scope?.opened == true { thread.drainAndCloseFrame() }
+                scope = (identity, thread.enterScope(of: identity))
+            }
             #if canImport(ObjectiveC)
-            autoreleasepool { thread.runInScope(of: next.envelope.hub) { receivers.deliver(next.envelope) } }
+            autoreleasepool { receivers.deliver(next.envelope) }
             #else
-            thread.runInScope(of: next.envelope.hub) { receivers.deliver(next.envelope) }
+            receivers.deliver(next.envelope)
             #endif
+            if scope?.opened == true { thread.endDeliveryKeepingFrame() }
             delivered = next.ticket
         }
+        if scope?.opened == true { thread.drainAndCloseFrame() }
     }
 
     /// Under one lock, marks the tag `ticket` delivered (when there is one) and takes the next,

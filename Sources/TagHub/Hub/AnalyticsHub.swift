@@ -29,7 +29,10 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public let screenHistoryLimit: Int
 
     /// Where the hub and everything it delivers to report the tags they do not deliver.
-    public let diagnostics: AnalyticsDiagnostics
+    public var diagnostics: AnalyticsDiagnostics { scope.diagnostics }
+
+    /// The hub's delivery scope, which every envelope it sends carries.
+    @usableFromInline let scope: DeliveryScope
 
     @usableFromInline let state = HubState<Schema>()
 
@@ -53,7 +56,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
             )
         }
         self.screenHistoryLimit = screenHistoryLimit
-        self.diagnostics = diagnostics
+        self.scope = DeliveryScope(diagnostics: diagnostics)
     }
 
     // MARK: - Sending
@@ -73,7 +76,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         defer { withExtendedLifetime(replacedStorage) {} }
         guard let (roster, context) = taken else { return }
         route(
-            TagEnvelope(tag: screen, context: context, diagnostics: diagnostics, hub: identity),
+            TagEnvelope(tag: screen, context: context, scope: scope),
             from: roster,
             on: .screen,
             to: { $0.screen },
@@ -86,7 +89,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func send(userAction: Schema.UserAction) {
         guard let (roster, context) = snapshot(for: .userAction) else { return }
         route(
-            TagEnvelope(tag: userAction, context: context, diagnostics: diagnostics, hub: identity),
+            TagEnvelope(tag: userAction, context: context, scope: scope),
             from: roster,
             on: .userAction,
             to: { $0.userAction },
@@ -99,7 +102,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func send(event: Schema.Event) {
         guard let (roster, context) = snapshot(for: .event) else { return }
         route(
-            TagEnvelope(tag: event, context: context, diagnostics: diagnostics, hub: identity),
+            TagEnvelope(tag: event, context: context, scope: scope),
             from: roster,
             on: .event,
             to: { $0.event },
@@ -112,7 +115,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func send(state tag: Schema.State) {
         guard let (roster, context) = snapshot(for: .state) else { return }
         route(
-            TagEnvelope(tag: tag, context: context, diagnostics: diagnostics, hub: identity),
+            TagEnvelope(tag: tag, context: context, scope: scope),
             from: roster,
             on: .state,
             to: { $0.state },
@@ -240,9 +243,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     // MARK: - Delivery
 
-    /// This hub, as the per-thread delivery frames know it.
+    /// This hub, as the per-thread delivery frames know it: its scope's identity.
     @inlinable
-    var identity: ObjectIdentifier { ObjectIdentifier(self) }
+    var identity: ObjectIdentifier { scope.identity }
 
     /// Under the lock: takes the roster and the context for a tag of `channel`, and counts the send
     /// as in flight; `nil` when no strategy takes the channel.

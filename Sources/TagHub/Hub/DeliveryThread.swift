@@ -27,7 +27,8 @@ import Darwin
 /// runs or a reference is released, and may call back into this object: so no app code ever runs
 /// during an access to its arrays (deliveries are copied out first, references released after).
 /// Those two rules (one thread, no app code inside an access) make every access exclusive, so the
-/// arrays skip the run-time exclusivity checks, which cost about 600 instructions a send. The
+/// arrays skip the run-time exclusivity checks, which cost about 600 instructions a send here
+/// (891 with them off, about 1,490 with them on, counted by callgrind: Docs/Performance.md). The
 /// second rule must be kept by hand: a value whose release may run app code is moved out of the
 /// array, the array written, and the value released after (`withExtendedLifetime`). When the
 /// detachments were released inside the write that emptied them, a release build crashed
@@ -106,13 +107,25 @@ final class DeliveryThread {
     ///
     /// With no hub (`nil`), inside any frame open here, or else in one that only marks the thread
     /// as delivering.
-    @usableFromInline
+    ///
+    /// Inlined, so that `body` is too: a closure passed to code compiled once in TagHub would copy
+    /// what it captures through generic code (the background worker's tag, for example).
+    @inlinable
     func runInScope(of hub: ObjectIdentifier?, _ body: () -> Void) {
-        let isOpen = hub == nil ? isDelivering : frames.contains { $0.hub == hub }
-        if isOpen { return body() }
-        frames.append(Frame(hub: hub))
+        let opened = enterScope(of: hub)
         body()
-        drainAndCloseFrame()
+        if opened { drainAndCloseFrame() }
+    }
+
+    /// Opens a frame for `hub` (for no hub: `nil`) unless this thread is inside its scope already;
+    /// `true` when it opened one, which the caller closes with ``drainAndCloseFrame()`` once the
+    /// strategy code it runs has returned.
+    @usableFromInline
+    func enterScope(of hub: ObjectIdentifier?) -> Bool {
+        let isOpen = hub == nil ? isDelivering : frames.contains { $0.hub == hub }
+        if isOpen { return false }
+        frames.append(Frame(hub: hub))
+        return true
     }
 
     /// Queues `deliver` on the frame `hub` has open on this thread; `false`, and nothing queued,
@@ -130,7 +143,24 @@ final class DeliveryThread {
     /// Runs what was queued on the innermost frame, in order, then closes it.
     @usableFromInline
     func drainAndCloseFrame() {
+        runQueued()
+        frames.removeLast()
+        if frames.isEmpty { dropSkipMarks() }
+    }
+
+    /// Ends one delivery in the innermost frame but keeps the frame open for the next (a background
+    /// worker's run of tags of one hub): runs what was queued on it and, in the outermost frame,
+    /// drops the skip marks, as closing would.
+    @usableFromInline
+    func endDeliveryKeepingFrame() {
+        runQueued()
+        if frames.count == 1 { dropSkipMarks() }
+    }
+
+    /// Runs what was queued on the innermost frame, in order, and empties its queue.
+    private func runQueued() {
         let index = frames.count - 1
+        guard frames[index].next < frames[index].pending.count else { return }
         while frames[index].next < frames[index].pending.count {
             // Take the delivery out, leaving a no-op, so that what it holds is released as soon as
             // it has run, outside any access to `frames`.
@@ -144,15 +174,20 @@ final class DeliveryThread {
             }
             deliver()
         }
-        frames.removeLast()
-        if frames.isEmpty && !detachments.isEmpty {
-            // Emptied first, released after: a strategy's `deinit` may send, and a send reads
-            // `detachments`. Without `withExtendedLifetime`, the optimizer may release the old
-            // array inside the write that empties it (a release build crashed so).
-            let released = detachments
-            detachments = []
-            withExtendedLifetime(released) {}
-        }
+        // Only no-ops are left, which hold nothing: a frame kept open must not grow.
+        frames[index].pending.removeAll(keepingCapacity: true)
+        frames[index].next = 0
+    }
+
+    /// Forgets what this thread detached during its delivery, which has ended.
+    private func dropSkipMarks() {
+        guard !detachments.isEmpty else { return }
+        // Emptied first, released after: a strategy's `deinit` may send, and a send reads
+        // `detachments`. Without `withExtendedLifetime`, the optimizer may release the old array
+        // inside the write that empties it (a release build crashed so).
+        let released = detachments
+        detachments = []
+        withExtendedLifetime(released) {}
     }
 
     /// Whether this thread detached a strategy during its current delivery: only then may

@@ -1,0 +1,21 @@
+/// One hub's delivery scope, as every envelope it sends carries it: the hub's diagnostics, and the
+/// identity that the per-thread delivery frames (`DeliveryThread`) are keyed by.
+///
+/// A separate object rather than the hub itself, so that a tag waiting in a queue keeps no hub
+/// (and none of its strategies) alive; and one reference for both, so that an envelope is no
+/// larger than it was with the diagnostics alone (a larger one made the background queue copy its
+/// tags through generic code).
+@usableFromInline
+final class DeliveryScope: Sendable {
+    /// Where whatever handles the hub's tags reports what it does not deliver.
+    @usableFromInline let diagnostics: AnalyticsDiagnostics
+
+    @usableFromInline
+    init(diagnostics: AnalyticsDiagnostics) {
+        self.diagnostics = diagnostics
+    }
+
+    /// What the frames are keyed by.
+    @inlinable
+    var identity: ObjectIdentifier { ObjectIdentifier(self) }
+}
