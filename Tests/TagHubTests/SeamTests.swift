@@ -208,18 +208,7 @@ struct SeamTests {
     @Test func tagsAStrategySendsFromAReplayedTagComeAfterTheReplayAndNothingIsDropped() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub, bufferCapacity: 3)
-        let vendorIsSending = LockedFlag()
-        let seenDuringVendorSend = LockedLog<AnalyticsTag<SeedAnalytics>>()
-        let other = DeliveryRecorder("other") { delivery in
-            if vendorIsSending.isSet { seenDuringVendorSend.append(delivery.tag) }
-        }
-        let vendor = DeliveryRecorder("vendor") { delivery in
-            guard delivery.tag == numbered(0) else { return }
-            vendorIsSending.set()
-            defer { vendorIsSending.clear() }
-            hub.send(userAction: .numbered(thread: 1, sequence: 100))
-            hub.send(userAction: .numbered(thread: 1, sequence: 101))
-        }
+        let (vendor, other, seenDuringVendorSend) = NestedSend.strategies(on: hub, sending: [100, 101])
         hub.attach(other)
         consent.register(vendor, for: [.analytics])
         for sequence in 0..<3 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }  // kept: full
@@ -240,17 +229,7 @@ struct SeamTests {
 
     @Test func aTagSentFromABackgroundDeliveryReachesTheOthersOnceThatDeliveryHasReturned() async {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let vendorIsSending = LockedFlag()
-        let seenDuringVendorSend = LockedLog<AnalyticsTag<SeedAnalytics>>()
-        let other = DeliveryRecorder("other") { delivery in
-            if vendorIsSending.isSet { seenDuringVendorSend.append(delivery.tag) }
-        }
-        let vendor = DeliveryRecorder("vendor") { delivery in
-            guard delivery.tag == numbered(0) else { return }
-            vendorIsSending.set()
-            defer { vendorIsSending.clear() }
-            hub.send(userAction: .numbered(thread: 1, sequence: 100))
-        }
+        let (vendor, other, seenDuringVendorSend) = NestedSend.strategies(on: hub, sending: [100])
         let background = BackgroundStrategy(wrapping: vendor)
         hub.attach(other)
         hub.attach(background)
@@ -295,6 +274,31 @@ struct SeamTests {
 }
 
 // MARK: - Helpers
+
+/// A vendor that sends tags of its own while it receives tag 0, and another strategy that records
+/// what it receives while the vendor is still inside that `send`.
+private enum NestedSend {
+    /// The vendor sends `sequences` (from thread 1) from its `send` of tag 0.
+    static func strategies(
+        on hub: AnalyticsHub<SeedAnalytics>,
+        sending sequences: [Int]
+    ) -> (
+        vendor: DeliveryRecorder, other: DeliveryRecorder, seenDuringVendorSend: LockedLog<AnalyticsTag<SeedAnalytics>>
+    ) {
+        let vendorIsSending = LockedFlag()
+        let seenDuringVendorSend = LockedLog<AnalyticsTag<SeedAnalytics>>()
+        let other = DeliveryRecorder("other") { delivery in
+            if vendorIsSending.isSet { seenDuringVendorSend.append(delivery.tag) }
+        }
+        let vendor = DeliveryRecorder("vendor") { delivery in
+            guard delivery.tag == numbered(0) else { return }
+            vendorIsSending.set()
+            defer { vendorIsSending.clear() }
+            for sequence in sequences { hub.send(userAction: .numbered(thread: 1, sequence: sequence)) }
+        }
+        return (vendor, other, seenDuringVendorSend)
+    }
+}
 
 /// The user action numbered `sequence`, from `thread`.
 private func numbered(_ sequence: Int, thread: Int = 0) -> AnalyticsTag<SeedAnalytics> {
