@@ -21,20 +21,25 @@
 ///
 /// Revocation is immediate: once `deny` (or any call that takes a purpose away) returns, the
 /// strategy receives nothing more, not even tags sent earlier on other threads, kept in its buffer,
-/// or queued in a ``BackgroundStrategy`` that it is. For that, the call waits for deliveries to it
+/// or queued in any ``BackgroundStrategy`` on its chain (the strategy itself, or one it wraps, at
+/// any depth: see ``AnalyticsWrappingStrategy``). For that, the call waits for deliveries to it
 /// under way on other threads, as ``AnalyticsHub/detach(_:)`` does. So make decisions from app
 /// code, not from inside a strategy's `send`, and not on a thread that a vendor waits for: on the
 /// main thread, a vendor whose SDK calls `DispatchQueue.main.sync` would wait for the very thread
 /// that waits for it. A grant replays the kept tags on the calling thread (at most
 /// ``bufferCapacity`` deliveries, or queued appends for a ``BackgroundStrategy``).
 ///
-/// The hub holds a gate for each registered strategy, not the strategy itself: withdraw consent
-/// with ``deny(_:)`` or ``unregister(_:)``; ``AnalyticsHub/detach(_:)`` does not know the strategy.
+/// The hub holds a gate in front of each registered strategy. It shows the strategy itself
+/// (``AnalyticsHub/attachedStrategies``, ``AnalyticsHub/isAttached(_:)``) while its consent is
+/// granted or undecided. Withdraw consent with ``deny(_:)`` or ``unregister(_:)``: consent decides,
+/// so ``AnalyticsHub/detach(_:)`` of a registered strategy changes nothing and returns `false`.
 /// Keep the consent object as long as the hub: when it goes, its strategies are detached.
 ///
 /// Decisions are applied one at a time, and saved in the ``ConsentStore`` given, from which the
-/// next launch starts. A strategy adopting ``AnalyticsConsentObserver`` is told when tags start and
-/// stop reaching it.
+/// next launch starts; a save that fails is reported to the hub's diagnostics
+/// (``DiagnosticReport/Reason/consentNotSaved``), and the next decision saves them all again. Each
+/// ``AnalyticsConsentObserver`` on the strategy's chain is told when tags start and stop reaching
+/// it.
 public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// The hub the strategies are attached to.
     public let hub: AnalyticsHub<Schema>
@@ -95,8 +100,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     ///
     /// - Parameters:
     ///   - strategy: The vendor's strategy. Do not attach it to the hub yourself.
-    ///   - name: Its name in diagnostics; by default the name of a ``MappingStrategy`` or a
-    ///     ``BackgroundStrategy``, else its type's.
+    ///   - name: Its name in diagnostics; by default the name of the outermost ``MappingStrategy``
+    ///     or ``BackgroundStrategy`` on its chain (it, or one it wraps), else its type's.
     ///   - purposes: What the vendor uses the tags for; with none, the strategy is always granted.
     /// - Returns: `false` if this instance was registered already, in which case nothing changes.
     @discardableResult

@@ -9,7 +9,9 @@
 /// ```
 ///
 /// ``AnalyticsConsent`` calls these on the thread that changed the decision, while no other
-/// decision is being applied. ``BackgroundStrategy`` passes them on to the strategy it wraps.
+/// decision is being applied. Every observer on the registered strategy's chain is told, outermost
+/// first: a strategy inside a ``BackgroundStrategy`` (or any ``AnalyticsWrappingStrategy``) is told
+/// as if registered itself.
 public protocol AnalyticsConsentObserver: AnyObject {
     /// All the strategy's purposes are granted: called before it receives any tag, including the
     /// tags kept while consent was undecided.
