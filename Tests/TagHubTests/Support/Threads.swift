@@ -21,13 +21,18 @@ func onNewThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
 /// holding them for the rest of the run. The limit is longer than the test's own waits
 /// (``waitLimit``): those fail first, at the line that waited.
 final class Gate: Sendable {
-    /// Signalled when a delivery reaches ``block()``; wait on it with ``waitUntilEntered(seconds:sourceLocation:)``.
-    let entered = DispatchSemaphore(value: 0)
+    private let entered = DispatchSemaphore(value: 0)
     private let released = DispatchSemaphore(value: 0)
     private let isOpen = LockedFlag()
     private let holdLimit: Int
     private let madeAt: SourceLocation
 
+    /// A closed gate.
+    ///
+    /// - Parameters:
+    ///   - seconds: How long ``block()`` waits before the gate opens itself and records a failure.
+    ///   - sourceLocation: Where the gate is made: that failure points there, as it is recorded on
+    ///     the strategy's thread, outside any test.
     init(holdLimit seconds: Int = 2 * waitLimit, sourceLocation: SourceLocation = #_sourceLocation) {
         holdLimit = seconds
         madeAt = sourceLocation
@@ -37,7 +42,6 @@ final class Gate: Sendable {
     func block() {
         entered.signal()
         guard released.wait(timeout: .now() + .seconds(holdLimit)) == .success else {
-            // Recorded from the strategy's thread: the issue names the gate, not the test.
             Issue.record(
                 "A gate held a delivery for \(holdLimit) s without being opened; it opens now",
                 sourceLocation: madeAt
@@ -64,8 +68,9 @@ final class Gate: Sendable {
 }
 
 extension DispatchGroup {
-    /// Whether the group finished within `milliseconds`, recording nothing: for the one wait that
-    /// must not finish, where nothing else can show that the other thread is waiting.
+    /// Whether the group finished within `milliseconds`, recording nothing: for a negative wait
+    /// ("has not returned 200 ms later"), kept only where nothing else can show that the other
+    /// thread is waiting.
     func finishes(within milliseconds: Int) -> Bool {
         wait(timeout: .now() + .milliseconds(milliseconds)) == .success
     }
