@@ -197,8 +197,10 @@ import Testing
         guard gate.waitUntilEntered() else { return }
 
         let flush = Task {
-            await hub.flush()
-            order.append("flushed")
+            await awaitOrFail("the flush to return once the tag was delivered") {
+                await hub.flush()
+                order.append("flushed")
+            }
         }
         // The one negative wait kept here: nothing outside the queue shows that the flush has
         // started waiting (its continuation is private), so the gate stays closed 100 ms to give a
@@ -207,7 +209,7 @@ import Testing
         try? await Task.sleep(for: .milliseconds(100))
         #expect(order.items.isEmpty, "the flush returned while the tag was still being delivered")
         gate.release()
-        guard await awaitOrFail("the flush to return once the tag was delivered", { await flush.value }) else { return }
+        guard await flush.value else { return }
         #expect(order.items == ["delivered", "flushed"])
         #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
     }

@@ -83,8 +83,12 @@ func waitUntil(
 /// Awaits `operation` for at most `seconds`; records a failure if it has not returned by then.
 ///
 /// A wait that cannot be cancelled (a flush waits for a strategy, not for its task) is left
-/// running when the deadline passes: the test goes on and fails. The deadline is a Dispatch
-/// timer, not a task, so it fires even when every thread of the concurrency pool is busy.
+/// running when the deadline passes: the test goes on and fails.
+///
+/// Neither the operation nor the deadline needs a thread of the concurrency pool, which other
+/// tests may hold for seconds (under Thread Sanitizer, a test that computes for 15 s holds one
+/// all along): the deadline is a Dispatch timer, and the operation runs on threads of its own
+/// (``OffPoolExecutor``), so that it is done when it returns, not when the pool gets to it.
 ///
 /// - Parameters:
 ///   - seconds: The deadline.
@@ -104,15 +108,31 @@ func awaitOrFail(
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
             if decided.setIfUnset() { continuation.resume(returning: false) }
         }
-        Task {
+        let run: @Sendable () async -> Void = {
             await operation()
             if decided.setIfUnset() { continuation.resume(returning: true) }
+        }
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            Task(executorPreference: OffPoolExecutor(), operation: run)
+        } else {
+            Task(operation: run)
         }
     }
     if !returned {
         Issue.record("Gave up after \(seconds) s waiting for \(what)", sourceLocation: sourceLocation)
     }
     return returned
+}
+
+/// Runs a task's jobs on a Dispatch queue of its own instead of the concurrency pool.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class OffPoolExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "TagHubTests.OffPoolExecutor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
 }
 
 /// Flushes `hub`, for at most `seconds`; records a failure if the flush has not returned by then.
