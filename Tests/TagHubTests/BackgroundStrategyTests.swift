@@ -3,7 +3,7 @@ import Foundation
 import TagHub
 import Testing
 
-@Suite struct BackgroundStrategyTests {
+@Suite(.timeLimit(.minutes(1))) struct BackgroundStrategyTests {
     @Test func everyTagArrivesInOrderWithItsContextOffTheCallersThread() async {
         let hub = AnalyticsHub<SeedAnalytics>()
         let deliveryThreads = LockedLog<ObjectIdentifier>()
@@ -17,7 +17,7 @@ import Testing
         hub.send(screen: .favorites)
         hub.send(event: .playerDidLoad(swiftTalk))
         hub.send(state: .autoPlay(true))
-        await hub.flush()
+        guard await flushOrFail(hub) else { return }
 
         #expect(
             recorder.deliveries == [
@@ -34,12 +34,14 @@ import Testing
         #expect(hub.diagnostics.totals == [:])
     }
 
-    @Test func withoutAFlushTagsAreDeliveredInOrderAfterTheGatheringDelay() async throws {
+    @Test func withoutAFlushTagsAreDeliveredInOrderAfterTheGatheringDelay() throws {
         let hub = AnalyticsHub<SeedAnalytics>()
         let clock = ContinuousClock()
         let firstDelivery = LockedLog<ContinuousClock.Instant>()
-        let recorder = DeliveryRecorder { _ in
+        let allDelivered = DispatchSemaphore(value: 0)
+        let recorder = DeliveryRecorder { delivery in
             if firstDelivery.items.isEmpty { firstDelivery.append(clock.now) }
+            if delivery.tag == .userAction(.numbered(thread: 0, sequence: 99)) { allDelivered.signal() }
         }
         hub.attach(BackgroundStrategy(wrapping: recorder))
 
@@ -48,12 +50,11 @@ import Testing
             hub.send(userAction: .numbered(thread: 0, sequence: sequence))
         }
         // No flush: the worker starts by itself, a millisecond after the first tag.
-        let deadline = start + .seconds(10)
-        while recorder.tags.count < 100 && clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(1))
-        }
+        guard waitOrFail(allDelivered, "the worker to deliver the 100 tags without a flush") else { return }
 
         #expect(recorder.tags == (0..<100).map { .userAction(.numbered(thread: 0, sequence: $0)) })
+        // The one wall-clock check kept: the guarantee is a delay, which no gate can show. It is a
+        // lower bound, which a busy machine only makes easier to meet.
         let waited = try #require(firstDelivery.items.first) - start
         #expect(waited >= .milliseconds(1), "the worker started \(waited) after the first tag")
     }
@@ -80,8 +81,10 @@ import Testing
                 }
             }
         }
-        for sender in senders { #expect(sender.finishes(within: 60_000)) }
-        await hub.flush()
+        for (thread, sender) in senders.enumerated() {
+            guard sender.waitOrFail(seconds: 30, "sender \(thread) to send its \(perThread) tags") else { return }
+        }
+        guard await flushOrFail(hub) else { return }
 
         var sequences: [Int: [Int]] = [:]
         for case .userAction(.numbered(let thread, let sequence)) in recorder.tags {
@@ -93,56 +96,68 @@ import Testing
         }
     }
 
+    /// Proved with a gate, not timed: the slow vendor is held in its `send` from its first tag
+    /// until the end, so a caller or a vendor that waited for it would wait until the deadline.
     @Test func aSlowVendorCostsTheCallerNothingAndDelaysNoOtherVendor() async {
         let tagCount = 30
-        let slow = DeliveryRecorder("slow") { _ in Thread.sleep(forTimeInterval: 0.010) }
+        let tags = (0..<tagCount).map { AnalyticsTag<SeedAnalytics>.userAction(.numbered(thread: 0, sequence: $0)) }
 
-        // Without the wrapper, the caller waits 10 ms a tag.
+        // Without the wrapper, the vendor runs on the caller's thread: held there, it holds the caller.
+        let directGate = Gate()
+        defer { directGate.release() }
+        let vendorThread = LockedLog<ObjectIdentifier>()
         let directHub = AnalyticsHub<SeedAnalytics>()
-        directHub.attach(slow)
-        let direct = ContinuousClock().measure {
-            for sequence in 0..<tagCount { directHub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
-        }
-
-        // With it, the same sends return at once, and a second, fast vendor has every tag while
-        // the slow one has had few. (Measured inside the vendors: a flush's wake-up could wait for
-        // a thread of the concurrency pool, which other tests may hold.) The caller's time is the
-        // best of three rounds: on a busy machine, a sending thread that is merely descheduled
-        // would otherwise look slow.
-        var bestWrapped = Duration.seconds(3_600)
-        for _ in 0..<3 {
-            let hub = AnalyticsHub<SeedAnalytics>()
-            let slowWrapped = BackgroundStrategy(
-                wrapping: DeliveryRecorder("slow") { _ in Thread.sleep(forTimeInterval: 0.010) }
-            )
-            let slowCountWhenFastWasDone = LockedLog<Int>()
-            let fast = DeliveryRecorder("fast") { delivery in
-                if delivery.tag == .userAction(.numbered(thread: 0, sequence: tagCount - 1)) {
-                    slowCountWhenFastWasDone.append(slowWrapped.wrapped.tags.count)
-                }
+        directHub.attach(
+            DeliveryRecorder("slow") { _ in
+                vendorThread.append(currentThreadIdentity())
+                directGate.block()
             }
-            hub.attach(slowWrapped)
-            hub.attach(BackgroundStrategy(wrapping: fast))
-            let wrapped = ContinuousClock().measure {
-                for sequence in 0..<tagCount { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
-            }
-            bestWrapped = min(bestWrapped, wrapped)
-            await hub.flush()
-
-            #expect(fast.tags.count == tagCount)
-            #expect(slowWrapped.wrapped.tags.count == tagCount)
-            let slowCount = slowCountWhenFastWasDone.items.first ?? tagCount
-            #expect(slowCount < tagCount / 2, "the slow vendor had \(slowCount) tags when the fast one was done")
+        )
+        let callerThread = LockedLog<ObjectIdentifier>()
+        let directSender = onNewThread {
+            callerThread.append(currentThreadIdentity())
+            directHub.send(userAction: .numbered(thread: 0, sequence: 0))
         }
+        guard directGate.waitUntilEntered() else { return }
+        #expect(vendorThread.items == callerThread.items)
+        directGate.release()
+        guard directSender.waitOrFail("the direct send to return once the vendor was let go") else { return }
 
-        #expect(direct >= .milliseconds(10 * tagCount))
-        #expect(bestWrapped * 20 < direct, "caller: \(bestWrapped) wrapped (best of 3), \(direct) direct")
+        // With it, the caller's sends return, and a second, fast vendor receives every tag, while
+        // the slow vendor is held in its gate on the first tag.
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let gate = Gate()
+        defer { gate.release() }
+        let slow = BackgroundStrategy(wrapping: DeliveryRecorder("slow") { _ in gate.block() })
+        let fastHasAll = DispatchSemaphore(value: 0)
+        let fast = DeliveryRecorder("fast") { delivery in
+            if delivery.tag == tags.last { fastHasAll.signal() }
+        }
+        hub.attach(slow)
+        hub.attach(BackgroundStrategy(wrapping: fast))
+
+        let firstSend = onNewThread { hub.send(userAction: .numbered(thread: 0, sequence: 0)) }
+        guard firstSend.waitOrFail("the first send to return"), gate.waitUntilEntered() else { return }
+        let otherSends = onNewThread {
+            for sequence in 1..<tagCount { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        }
+        guard otherSends.waitOrFail("\(tagCount - 1) sends to return while the slow vendor is held") else { return }
+        guard waitOrFail(fastHasAll, "the fast vendor to receive every tag while the slow one is held") else { return }
+        #expect(fast.tags == tags)
+        #expect(slow.wrapped.tags == [tags[0]])
+        #expect(slow.pendingTagCount == tagCount - 1)
+
+        gate.release()
+        guard await flushOrFail(hub) else { return }
+        #expect(slow.wrapped.tags == tags)
+        #expect(fast.tags == tags)
     }
 
     @Test(arguments: [OverflowPolicy.dropOldest, .dropNewest])
     func aFullQueueDropsByItsPolicyAndCountsEveryDrop(policy: OverflowPolicy) async {
         let hub = AnalyticsHub<SeedAnalytics>()
         let gate = Gate()
+        defer { gate.release() }
         let first = LockedFlag()
         let recorder = DeliveryRecorder { _ in
             if first.setIfUnset() { gate.block() }
@@ -151,7 +166,7 @@ import Testing
         hub.attach(background)
 
         hub.send(userAction: .numbered(thread: 0, sequence: 0))
-        gate.entered.wait()  // tag 0 is being delivered; the queue is empty
+        guard gate.waitUntilEntered() else { return }  // tag 0 is being delivered; the queue is empty
         for sequence in 1...25 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
 
         #expect(background.pendingTagCount == 10)
@@ -170,42 +185,64 @@ import Testing
     @Test func flushWaitsForTheTagsSentBeforeIt() async {
         let hub = AnalyticsHub<SeedAnalytics>()
         let gate = Gate()
-        let recorder = DeliveryRecorder { _ in gate.block() }
+        defer { gate.release() }
+        let order = LockedLog<String>()
+        let recorder = DeliveryRecorder { _ in
+            gate.block()
+            order.append("delivered")
+        }
         let background = BackgroundStrategy(wrapping: recorder)
         hub.attach(background)
         hub.send(userAction: .numbered(thread: 0, sequence: 0))
-        gate.entered.wait()
+        guard gate.waitUntilEntered() else { return }
 
-        let flushed = LockedFlag()
         let flush = Task {
-            await hub.flush()
-            _ = flushed.setIfUnset()
+            await awaitOrFail("the flush to return once the tag was delivered") {
+                await hub.flush()
+                order.append("flushed")
+            }
         }
+        // The one negative wait kept here: nothing outside the queue shows that the flush has
+        // started waiting (its continuation is private), so the gate stays closed 100 ms to give a
+        // flush that returns early the time to show it. A correct flush never returns while the
+        // gate is closed: a busy machine can make this check weaker, never red.
         try? await Task.sleep(for: .milliseconds(100))
-        #expect(!flushed.isSet)
+        #expect(order.items.isEmpty, "the flush returned while the tag was still being delivered")
         gate.release()
-        await flush.value
-        #expect(flushed.isSet)
-        #expect(recorder.tags.count == 1)
+        guard await flush.value else { return }
+        #expect(order.items == ["delivered", "flushed"])
+        #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
     }
 
     @Test func cancellingWaitsForTheDeliveryUnderWayThenNothingMoreArrives() async {
         let hub = AnalyticsHub<SeedAnalytics>()
         let gate = Gate()
+        defer { gate.release() }
         let first = LockedFlag()
+        let order = LockedLog<String>()
         let recorder = DeliveryRecorder { _ in
-            if first.setIfUnset() { gate.block() }
+            guard first.setIfUnset() else { return }
+            gate.block()
+            order.append("delivery under way ended")
         }
         let background = BackgroundStrategy(wrapping: recorder)
         hub.attach(background)
         for sequence in 0..<5 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
-        gate.entered.wait()
+        guard gate.waitUntilEntered() else { return }
+        #expect(background.pendingTagCount == 4)
 
         let cancelled = LockedLog<Int>()
-        let canceller = onNewThread { cancelled.append(background.cancelPendingDeliveries()) }
-        #expect(!canceller.finishes(within: 200), "cancel returned while a delivery was under way")
+        let canceller = onNewThread {
+            cancelled.append(background.cancelPendingDeliveries())
+            order.append("cancel returned")
+        }
+        // Once the queue is empty, the cancellation is under way; the delivery it must wait for
+        // is held in the gate, so it must not have returned.
+        guard waitUntil("the cancellation to empty the queue", { background.pendingTagCount == 0 }) else { return }
+        #expect(order.items.isEmpty, "cancel returned while a delivery was under way")
         gate.release()
-        #expect(canceller.finishes(within: 10_000))
+        guard canceller.waitOrFail("the cancellation to return once the delivery ended") else { return }
+        #expect(order.items == ["delivery under way ended", "cancel returned"])
 
         #expect(cancelled.items == [4])
         #expect(hub.diagnostics.count(of: .cancelled, source: background.name, channel: .userAction) == 4)
@@ -214,33 +251,56 @@ import Testing
         #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
     }
 
+    /// The worker goes from one tag to the next without ever being idle: the cancellation must
+    /// wait for the delivery under way when it began, not for the deliveries of tags another
+    /// thread sends meanwhile. Proved with two gates: the cancellation must return while the
+    /// worker is held delivering a tag sent after it began.
     @Test func cancellingWaitsOnlyForTheDeliveryUnderWayWhileAnotherThreadKeepsSending() async {
         let hub = AnalyticsHub<SeedAnalytics>()
-        let recorder = DeliveryRecorder { _ in usleep(2_000) }
-        let background = BackgroundStrategy(wrapping: recorder)
-        hub.attach(background)
-        let stop = LockedFlag()
-        let sender = onNewThread {
-            var sequence = 0
-            let start = ContinuousClock.now
-            while !stop.isSet && ContinuousClock.now - start < .seconds(5) {
-                hub.send(userAction: .numbered(thread: 0, sequence: sequence))
-                sequence += 1
-                usleep(500)
+        let underWay = Gate()
+        let sentLater = Gate()
+        defer {
+            underWay.release()
+            sentLater.release()
+        }
+        let recorder = DeliveryRecorder { delivery in
+            if delivery.tag == .userAction(.numbered(thread: 0, sequence: 0)) {
+                underWay.block()
+            } else {
+                sentLater.block()
             }
         }
-        usleep(100_000)
+        let background = BackgroundStrategy(wrapping: recorder)
+        hub.attach(background)
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+        guard underWay.waitUntilEntered() else { return }
+        hub.send(userAction: .numbered(thread: 0, sequence: 1))
 
-        // The worker goes from one tag to the next without ever being idle: the cancellation must
-        // wait for the delivery under way (2 ms), not for the sender to stop (5 s).
-        let canceller = onNewThread { background.cancelPendingDeliveries() }
-        let returnedInTime = canceller.finishes(within: 1_500)
-        stop.set()
-        #expect(sender.finishes(within: 10_000))
-        #expect(canceller.finishes(within: 10_000))
-        #expect(returnedInTime, "the cancellation waited for deliveries of tags sent after it began")
-        background.cancelPendingDeliveries()
-        await background.flush()
+        let cancelled = LockedLog<Int>()
+        let canceller = onNewThread { cancelled.append(background.cancelPendingDeliveries()) }
+        // Tag 1 is gone once the cancellation is under way, waiting for tag 0.
+        guard waitUntil("the cancellation to empty the queue", { background.pendingTagCount == 0 }) else { return }
+        let sender = onNewThread {
+            for sequence in 0..<3 { hub.send(userAction: .numbered(thread: 1, sequence: sequence)) }
+        }
+        guard sender.waitOrFail("the other thread's sends to return") else { return }
+        underWay.release()
+        guard sentLater.waitUntilEntered() else { return }
+        guard canceller.waitOrFail("the cancellation to return while a later tag was being delivered") else { return }
+        #expect(cancelled.items == [1])
+        #expect(
+            recorder.tags == [
+                .userAction(.numbered(thread: 0, sequence: 0)), .userAction(.numbered(thread: 1, sequence: 0)),
+            ]
+        )
+
+        sentLater.release()
+        guard await flushOrFail(background) else { return }
+        #expect(
+            recorder.tags
+                == [.userAction(.numbered(thread: 0, sequence: 0))]
+                + (0..<3).map { .userAction(.numbered(thread: 1, sequence: $0)) }
+        )
     }
 
     @Test func goingBackToUndecidedWithinTheGatheringDelayDeliversWhatWasQueued() {
@@ -250,9 +310,13 @@ import Testing
             let recorder = DeliveryRecorder()
             consent.register(BackgroundStrategy(wrapping: recorder), for: [.analytics])
             consent.grant(.analytics)
-            hub.send(userAction: .numbered(thread: 0, sequence: 0))
-            // Returns once the queue is delivered, without waiting for the gathering delay.
-            consent.set(.undecided, for: [.analytics])
+            // Going back to undecided returns once the queue is delivered, without waiting for the
+            // gathering delay. On another thread, so that a wait that never ends fails the test.
+            let decider = onNewThread {
+                hub.send(userAction: .numbered(thread: 0, sequence: 0))
+                consent.set(.undecided, for: [.analytics])
+            }
+            guard decider.waitOrFail("going back to undecided to deliver the queue and return") else { return }
             #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
         }
     }
@@ -266,7 +330,7 @@ import Testing
         hub.attach(background)
 
         for sequence in 0..<3 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
-        await background.flush()
+        guard await flushOrFail(background) else { return }
 
         // The first delivery cancelled what was queued behind it, without waiting for itself.
         #expect(recorder.tags.count + hub.diagnostics.count(of: .cancelled, source: background.name) == 3)
@@ -279,7 +343,7 @@ import Testing
         let recorder = DeliveryRecorder()
         hub.attach(recorder)
         hub.send(screen: .podcasts)
-        await hub.flush()
+        guard await flushOrFail(hub) else { return }
         #expect(recorder.tags == [.screen(.podcasts)])
     }
 }

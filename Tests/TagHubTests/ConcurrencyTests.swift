@@ -40,7 +40,11 @@ import Testing
         for thread in 0..<Self.senders {
             done.enter()
             Thread {
-                start.wait()
+                // From these threads, a failure names no test; the test then fails on the counts.
+                guard waitOrFail(start, "the start signal") else {
+                    done.leave()
+                    return
+                }
                 var sequence = 0
                 while sequence < Self.maximumTagsPerSender
                     && (sequence < Self.minimumTagsPerSender || !togglerDone.isSet)
@@ -59,11 +63,15 @@ import Testing
         // detach always runs while deliveries to it are likely under way.
         done.enter()
         Thread {
-            start.wait()
+            guard waitOrFail(start, "the start signal") else {
+                done.leave()
+                return
+            }
             for _ in 0..<Self.toggles {
                 let transient = Transient()
                 transients.append(transient)
                 hub.attach(transient)
+                // Bounded: a strategy that never receives a tag fails the check that each one did.
                 let deadline = Date().addingTimeInterval(5)
                 while transient.received.items.isEmpty && Date() < deadline {
                     Thread.sleep(forTimeInterval: 0.000_01)
@@ -75,7 +83,7 @@ import Testing
             done.leave()
         }.start()
         for _ in 0...Self.senders { start.signal() }
-        #expect(done.wait(timeout: .now() + .seconds(90)) == .success)
+        guard done.waitOrFail(seconds: 90, "the senders and the toggler to finish") else { return }
 
         // The permanent strategy: every tag exactly once, each thread's tags in order.
         var next = Array(repeating: 0, count: Self.senders)
@@ -119,15 +127,25 @@ import Testing
             }
         }
         hub.attach(checker)
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            let screens: [SeedAnalytics.Screen] = [.podcasts, .podcastPlayer, .favorites, .downloads]
-            for sequence in 0..<1_000 {
-                if thread < 2 {
-                    hub.send(screen: screens[(sequence + thread) % 4])
-                } else {
-                    hub.send(userAction: .numbered(thread: thread, sequence: sequence))
+        // Real threads, started together, rather than concurrentPerform, which a test cannot stop
+        // waiting for.
+        let start = DispatchSemaphore(value: 0)
+        let senders = (0..<4).map { thread in
+            onNewThread {
+                guard waitOrFail(start, "the start signal") else { return }
+                let screens: [SeedAnalytics.Screen] = [.podcasts, .podcastPlayer, .favorites, .downloads]
+                for sequence in 0..<1_000 {
+                    if thread < 2 {
+                        hub.send(screen: screens[(sequence + thread) % 4])
+                    } else {
+                        hub.send(userAction: .numbered(thread: thread, sequence: sequence))
+                    }
                 }
             }
+        }
+        for _ in senders { start.signal() }
+        for (thread, sender) in senders.enumerated() {
+            guard sender.waitOrFail("sender \(thread) to send its 1,000 tags") else { return }
         }
         #expect(problems.items.isEmpty)
         #expect(checker.deliveries.count == 4_000)

@@ -3,7 +3,7 @@ import Foundation
 import TagHub
 import Testing
 
-@Suite struct ConsentConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct ConsentConcurrencyTests {
     /// Counts tags, and those that arrive while the test says consent forbids them.
     final class ConsentChecker: AnalyticsUserActionStrategy {
         typealias Schema = SeedAnalytics
@@ -49,28 +49,37 @@ import Testing
             }
         }
 
-        var random = SplitMix(state: 2026)
+        // The decisions wait for deliveries on the senders' threads: made on a thread of their
+        // own, so that one that never returns fails the test.
         let decisions = 10_000
-        for _ in 0..<decisions {
-            switch Int.random(in: 0..<3, using: &random) {
-            case 0:
-                // Allowed from before the call: the kept tags are replayed during it.
-                for checker in checkers { checker.isAllowed.withLock { $0 = true } }
-                consent.grant(.analytics)
-            case 1:
-                consent.deny(.analytics)
-                // Forbidden once it returns: that is the guarantee under test.
-                for checker in checkers { checker.isAllowed.withLock { $0 = false } }
-            default:
-                consent.set(.undecided, for: [.analytics])
-                for checker in checkers { checker.isAllowed.withLock { $0 = false } }
+        let decider = onNewThread {
+            var random = SplitMix(state: 2026)
+            for _ in 0..<decisions {
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0:
+                    // Allowed from before the call: the kept tags are replayed during it.
+                    for checker in checkers { checker.isAllowed.withLock { $0 = true } }
+                    consent.grant(.analytics)
+                case 1:
+                    consent.deny(.analytics)
+                    // Forbidden once it returns: that is the guarantee under test.
+                    for checker in checkers { checker.isAllowed.withLock { $0 = false } }
+                default:
+                    consent.set(.undecided, for: [.analytics])
+                    for checker in checkers { checker.isAllowed.withLock { $0 = false } }
+                }
             }
         }
+        let decided = decider.waitOrFail(seconds: 90, "\(decisions) decisions while four threads send")
         stop.set()
-        for sender in senders { #expect(sender.finishes(within: 120_000)) }
-        consent.grant(.analytics)
+        guard decided else { return }
+        for (thread, sender) in senders.enumerated() {
+            guard sender.waitOrFail("sender \(thread) to stop") else { return }
+        }
+        let granter = onNewThread { consent.grant(.analytics) }
+        guard granter.waitOrFail("the last grant to return") else { return }
         for checker in checkers { checker.isAllowed.withLock { $0 = true } }
-        await hub.flush()
+        guard await flushOrFail(hub) else { return }
 
         for (name, checker) in zip(["direct", "queued"], checkers) {
             #expect(checker.forbidden.items.count == 0, "\(name): tags arrived while not granted")

@@ -3,7 +3,7 @@ import TagHub
 import Testing
 
 /// Edge cases found in review, each with the failure it would show.
-@Suite struct ConsentEdgeTests {
+@Suite(.timeLimit(.minutes(1))) struct ConsentEdgeTests {
     /// A payload whose `deinit` sends: app code that runs wherever the last reference goes.
     final class Sending: Sendable {
         let hub: AnalyticsHub<PayloadAnalytics>
@@ -47,25 +47,29 @@ import Testing
 
         // A sender faster than the vendor, from the moment the replay starts.
         let stop = LockedFlag()
+        let sentThrough = LockedLog<Int>()
         let sender = onNewThread {
-            replayStarted.wait()
+            // From the sender's thread, a failure names no test; the test then fails on the count.
+            guard waitOrFail(replayStarted, "the replay to start") else { return }
             var sequence = 50
             while !stop.isSet {
                 hub.send(userAction: .numbered(thread: 0, sequence: sequence))
                 sequence += 1
             }
+            sentThrough.append(sequence)
         }
         let granter = onNewThread { consent.grant(.analytics) }
-        #expect(granter.finishes(within: 10_000), "grant never ended")
+        let granted = granter.waitOrFail("grant to end while the sender keeps sending")
         stop.set()
-        #expect(sender.finishes(within: 10_000))
+        guard granted, sender.waitOrFail("the sender to stop") else { return }
 
         #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
         let sequences = slow.tags.compactMap { tag -> Int? in
             guard case .userAction(.numbered(_, let sequence)) = tag else { return nil }
             return sequence
         }
-        #expect(sequences == Array(0..<sequences.count))
+        // Every tag sent, replayed or passed through, in order.
+        #expect(sequences == Array(0..<(sentThrough.items.first ?? 50)))
     }
 
     @Test(arguments: [ConsentState.denied, .undecided])
@@ -96,7 +100,9 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
         let gate = Gate()
+        defer { gate.release() }
         let box = LockedLog<DeliveryRecorder>()
+        defer { box.removeAll() }
         let statuses = LockedLog<ConsentState?>()
         let reader = DeliveryRecorder { _ in
             gate.block()
@@ -107,14 +113,17 @@ import Testing
         consent.grant(.analytics)
 
         let sender = onNewThread { hub.send(screen: .podcasts) }
-        gate.entered.wait()
+        guard gate.waitUntilEntered() else { return }
         let denier = onNewThread { consent.deny(.analytics) }
+        // The strategy reads its status only once deny is provably under way: detaching it, and
+        // waiting for this very delivery.
+        guard waitUntil("deny to detach the strategy", { hub.attachedStrategies.isEmpty }) else { return }
         gate.release()
 
-        #expect(denier.finishes(within: 10_000), "deny and the strategy's read waited for each other")
-        #expect(sender.finishes(within: 10_000))
-        #expect(statuses.items.count == 1)
-        box.removeAll()
+        guard denier.waitOrFail("deny to return: it and the strategy's read waited for each other"),
+            sender.waitOrFail("the send to return")
+        else { return }
+        #expect(statuses.items == [.denied])
     }
 
     @Test func payloadsWhoseDeinitSendsAreReleasedOutsideTheConsentBuffersLock() {
@@ -140,6 +149,7 @@ import Testing
     @Test func payloadsWhoseDeinitSendsAreReleasedOutsideTheBackgroundQueuesLock() async {
         let hub = AnalyticsHub<PayloadAnalytics>()
         let gate = Gate()
+        defer { gate.release() }
         let carrier = Carrier(gate: gate)
         let background = BackgroundStrategy(wrapping: carrier, capacity: 2)
         hub.attach(background)
@@ -149,15 +159,14 @@ import Testing
         let sender = onNewThread {
             for _ in 0..<5 { hub.send(userAction: .carry(Sending(hub: hub))) }
         }
-        gate.entered.wait()
-        #expect(sender.finishes(within: 10_000), "a deinit that sends waited for the queue's lock")
+        guard gate.waitUntilEntered(),
+            sender.waitOrFail("the sends to return: a deinit that sends waited for the queue's lock?")
+        else { return }
         let canceller = onNewThread { background.cancelPendingDeliveries() }
         gate.release()
-        guard canceller.finishes(within: 10_000) else {
-            Issue.record("a deinit that sends waited for the queue's lock while cancelling")
-            return
-        }
-        await background.flush()
+        guard canceller.waitOrFail("the cancellation to return: a deinit that sends waited for the queue's lock?")
+        else { return }
+        guard await flushOrFail(background) else { return }
 
         #expect(carrier.carried.items.count >= 1)
         let droppedOrCancelled = [DiagnosticReport.Reason.droppedByBound, .cancelled, .discardedByDenial].reduce(0) {
@@ -214,8 +223,8 @@ import Testing
         hub.attach(BackgroundStrategy(wrapping: BackgroundStrategy(wrapping: recorder)))
 
         for sequence in 0..<20 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
-        await hub.flush()
+        guard await flushOrFail(hub) else { return }
 
-        #expect(recorder.tags.count == 20)
+        #expect(recorder.tags == (0..<20).map { .userAction(.numbered(thread: 0, sequence: $0)) })
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import TagHub
 import Testing
 
-@Suite struct ConsentTests {
+@Suite(.timeLimit(.minutes(1))) struct ConsentTests {
     /// A recorder that notes consent notifications in the same log as its tags.
     final class ObservingRecorder: AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsConsentObserver {
         typealias Schema = SeedAnalytics
@@ -53,9 +53,10 @@ import Testing
             guard delivery.tag == .userAction(.numbered(thread: 0, sequence: 0)), sentDuringReplay.setIfUnset() else {
                 return
             }
-            // Another thread sends while the first kept tag is being replayed on this one.
+            // Another thread sends while the first kept tag is being replayed on this one: its tag
+            // joins the end of the buffer, and its send returns.
             let sender = onNewThread { hub.send(userAction: .numbered(thread: 1, sequence: 0)) }
-            _ = sender.finishes(within: 5_000)
+            sender.waitOrFail("a send from another thread during the replay to return")
         }
         consent.register(recorder, for: [.analytics])
         for sequence in 0..<3 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
@@ -162,25 +163,35 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
         let gate = Gate()
+        defer { gate.release() }
         let afterRevocation = LockedFlag()
         let late = LockedFlag()
+        let order = LockedLog<String>()
         let recorder = DeliveryRecorder { delivery in
-            if case .userAction(.numbered(_, 0)) = delivery.tag { gate.block() }
+            if case .userAction(.numbered(_, 0)) = delivery.tag {
+                gate.block()
+                order.append("delivery ended")
+            }
             if afterRevocation.isSet { late.set() }
         }
         consent.register(recorder, for: [.analytics])
         consent.grant(.analytics)
 
         let sender = onNewThread { hub.send(userAction: .numbered(thread: 0, sequence: 0)) }
-        gate.entered.wait()
+        guard gate.waitUntilEntered() else { return }
         let revoker = onNewThread {
             consent.deny(.analytics)
             afterRevocation.set()
+            order.append("deny returned")
         }
-        #expect(!revoker.finishes(within: 200), "deny returned while a delivery was under way")
+        // Once the hub holds no strategy, deny is detaching; the delivery it must wait for is held
+        // in the gate, so it must not have returned.
+        guard waitUntil("deny to detach the strategy", { hub.attachedStrategies.isEmpty }) else { return }
+        #expect(!afterRevocation.isSet, "deny returned while a delivery was under way")
         gate.release()
-        #expect(revoker.finishes(within: 10_000))
-        #expect(sender.finishes(within: 10_000))
+        guard revoker.waitOrFail("deny to return once the delivery ended"), sender.waitOrFail("the send to return")
+        else { return }
+        #expect(order.items == ["delivery ended", "deny returned"])
         hub.send(userAction: .numbered(thread: 0, sequence: 1))
 
         #expect(!late.isSet)
@@ -191,20 +202,33 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
         let gate = Gate()
+        defer { gate.release() }
         let first = LockedFlag()
-        let recorder = DeliveryRecorder { _ in if first.setIfUnset() { gate.block() } }
+        let order = LockedLog<String>()
+        let recorder = DeliveryRecorder { _ in
+            guard first.setIfUnset() else { return }
+            gate.block()
+            order.append("delivery ended")
+        }
         let background = BackgroundStrategy(wrapping: recorder, name: "slow")
         consent.register(background, for: [.analytics])
         consent.grant(.analytics)
 
         for sequence in 0..<5 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
-        gate.entered.wait()
-        let revoker = onNewThread { consent.deny(.analytics) }
-        #expect(!revoker.finishes(within: 200), "deny returned while the queue was delivering")
+        guard gate.waitUntilEntered() else { return }
+        #expect(background.pendingTagCount == 4)
+        let revoker = onNewThread {
+            consent.deny(.analytics)
+            order.append("deny returned")
+        }
+        // Once the queue is empty, deny is cancelling; the delivery it must wait for is held in
+        // the gate, so it must not have returned.
+        guard waitUntil("deny to empty the queue", { background.pendingTagCount == 0 }) else { return }
+        #expect(order.items.isEmpty, "deny returned while the queue was delivering")
         gate.release()
-        #expect(revoker.finishes(within: 10_000))
-        await hub.flush()
-        await background.flush()
+        guard revoker.waitOrFail("deny to return once the delivery ended") else { return }
+        #expect(order.items == ["delivery ended", "deny returned"])
+        guard await flushOrFail(hub), await flushOrFail(background) else { return }
 
         #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
         #expect(hub.diagnostics.count(of: .discardedByDenial, source: "slow", channel: .userAction) == 4)
@@ -218,9 +242,9 @@ import Testing
         consent.grant(.analytics)
 
         for sequence in 0..<20 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
-        await hub.flush()
+        guard await flushOrFail(hub) else { return }
 
-        #expect(recorder.tags.count == 20)
+        #expect(recorder.tags == (0..<20).map { .userAction(.numbered(thread: 0, sequence: $0)) })
     }
 
     @Test func registeringTwiceAndUnregistering() {

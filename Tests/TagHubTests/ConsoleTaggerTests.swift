@@ -1,7 +1,7 @@
 import TagHub
 import Testing
 
-@Suite struct ConsoleTaggerTests {
+@Suite(.timeLimit(.minutes(1))) struct ConsoleTaggerTests {
     @Test func itWritesOneLineWithTheLabelAndTheVendorTag() {
         let lines = LockedLog<String>()
         let console = ConsoleTagger<VendorTag>(label: "tracker") { lines.append($0) }

@@ -71,32 +71,41 @@ import Testing
     @Test func detachWaitsForADeliveryUnderWayOnAnotherThread() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let gate = Gate()
+        defer { gate.release() }
         let detachReturned = LockedFlag()
         let receivedAfterDetachReturned = LockedLog<AnalyticsTag<SeedAnalytics>>()
+        let order = LockedLog<String>()
         let blocker = DeliveryRecorder("blocker") { delivery in
-            if delivery.tag == .event(.playerDidLoad(swiftTalk)) { gate.block() }
+            if delivery.tag == .event(.playerDidLoad(swiftTalk)) {
+                gate.block()
+                order.append("blocker let go")
+            }
         }
         let detached = DeliveryRecorder("detached") { delivery in
             if detachReturned.isSet { receivedAfterDetachReturned.append(delivery.tag) }
+            order.append("detached received \(delivery.tag.eventName)")
         }
         hub.attach(blocker)
         hub.attach(detached)
 
         let sending = onNewThread { hub.send(event: .playerDidLoad(swiftTalk)) }
-        gate.entered.wait()
+        guard gate.waitUntilEntered() else { return }
         let detaching = onNewThread {
             hub.detach(detached)
             detachReturned.set()
+            order.append("detach returned")
         }
-        // Once the strategy is out of the roster, detach is running: it must still be waiting.
-        while hub.isAttached(detached) { Thread.sleep(forTimeInterval: 0.001) }
-        #expect(!detaching.finishes(within: 200))
+        // Once the strategy is out of the roster, detach is running; the delivery it must wait
+        // for is held in the gate, so it must still be waiting.
+        guard waitUntil("detach to take the strategy out", { !hub.isAttached(detached) }) else { return }
         #expect(!detachReturned.isSet)
 
         gate.release()
-        #expect(detaching.finishes(within: 10_000))
-        #expect(sending.finishes(within: 10_000))
+        guard detaching.waitOrFail("detach to return once the delivery ended"),
+            sending.waitOrFail("the send to return")
+        else { return }
         hub.send(event: .playerDidPlay(swiftTalk))
+        #expect(order.items == ["blocker let go", "detached received load", "detach returned"])
         #expect(detached.tags == [.event(.playerDidLoad(swiftTalk))])
         #expect(receivedAfterDetachReturned.items.isEmpty)
     }
@@ -106,29 +115,42 @@ import Testing
     @Test func aSecondDetachOfTheSameStrategyAlsoWaitsForADeliveryUnderWay() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let gate = Gate()
+        defer { gate.release() }
         let secondDetachReturned = LockedFlag()
         let late = LockedLog<AnalyticsTag<SeedAnalytics>>()
-        let blocker = DeliveryRecorder("blocker") { _ in gate.block() }
+        let order = LockedLog<String>()
+        let blocker = DeliveryRecorder("blocker") { _ in
+            gate.block()
+            order.append("blocker let go")
+        }
         let target = DeliveryRecorder("target") { delivery in
             if secondDetachReturned.isSet { late.append(delivery.tag) }
+            order.append("target received \(delivery.tag.eventName)")
         }
         hub.attach(blocker)
         hub.attach(target)
 
         let sending = onNewThread { hub.send(event: .playerDidLoad(swiftTalk)) }
-        gate.entered.wait()
+        guard gate.waitUntilEntered() else { return }
         let first = onNewThread { hub.detach(target) }
-        while hub.isAttached(target) { Thread.sleep(forTimeInterval: 0.001) }
+        guard waitUntil("the first detach to take the strategy out", { !hub.isAttached(target) }) else { return }
         let secondResult = LockedLog<Bool>()
         let second = onNewThread {
             secondResult.append(hub.detach(target))
             secondDetachReturned.set()
+            order.append("second detach returned")
         }
+        // The one negative wait kept here: the second detach finds the strategy gone and changes
+        // nothing anyone can see, so nothing shows it has started waiting. 200 ms give one that
+        // returns early the time to show it; a correct detach cannot return while the delivery is
+        // held, so a busy machine can make this check weaker, never red.
         #expect(!second.finishes(within: 200))
 
         gate.release()
-        #expect(sending.finishes(within: 10_000) && first.finishes(within: 10_000))
-        #expect(second.finishes(within: 10_000))
+        guard sending.waitOrFail("the send to return"), first.waitOrFail("the first detach to return"),
+            second.waitOrFail("the second detach to return once the delivery ended")
+        else { return }
+        #expect(order.items == ["blocker let go", "target received load", "second detach returned"])
         #expect(secondResult.items == [false])
         #expect(late.items.isEmpty)
     }
@@ -136,6 +158,7 @@ import Testing
     @Test func detachDoesNotWaitForASendOnAChannelTheStrategyDoesNotTake() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let gate = Gate()
+        defer { gate.release() }
         let slow = DeliveryRecorder("slow") { delivery in
             if delivery.tag.channel == .event { gate.block() }
         }
@@ -144,11 +167,12 @@ import Testing
         hub.attach(screensOnly)
 
         let sending = onNewThread { hub.send(event: .playerDidLoad(swiftTalk)) }
-        gate.entered.wait()
-        let detached = onNewThread { hub.detach(screensOnly) }.finishes(within: 10_000)
+        guard gate.waitUntilEntered() else { return }
+        // Must return while the send is held in the gate.
+        let detached = onNewThread { hub.detach(screensOnly) }.waitOrFail("detach to return while the send is held")
         gate.release()
-        #expect(detached)
-        #expect(sending.finishes(within: 10_000))
+        guard detached, sending.waitOrFail("the send to return") else { return }
+        #expect(!hub.isAttached(screensOnly))
     }
 
     @Test func aStrategyDetachedFromInsideADeliveryMissesTheRestOfIt() {
@@ -199,14 +223,16 @@ import Testing
         let yEntered = DispatchSemaphore(value: 0)
         let holder = Holder()
         let results = LockedLog<String>()
+        // Each waits until the other is inside its delivery too; from the delivery threads, a
+        // failure names no test, but the run fails and the test's own waits fail too.
         let x = DeliveryRecorder("x") { _ in
             xEntered.signal()
-            yEntered.wait()
+            waitOrFail(yEntered, "y's delivery to start")
             if let y = holder.second { results.append("x detached y: \(hubB.detach(y))") }
         }
         let y = DeliveryRecorder("y") { _ in
             yEntered.signal()
-            xEntered.wait()
+            waitOrFail(xEntered, "x's delivery to start")
             if let x = holder.first { results.append("y detached x: \(hubA.detach(x))") }
         }
         holder.first = x
@@ -216,7 +242,8 @@ import Testing
 
         let sendingA = onNewThread { hubA.send(event: .playerDidLoad(swiftTalk)) }
         let sendingB = onNewThread { hubB.send(event: .playerDidLoad(swiftTalk)) }
-        #expect(sendingA.finishes(within: 10_000) && sendingB.finishes(within: 10_000))
+        guard sendingA.waitOrFail("the send to hub A to return"), sendingB.waitOrFail("the send to hub B to return")
+        else { return }
         #expect(results.items.sorted() == ["x detached y: true", "y detached x: true"])
         #expect(hubA.attachedStrategies.isEmpty && hubB.attachedStrategies.isEmpty)
     }
@@ -297,7 +324,7 @@ import Testing
         let trigger = trigger(holder) { strategy in
             #expect(hub.detach(strategy))
             if attachedByAnotherThread {
-                onNewThread { hub.attach(strategy) }.wait()
+                onNewThread { hub.attach(strategy) }.waitOrFail("the other thread to attach the strategy again")
             } else {
                 hub.attach(strategy)
             }
@@ -316,6 +343,7 @@ import Testing
     @Test func aDetachInsideADeliveryAfterAnotherThreadsDetachStillSkipsTheStrategy() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let gate = Gate()
+        defer { gate.release() }
         let holder = Holder()
         let detachReturnedHere = LockedFlag()
         let results = LockedLog<Bool>()
@@ -333,11 +361,15 @@ import Testing
         hub.attach(target)
 
         let sending = onNewThread { hub.send(event: .playerDidLoad(swiftTalk)) }
-        gate.entered.wait()
+        guard gate.waitUntilEntered() else { return }
         let other = onNewThread { hub.detach(target) }
-        while hub.isAttached(target) { Thread.sleep(forTimeInterval: 0.001) }
+        guard waitUntil("the other thread's detach to take the strategy out", { !hub.isAttached(target) }) else {
+            return
+        }
         gate.release()
-        #expect(sending.finishes(within: 10_000) && other.finishes(within: 10_000))
+        guard sending.waitOrFail("the send to return"), other.waitOrFail("the other thread's detach to return") else {
+            return
+        }
         #expect(results.items == [false])
         #expect(late.items.isEmpty)
     }
@@ -349,6 +381,10 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>()
         let firstGate = Gate()
         let secondGate = Gate()
+        defer {
+            firstGate.release()
+            secondGate.release()
+        }
         let blocker = DeliveryRecorder("blocker") { delivery in
             if delivery.tag == .event(.playerDidLoad(swiftTalk)) { firstGate.block() }
             if delivery.tag == .event(.playerDidPlay(swiftTalk)) { secondGate.block() }
@@ -358,20 +394,23 @@ import Testing
         hub.attach(target)
 
         let firstSend = onNewThread { hub.send(event: .playerDidLoad(swiftTalk)) }
-        firstGate.entered.wait()
+        guard firstGate.waitUntilEntered() else { return }
         let detaching = onNewThread { hub.detach(target) }
-        while hub.isAttached(target) { Thread.sleep(forTimeInterval: 0.001) }
+        guard waitUntil("detach to take the strategy out", { !hub.isAttached(target) }) else { return }
         // Consent granted again, a new send starts, and an unrelated attach retires its roster.
         hub.attach(target)
         let secondSend = onNewThread { hub.send(event: .playerDidPlay(swiftTalk)) }
-        secondGate.entered.wait()
+        guard secondGate.waitUntilEntered() else { return }
         hub.attach(DeliveryRecorder("unrelated"))
 
         firstGate.release()
-        #expect(firstSend.finishes(within: 10_000))
-        #expect(detaching.finishes(within: 10_000))
+        // Must return while the second send, which started after it, is held in its gate.
+        guard firstSend.waitOrFail("the first send to return"),
+            detaching.waitOrFail("detach to return while a later send is held")
+        else { return }
         secondGate.release()
-        #expect(secondSend.finishes(within: 10_000))
+        guard secondSend.waitOrFail("the second send to return") else { return }
+        #expect(target.tags == [.event(.playerDidLoad(swiftTalk)), .event(.playerDidPlay(swiftTalk))])
     }
 
     /// A screen leaving the history is released by the send that pushed it out; its `deinit` may
@@ -387,7 +426,7 @@ import Testing
             hub.send(screen: Token {})
             hub.send(screen: Token {})
         }
-        #expect(sending.finishes(within: 10_000))
+        guard sending.waitOrFail("the sends to return") else { return }
         #expect(!hub.isAttached(other))
     }
 

@@ -1,7 +1,7 @@
 import TagHub
 import Testing
 
-@Suite struct DiagnosticsTests {
+@Suite(.timeLimit(.minutes(1))) struct DiagnosticsTests {
     /// A tagger that ignores what it receives.
     struct NoTagger: AnalyticsTagger {
         func send(_ vendorTag: String) {}
@@ -44,6 +44,7 @@ import Testing
         let reports = LockedLog<DiagnosticReport>()
         let hub = AnalyticsHub<SeedAnalytics>(diagnostics: AnalyticsDiagnostics { reports.append($0) })
         let gate = Gate()
+        defer { gate.release() }
         let first = LockedFlag()
         let background = BackgroundStrategy(
             wrapping: DeliveryRecorder { _ in if first.setIfUnset() { gate.block() } },
@@ -53,10 +54,10 @@ import Testing
         hub.attach(background)
 
         hub.send(userAction: .numbered(thread: 0, sequence: 0))
-        gate.entered.wait()
+        guard gate.waitUntilEntered() else { return }
         for sequence in 1...5 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
         gate.release()
-        await background.flush()
+        guard await flushOrFail(background) else { return }
 
         #expect(hub.diagnostics.count(of: .droppedByBound, source: "slow", channel: .userAction) == 3)
         #expect(

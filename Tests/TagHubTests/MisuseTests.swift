@@ -1,7 +1,7 @@
 import TagHub
 import Testing
 
-@Suite struct MisuseTests {
+@Suite(.timeLimit(.minutes(1))) struct MisuseTests {
     #if compiler(>=6.2) && (os(macOS) || os(Linux))
     @Test func aHistoryBoundOfZeroStopsWithAMessageThatNamesTheValueAndTheFix() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct ReadmeTests {
+@Suite(.timeLimit(.minutes(1))) struct ReadmeTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

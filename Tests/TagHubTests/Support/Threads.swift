@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Testing
 
 /// Runs `body` on a new thread (not a pooled one, which may start late); wait on the group.
 func onNewThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
@@ -12,23 +13,64 @@ func onNewThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
     return group
 }
 
-/// Holds a strategy inside its `send` until the test lets it go.
+/// Holds a strategy inside its `send` until the test opens it.
+///
+/// Once open, it stays open: every later ``block()`` passes at once, so a test may open it in a
+/// `defer` to let its threads go when it stops early. A gate nobody opens opens itself after
+/// `holdLimit` seconds and records a failure, so that a stuck test lets its threads end instead of
+/// holding them for the rest of the run. The limit is longer than the test's own waits
+/// (``waitLimit``): those fail first, at the line that waited.
 final class Gate: Sendable {
-    /// Signalled when a delivery reaches ``block()``.
-    let entered = DispatchSemaphore(value: 0)
+    private let entered = DispatchSemaphore(value: 0)
     private let released = DispatchSemaphore(value: 0)
+    private let isOpen = LockedFlag()
+    private let holdLimit: Int
+    private let madeAt: SourceLocation
 
-    /// Called from a strategy's `send`: says it is there, then waits for ``release()``.
-    func block() {
-        entered.signal()
-        released.wait()
+    /// A closed gate.
+    ///
+    /// - Parameters:
+    ///   - seconds: How long ``block()`` waits before the gate opens itself and records a failure.
+    ///   - sourceLocation: Where the gate is made: that failure points there, as it is recorded on
+    ///     the strategy's thread, outside any test.
+    init(holdLimit seconds: Int = 2 * waitLimit, sourceLocation: SourceLocation = #_sourceLocation) {
+        holdLimit = seconds
+        madeAt = sourceLocation
     }
 
-    func release() { released.signal() }
+    /// Called from a strategy's `send`: says it is there, then waits until the gate opens.
+    func block() {
+        entered.signal()
+        guard released.wait(timeout: .now() + .seconds(holdLimit)) == .success else {
+            Issue.record(
+                "A gate held a delivery for \(holdLimit) s without being opened; it opens now",
+                sourceLocation: madeAt
+            )
+            release()
+            return
+        }
+        released.signal()  // open for good: the next delivery passes too
+    }
+
+    /// Opens the gate, for the delivery held now and every later one. Opening it again does nothing.
+    func release() {
+        if isOpen.setIfUnset() { released.signal() }
+    }
+
+    /// Waits until a delivery reaches ``block()``, for at most `seconds`; records a failure if none
+    /// does.
+    ///
+    /// - Returns: Whether a delivery reached the gate in time.
+    @discardableResult
+    func waitUntilEntered(seconds: Int = waitLimit, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        waitOrFail(entered, seconds: seconds, "a delivery to reach the gate", sourceLocation: sourceLocation)
+    }
 }
 
 extension DispatchGroup {
-    /// Whether the group finished within `milliseconds`.
+    /// Whether the group finished within `milliseconds`, recording nothing: for a negative wait
+    /// ("has not returned 200 ms later"), kept only where nothing else can show that the other
+    /// thread is waiting.
     func finishes(within milliseconds: Int) -> Bool {
         wait(timeout: .now() + .milliseconds(milliseconds)) == .success
     }
