@@ -172,7 +172,7 @@ import Testing
         #expect(background.pendingTagCount == 10)
         #expect(hub.diagnostics.count(of: .droppedByBound, source: background.name) == 15)
         gate.release()
-        await background.flush()
+        guard await flushOrFail(background) else { return }
 
         let delivered = recorder.tags.compactMap { tag -> Int? in
             guard case .userAction(.numbered(_, let sequence)) = tag else { return nil }
@@ -247,7 +247,7 @@ import Testing
         #expect(cancelled.items == [4])
         #expect(hub.diagnostics.count(of: .cancelled, source: background.name, channel: .userAction) == 4)
         #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
-        await background.flush()
+        guard await flushOrFail(background) else { return }
         #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
     }
 

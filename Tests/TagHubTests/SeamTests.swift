@@ -54,9 +54,9 @@ struct SeamTests {
 
         for sequence in 0..<20 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
         defer { gate.release() }
-        guard wait(for: gate.entered, "the vendor receiving tag 0") else { return }
+        guard gate.waitUntilEntered() else { return }
         guard
-            eventually(
+            waitUntil(
                 "the 19 other tags reaching the queue next to the vendor",
                 { nextToVendor.pendingTagCount == 19 }
             )
@@ -67,10 +67,10 @@ struct SeamTests {
             denyReturned.set()
         }
         // The denial has emptied the queue next to the vendor, and waits for tag 0, under way.
-        #expect(eventually("the denial cancelling the queue next to the vendor") { nextToVendor.pendingTagCount == 0 })
+        #expect(waitUntil("the denial cancelling the queue next to the vendor") { nextToVendor.pendingTagCount == 0 })
         #expect(!denyReturned.isSet)
         gate.release()
-        #expect(denier.finishes(within: 10_000), "deny never returned")
+        #expect(denier.waitOrFail("deny"))
 
         #expect(vendor.tags == [numbered(0)])
         #expect(afterDeny.items == [])
@@ -87,7 +87,7 @@ struct SeamTests {
         consent.grant(.analytics)
 
         for sequence in 0..<100 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
-        await hub.flush()
+        guard await flushOrFail(hub) else { return }
 
         #expect(vendor.tags == (0..<100).map { numbered($0) })
     }
@@ -163,40 +163,38 @@ struct SeamTests {
         }
         hub.attach(other)
         hub.attach(observed)
-        let gate = Gate()
         let detached = LockedLog<Bool>()
-        // Blocks on tag 0 (and on tag 1 when overdue), and detaches `other` on the last it blocks on.
+        // Blocks on tag 0 (and on tag 1 when overdue), each at a gate of its own, and detaches
+        // `other` on the last it blocks on.
         let blockOn = replayWait == .bufferFull ? [numbered(0)] : [numbered(0), numbered(1, thread: 1)]
+        let gates = blockOn.map { _ in Gate() }
         let vendor = DeliveryRecorder("vendor") { delivery in
-            guard blockOn.contains(delivery.tag) else { return }
-            gate.block()
+            guard let index = blockOn.firstIndex(of: delivery.tag) else { return }
+            gates[index].block()
             if delivery.tag == blockOn.last { detached.append(hub.detach(other)) }
         }
         consent.register(vendor, for: [.analytics])
         hub.send(userAction: .numbered(thread: 0, sequence: 0))  // kept: the buffer of 1 is full
 
-        defer { gate.release() }
+        defer { for gate in gates { gate.release() } }
         let granter = onNewThread { consent.grant(.analytics) }
-        guard wait(for: gate.entered, "the replay of tag 0") else { return }
+        guard gates[0].waitUntilEntered() else { return }
         // Tag 1 joins the buffer behind the replay.
-        #expect(onNewThread { hub.send(userAction: .numbered(thread: 1, sequence: 1)) }.finishes(within: 10_000))
+        #expect(onNewThread { hub.send(userAction: .numbered(thread: 1, sequence: 1)) }.waitOrFail("tag 1's send"))
         if replayWait == .overdue {
-            gate.release()
-            guard wait(for: gate.entered, "the replay of tag 1") else { return }
+            gates[0].release()
+            guard gates[1].waitUntilEntered() else { return }
         }
         // Tag 2's sender reaches `other`, then waits at the vendor's gate for the replay to end:
         // it is in flight on a roster that holds `other`.
         let sender = onNewThread { hub.send(userAction: .numbered(thread: 2, sequence: 2)) }
-        guard wait(for: otherHasTag2, "tag 2 reaching the other strategies") else { return }
-        gate.release()
+        guard waitOrFail(otherHasTag2, "tag 2 reaching the other strategies") else { return }
+        gates.last?.release()
 
         // Deadlocked (the detach waiting for the sender, the sender for the replay): stop here,
         // since any further send would wait at the vendor's gate too.
-        guard granter.finishes(within: 10_000) else {
-            Issue.record("the grant (and its detach) never returned")
-            return
-        }
-        #expect(sender.finishes(within: 10_000), "the sender waiting for the replay never returned")
+        guard granter.waitOrFail("the grant (and the detach from its replay)") else { return }
+        #expect(sender.waitOrFail("the sender waiting for the replay"))
         #expect(detached.items == [true])
         #expect(vendor.tags == [numbered(0), numbered(1, thread: 1), numbered(2, thread: 2)])
         #expect(other.tags == [numbered(0), numbered(1, thread: 1), numbered(2, thread: 2)])
@@ -235,8 +233,8 @@ struct SeamTests {
         hub.attach(background)
 
         hub.send(userAction: .numbered(thread: 0, sequence: 0))
-        await hub.flush()
-        await hub.flush()  // the tag the vendor sent went through the queue too
+        guard await flushOrFail(hub) else { return }
+        guard await flushOrFail(hub) else { return }  // the tag the vendor sent went through the queue too
 
         #expect(other.tags == [numbered(0), numbered(100, thread: 1)])
         #expect(vendor.tags == [numbered(0), numbered(100, thread: 1)])
@@ -260,15 +258,15 @@ struct SeamTests {
 
         defer { gate.release() }
         let sender = onNewThread { hub.send(userAction: .numbered(thread: 0, sequence: 0)) }
-        guard wait(for: gate.entered, "tag 0 reaching the blocked strategy") else { return }
+        guard gate.waitUntilEntered() else { return }
         hub.send(userAction: .numbered(thread: 0, sequence: 1))
 
         // The vendor's detach returns while `blocked` is still inside its delivery of tag 0.
-        #expect(wait(for: detached, "the detach on the background queue"))
+        #expect(waitOrFail(detached, "the detach on the background queue"))
         #expect(blocked.tags == [numbered(0), numbered(1)])
         gate.release()
-        #expect(sender.finishes(within: 10_000))
-        await hub.flush()
+        #expect(sender.waitOrFail("the send blocked at the gate"))
+        guard await flushOrFail(hub) else { return }
         #expect(!hub.isAttached(blocked))
     }
 }
@@ -303,39 +301,6 @@ private enum NestedSend {
 /// The user action numbered `sequence`, from `thread`.
 private func numbered(_ sequence: Int, thread: Int = 0) -> AnalyticsTag<SeedAnalytics> {
     .userAction(.numbered(thread: thread, sequence: sequence))
-}
-
-/// Waits for `semaphore` for at most 10 seconds; records a failure naming `what` if it times out.
-private func wait(
-    for semaphore: DispatchSemaphore,
-    _ what: String,
-    sourceLocation: SourceLocation = #_sourceLocation
-)
-    -> Bool
-{
-    guard semaphore.wait(timeout: .now() + .seconds(10)) == .success else {
-        Issue.record("\(what) did not happen within 10 s", sourceLocation: sourceLocation)
-        return false
-    }
-    return true
-}
-
-/// Checks `condition` every millisecond for at most 10 seconds; records a failure naming `what`
-/// if it never holds.
-private func eventually(
-    _ what: String,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () -> Bool
-) -> Bool {
-    let deadline = DispatchTime.now() + .seconds(10)
-    while !condition() {
-        guard DispatchTime.now() < deadline else {
-            Issue.record("\(what) did not happen within 10 s", sourceLocation: sourceLocation)
-            return false
-        }
-        usleep(1_000)
-    }
-    return true
 }
 
 /// The app's own wrapper: passes user actions through, and says what it wraps.

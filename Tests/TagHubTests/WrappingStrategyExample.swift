@@ -57,7 +57,7 @@ struct WrappingStrategyExampleTests {
         hub.send(screen: .favorites)
         hub.send(userAction: .playPodcast(podcast))
         hub.send(userAction: .pausePodcast(podcast))  // not a play: the wrapper drops it
-        await hub.flush()
+        guard await flushOrFail(hub) else { return }
 
         #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
         #expect(hub.diagnostics.totals == [:])
