@@ -187,6 +187,27 @@ import Glibc
         #expect(try String(contentsOf: file, encoding: .utf8) == #"{"analytics":"granted"}"#)
     }
 
+    @Test func aDenialToAReadOnlyFileOfTheAppsInAReadOnlyFolderSurvivesARelaunch() async throws {
+        let file = try fileInReadOnlyFolder(granting: .analytics, fileMode: 0o444, ownedByTheApp: true)
+        defer { Self.removeFolder(of: file) }
+
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            [path = file.path as String] in
+            Self.dropRootPrivileges(folderOf: path, fileWritable: false)
+            let store = FileConsentStore(url: URL(fileURLWithPath: path))
+            let consent = AnalyticsConsent(hub: AnalyticsHub<SeedAnalytics>(), store: store)
+            consent.deny(.analytics)
+            Self.check(store.lastSaveError == nil, "the save failed: \(store.lastSaveError ?? "")")
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self) == "")
+
+        let relaunched = AnalyticsConsent(hub: AnalyticsHub<SeedAnalytics>(), store: FileConsentStore(url: file))
+        #expect(relaunched.decision(for: .analytics) == .denied)
+        // Its mode is given back: read-only, as the app left it.
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o444)
+    }
+
     @Test func aFileThatCanBeWrittenButNotReadBackIsReported() async throws {
         let file = try fileInReadOnlyFolder(granting: .analytics, fileMode: 0o222)
         defer { Self.removeFolder(of: file) }
@@ -263,10 +284,18 @@ import Glibc
 
 extension ConsentStoreTests {
     /// A consent file granting `purpose`, with `fileMode`, in a folder that only root can write.
-    func fileInReadOnlyFolder(granting purpose: ConsentPurpose, fileMode: Int) throws -> URL {
+    func fileInReadOnlyFolder(
+        granting purpose: ConsentPurpose,
+        fileMode: Int,
+        ownedByTheApp: Bool = false
+    ) throws -> URL {
         let file = try temporaryFile()
         try FileConsentStore(url: file).saveDecisions([purpose: .granted])
         try FileManager.default.setAttributes([.posixPermissions: fileMode], ofItemAtPath: file.path)
+        if ownedByTheApp && getuid() == 0 {
+            // The exit test's process runs as `nobody`: the file is that user's, as an app's are.
+            try #require(chown(file.path, 65_534, 65_534) == 0)
+        }
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o555],
             ofItemAtPath: file.deletingLastPathComponent().path

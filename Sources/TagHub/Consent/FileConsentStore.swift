@@ -129,11 +129,28 @@ public final class FileConsentStore: ConsentStore {
 
     /// Rewrites the file itself: a file can often be written where its folder cannot. A crash
     /// meanwhile leaves a prefix of `contents`, which keeps its denials longest.
+    ///
+    /// A file the app owns but has made read-only is made writable by its owner for the write, and
+    /// given its mode back after: a withdrawal must not be lost to a read-only bit.
     private func rewriteInPlace(_ contents: [UInt8]) throws(WriteFailure) {
         func failure(_ call: String, leaving leftover: WriteFailure.Leftover) -> WriteFailure {
             WriteFailure("failed (\(call): \(String(cString: strerror(errno))))", leaving: leftover)
         }
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        func openForWriting() -> Int32 { open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666) }
+        var descriptor = openForWriting()
+        var modeToRestore: mode_t?
+        defer { if let modeToRestore { chmod(url.path, modeToRestore) } }
+        if descriptor < 0 && errno == EACCES {
+            var status = stat()
+            if stat(url.path, &status) == 0, status.st_uid == geteuid(),
+                chmod(url.path, status.st_mode | S_IWUSR) == 0
+            {
+                modeToRestore = status.st_mode & 0o7777
+                descriptor = openForWriting()
+            } else {
+                errno = EACCES  // the reason to report, whatever `stat` or `chmod` left
+            }
+        }
         guard descriptor >= 0 else { throw failure("open", leaving: .previousContents) }
         var written = 0
         while written < contents.count {
