@@ -59,8 +59,3 @@ func diagnosticName(of strategy: any AnalyticsStrategy) -> String {
     }
     return String(describing: type(of: strategy))
 }
-
-/// A strategy with a name for diagnostics, which wrappers and consent find on the chain.
-protocol NamedStrategy {
-    var name: String { get }
-}
