@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(
             name: "SendInstructions",
             dependencies: [.product(name: "TagHub", package: "TagHub")],
-            path: "Benchmarks/SendInstructions"
+            path: "InstructionCounts/SendInstructions"
         ),
     ]
 )

@@ -7,7 +7,8 @@
 #     Benchmarks/instruction-counts.sh mapping1 background   # only those
 #     SENDS=50000 Benchmarks/instruction-counts.sh           # another number of sends
 #
-# It builds the SendInstructions program (Benchmarks/Benchmarks/SendInstructions) in release, then
+# It builds the SendInstructions program (Benchmarks/InstructionCounts/SendInstructions; not under
+# Benchmarks/Benchmarks/, where the benchmark plugin would run it as a benchmark) in release, then
 # runs each scenario under callgrind twice: with no sends and with $SENDS sends (200,000 by
 # default). Both runs build the same hub and strategies, so their difference is the sends alone
 # (for `background`, also the worker's delivery: the program flushes before it exits). The result,
