@@ -119,6 +119,153 @@ struct SeamTests {
         #expect(BackgroundStrategy(wrapping: PassThrough(wrapping: named)).name == "firebase")
     }
 
+    @Test func aDenialCancelsTheOutermostQueueFirst() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let gate = Gate()
+        let denyReturned = LockedFlag()
+        let afterDeny = LockedLog<Delivery>()
+        let vendor = DeliveryRecorder("vendor") { delivery in
+            if denyReturned.isSet { afterDeny.append(delivery) }
+        }
+        let inner = BackgroundStrategy(wrapping: vendor)
+        // The outer queue's worker is held on tag 0, between the two queues.
+        let outer = BackgroundStrategy(wrapping: HoldingPassThrough(wrapping: inner, gate: gate))
+        consent.register(outer, for: [.analytics])
+        consent.grant(.analytics)
+
+        for sequence in 0..<20 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        defer { gate.release() }
+        guard gate.waitUntilEntered(), waitUntil("19 tags queued behind tag 0", { outer.pendingTagCount == 19 })
+        else { return }
+        let denier = onNewThread {
+            consent.deny(.analytics)
+            denyReturned.set()
+        }
+        // The outer queue is cancelled first, and the denial waits for its delivery under way.
+        guard waitUntil("the denial cancelling the outer queue", { outer.pendingTagCount == 0 }) else { return }
+        gate.release()  // tag 0 reaches the inner queue, which the denial cancels next
+        guard denier.waitOrFail("deny"), await flushOrFail(inner) else { return }
+
+        #expect(afterDeny.items == [])
+        let discarded = hub.diagnostics.count(of: .discardedByDenial, channel: .userAction)
+        #expect(discarded + vendor.tags.count == 20)  // tag 0 reached the vendor before deny returned, or was discarded
+    }
+
+    @Test(arguments: [false, true])
+    func cancellingFromAReplayedTagDoesNotWaitForAWorkerThatWaitsForTheReplay(byDenial: Bool) {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 1)
+        let workerInside = DispatchSemaphore(value: 0)
+        let workerMayGoOn = DispatchSemaphore(value: 0)
+        let workerAtTheGate = DispatchSemaphore(value: 0)
+        // Sees tag 2 just before the worker takes it to the replaying gate, where it waits.
+        let observer = DeliveryRecorder("observer") { delivery in
+            if delivery.tag == numbered(2, thread: 9) { workerAtTheGate.signal() }
+        }
+        let queued = DeliveryRecorder("queued") { delivery in
+            guard delivery.tag == numbered(0) else { return }
+            workerInside.signal()
+            guard waitOrFail(workerMayGoOn, "the replay to let the worker go on") else { return }
+            // Delivered once this `send` returns, from the worker's thread: tag 1 joins the
+            // replaying gate's buffer of 1, and tag 2 waits for the replay to end.
+            hub.send(userAction: .numbered(thread: 9, sequence: 1))
+            hub.send(userAction: .numbered(thread: 9, sequence: 2))
+        }
+        let background = BackgroundStrategy(wrapping: queued)
+        let cancelled = LockedFlag()
+        let replayed = DeliveryRecorder("replayed") { delivery in
+            guard delivery.tag == numbered(0) else { return }
+            guard waitOrFail(workerInside, "the worker delivering tag 0") else { return }
+            workerMayGoOn.signal()
+            guard waitOrFail(workerAtTheGate, "the worker taking tag 2 to this gate") else { return }
+            if byDenial {
+                consent.deny(.advertising)
+            } else {
+                background.cancelPendingDeliveries()
+            }
+            cancelled.set()
+        }
+        hub.attach(observer)
+        consent.register(replayed, for: [.analytics])
+        if byDenial {
+            consent.register(background, for: [.advertising])
+            consent.grant(.advertising)
+        } else {
+            hub.attach(background)
+        }
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))  // kept for `replayed`; queued for `queued`
+
+        let granter = onNewThread { consent.grant(.analytics) }
+        guard granter.waitOrFail("the grant, whose replay cancels the queue") else { return }
+        #expect(cancelled.isSet)
+        // Tag 2 passes once the replay has ended, on the worker's thread.
+        guard waitUntil("tag 2 reaching the replayed strategy", { replayed.tags.count == 3 }) else { return }
+        #expect(replayed.tags == [numbered(0), numbered(1, thread: 9), numbered(2, thread: 9)])
+    }
+
+    @Test func consentThatGoesAwayCancelsEveryQueueOnTheChainAndTellsEveryObserver() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let gate = Gate()
+        let vendor = ObservingRecorder()
+        let held = DeliveryRecorder("held") { delivery in
+            if delivery.tag == numbered(0) { gate.block() }
+        }
+        let inner = BackgroundStrategy(wrapping: held)
+        let wrapper = ObservingPassThrough(wrapping: inner)
+        defer { gate.release() }
+        do {
+            let consent = AnalyticsConsent(hub: hub)
+            let ready = withExtendedLifetime(consent) { () -> Bool in
+                consent.register(BackgroundStrategy(wrapping: wrapper), for: [.analytics])
+                consent.register(vendor, for: [.analytics])
+                consent.grant(.analytics)
+                for sequence in 0..<5 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+                return gate.waitUntilEntered() && waitUntil("4 tags queued behind tag 0") { inner.pendingTagCount == 4 }
+            }
+            guard ready else { return }
+            // Opens the gate once the consent going away has cancelled the inner queue (it then
+            // waits for tag 0, under way).
+            _ = onNewThread {
+                _ = waitUntil("the inner queue cancelled") { inner.pendingTagCount == 0 }
+                gate.release()
+            }
+        }  // the consent's last reference goes here
+        guard await flushOrFail(inner) else { return }
+
+        #expect(hub.attachedStrategies.isEmpty)
+        #expect(held.tags == [numbered(0)])
+        #expect(hub.diagnostics.count(of: .discardedByDenial, source: "DeliveryRecorder", channel: .userAction) == 4)
+        #expect(vendor.notices.items == ["granted", "withdrawn"])
+        #expect(wrapper.notices.items == ["granted", "withdrawn"])
+        hub.send(userAction: .numbered(thread: 0, sequence: 5))
+        #expect(held.tags == [numbered(0)])
+    }
+
+    @Test func aStrategyRegisteredWithConsentIsNotAttachedAgainByTheHub() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = DeliveryRecorder("vendor")
+        consent.register(vendor, for: [.analytics])
+
+        #expect(!hub.attach(vendor))  // undecided: consent keeps its tags
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+        #expect(vendor.tags == [])
+        consent.grant(.analytics)
+        #expect(!hub.attach(vendor))
+        hub.send(userAction: .numbered(thread: 0, sequence: 1))
+        #expect(vendor.tags == [numbered(0), numbered(1)])  // each once
+        consent.deny(.analytics)
+        #expect(!hub.attach(vendor))
+        hub.send(userAction: .numbered(thread: 0, sequence: 2))
+        #expect(vendor.tags == [numbered(0), numbered(1)])
+
+        consent.unregister(vendor)  // handed back to the app
+        #expect(hub.attach(vendor))
+        hub.send(userAction: .numbered(thread: 0, sequence: 3))
+        #expect(vendor.tags == [numbered(0), numbered(1), numbered(3)])
+    }
+
     // MARK: - What the hub shows of consent
 
     @Test func theHubShowsRegisteredStrategiesAsAttachedWhileGrantedOrUndecided() {
@@ -337,4 +484,19 @@ final class ObservingRecorder: AnalyticsUserActionStrategy, AnalyticsConsentObse
     func send(userAction: Schema.UserActionEnvelope) {}
     func consentWasGranted() { notices.append("granted") }
     func consentWasWithdrawn() { notices.append("withdrawn") }
+}
+
+/// The app's own wrapper, holding the delivery of tag 0 at a gate before it passes it on.
+final class HoldingPassThrough: PassThrough, @unchecked Sendable {
+    private let gate: Gate
+
+    init(wrapping next: some AnalyticsUserActionStrategy<SeedAnalytics>, gate: Gate) {
+        self.gate = gate
+        super.init(wrapping: next)
+    }
+
+    override func send(userAction: Schema.UserActionEnvelope) {
+        if userAction.tag == .numbered(thread: 0, sequence: 0) { gate.block() }
+        super.send(userAction: userAction)
+    }
 }

@@ -84,12 +84,15 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         self.registry = LockedValue(Registry(decisions: store.loadDecisions().filter { $0.value != .undecided }))
     }
 
-    /// Detaches every registered strategy: consent that nobody can change any more lets nothing
-    /// through.
+    /// Withdraws every registered strategy, as a denial does (what was kept or queued for it is
+    /// discarded and reported, its observers told): consent that nobody can change any more lets
+    /// nothing through. Hands the strategies back to the hub, which may attach them again.
     deinit {
-        for gate in registry.withLock({ $0.gates }) {
-            hub.detach(gate)
-            _ = gate.close()
+        operations.withLock {
+            for gate in registry.withLock({ $0.gates }) {
+                apply(.denied, to: gate, from: gate.status, reason: "consent went away")
+                hub.setRegisteredWithConsent(gate.strategy, false)
+            }
         }
     }
 
@@ -120,7 +123,9 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 capacity: bufferCapacity,
                 overflowPolicy: overflowPolicy
             )
-            // Consent decides from now on: a strategy attached directly would bypass it.
+            // Consent decides from now on: a strategy attached directly would bypass it, and so
+            // would one attached later.
+            hub.setRegisteredWithConsent(strategy, true)
             hub.detach(strategy)
             registry.withLock { $0.gates.append(gate) }
             apply(status(of: purposes), to: gate, from: nil)
@@ -137,6 +142,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             guard let gate = gate(of: strategy) else { return false }
             apply(.denied, to: gate, from: gate.status, reason: "unregistered")
             registry.withLock { $0.gates.removeAll { $0 === gate } }
+            hub.setRegisteredWithConsent(strategy, false)
             return true
         }
     }

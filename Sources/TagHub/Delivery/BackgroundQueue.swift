@@ -225,9 +225,11 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     }
 
     /// Drops every queued tag, reports each to the diagnostics of the hub that sent it for
-    /// `reason`, and waits for a delivery under way; returns how many it dropped.
+    /// `reason`, and waits for a delivery under way (unless called from inside a delivery);
+    /// returns how many it dropped.
     func cancelPending(reason: DiagnosticReport.Reason, detail: String) -> Int {
         let finished: [CheckedContinuation<Void, Never>]
+        let isInsideADelivery = DeliveryThread.current.isDelivering
         // Released after the lock: a payload's `deinit` is app code, which may send.
         var removed: [Pending] = []
         defer { withExtendedLifetime(removed) {} }
@@ -236,9 +238,10 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
             removed.append(item)
         }
         // Waits for the delivery under way now, not for those of tags sent meanwhile: the worker
-        // goes from one tag to the next under one lock, so it may never be seen idle.
-        let isOwnDelivery = deliveringThread == .current
-        if let underWay = deliveringTicket, !isOwnDelivery {
+        // goes from one tag to the next under one lock, so it may never be seen idle. Not from
+        // inside a delivery (the worker's own included): the delivery under way may be waiting for
+        // the caller's (at a consent gate whose replay this is, for example).
+        if let underWay = deliveringTicket, !isInsideADelivery {
             while deliveringTicket == underWay {
                 lock.wait()
             }
@@ -278,14 +281,17 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         }
     }
 
-    /// Waits until every queued tag is delivered; from the queue's own delivery, returns at once.
+    /// Waits until every queued tag is delivered.
+    ///
+    /// From inside any delivery it does not wait, as a cancellation does not: what it would wait
+    /// for may be waiting for the caller.
     func waitUntilDelivered() {
+        let mayWait = !DeliveryThread.current.isDelivering
         lock.lock()
-        let isOwnDelivery = deliveringThread == .current
-        if isDraining && !isOwnDelivery {
+        if isDraining && mayWait {
             startNow()
         }
-        while isDraining && !isOwnDelivery {
+        while isDraining && mayWait {
             lock.wait()
         }
         lock.unlock()

@@ -156,8 +156,11 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     /// (``DiagnosticReport/Reason/cancelled``).
     ///
     /// This queue only, as ``flush()``; a consent revocation cancels every queue on the chain.
-    /// Called from the wrapped strategy's own `send` (on the wrapper's queue), it does not wait
-    /// for that delivery, which is the caller's own.
+    ///
+    /// Called from inside a delivery (a strategy's `send`, on any thread, this wrapper's queue
+    /// included), it does not wait for the delivery under way, which may be the caller's own or
+    /// may be waiting for it: then the tag being delivered may still reach the wrapped strategy,
+    /// and no queued tag does.
     @discardableResult
     public func cancelPendingDeliveries() -> Int {
         engine.cancelPending(reason: .cancelled, detail: "cancelPendingDeliveries()")

@@ -3,9 +3,10 @@
 /// that tags no longer flow.
 protocol QueuedDelivery: AnyObject {
     /// Drops what is queued, reporting each tag to its hub's diagnostics for `reason`, and waits
-    /// for a delivery under way (unless it is the caller's own); returns how many it dropped.
+    /// for a delivery under way (unless called from inside a delivery); returns how many it
+    /// dropped.
     func cancelQueued(reason: DiagnosticReport.Reason, detail: String) -> Int
 
-    /// Waits until every queued tag is delivered (unless called from a delivery of its own).
+    /// Waits until every queued tag is delivered (unless called from inside a delivery).
     func waitUntilDelivered()
 }

@@ -133,14 +133,18 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// (see ``AnalyticsStrategy/deliveredChannels``).
     ///
     /// - Returns: `true` if it was attached; `false` if this very instance was attached already,
-    ///   in which case nothing changes (it is never attached twice, and receives each tag once).
+    ///   or is registered with an ``AnalyticsConsent`` (consent attaches it, when its purposes
+    ///   allow), in which case nothing changes: it is never attached twice, and receives each tag
+    ///   once.
     @discardableResult
     public func attach(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
         let admission = Admission(strategy)
         let identifier = ObjectIdentifier(strategy)
         state.lock.lock()
         defer { state.lock.unlock() }
-        guard !state.roster.contains(identifier) else { return false }
+        guard !state.roster.contains(identifier), !state.registeredWithConsent.contains(identifier) else {
+            return false
+        }
         replaceRoster(with: state.roster.adding(admission, generation: state.nextGeneration()))
         return true
     }
@@ -220,6 +224,19 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         for member in state.lock.withLock({ state.roster.members }) {
             for stage in wrapperChain(of: member) {
                 await (stage as? any AnalyticsFlushable)?.flush()
+            }
+        }
+    }
+
+    /// Marks `strategy` as registered with consent (or, with `false`, no longer): from then on
+    /// ``attach(_:)`` leaves it to consent.
+    func setRegisteredWithConsent(_ strategy: AnyObject, _ isRegistered: Bool) {
+        let identifier = ObjectIdentifier(strategy)
+        state.lock.withLock {
+            if isRegistered {
+                state.registeredWithConsent.insert(identifier)
+            } else {
+                state.registeredWithConsent.remove(identifier)
             }
         }
     }

@@ -19,6 +19,10 @@ final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// `detach` waits until none could still deliver to its strategy.
     @usableFromInline @exclusivity(unchecked) var retired: [Roster<Schema>] = []
 
+    /// Strategies registered with an `AnalyticsConsent` of this hub: consent attaches them (behind
+    /// a gate), `attach` does not.
+    @exclusivity(unchecked) var registeredWithConsent: Set<ObjectIdentifier> = []
+
     /// Calls to `detach` waiting for `retired` to drain, so that finishing sends know to wake them.
     @usableFromInline @exclusivity(unchecked) var waitingDetaches = 0
 

@@ -12,7 +12,9 @@
 /// - diagnostics name the chain after its outermost named strategy (a ``MappingStrategy`` or a
 ///   ``BackgroundStrategy`` with a `name`).
 ///
-/// So a wrapper never forwards any of these by hand:
+/// So a wrapper never forwards any of these by hand. It should hand each tag on before its `send`
+/// returns: a wrapper that keeps tags to deliver later cannot yet be cancelled by consent nor run
+/// its strategy in the hub's delivery scope (wrap a ``BackgroundStrategy`` for that).
 ///
 /// ```swift
 /// final class PlaysOnlyStrategy: AnalyticsUserActionStrategy, AnalyticsWrappingStrategy {
