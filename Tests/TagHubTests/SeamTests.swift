@@ -119,41 +119,83 @@ struct SeamTests {
         #expect(BackgroundStrategy(wrapping: PassThrough(wrapping: named)).name == "firebase")
     }
 
-    @Test func aDenialCancelsTheOutermostQueueFirst() async {
+    @Test func aDenialCancelsTheOutermostQueueFirst() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
-        let gate = Gate()
-        let denyReturned = LockedFlag()
-        let afterDeny = LockedLog<Delivery>()
+        let innerGate = Gate()
+        let outerGate = Gate()
+        let handedOn = DispatchSemaphore(value: 0)
         let vendor = DeliveryRecorder("vendor") { delivery in
-            if denyReturned.isSet { afterDeny.append(delivery) }
+            if delivery.tag == numbered(-1) { innerGate.block() }
         }
         let inner = BackgroundStrategy(wrapping: vendor)
-        // The outer queue's worker is held on tag 0, between the two queues.
-        let outer = BackgroundStrategy(wrapping: HoldingPassThrough(wrapping: inner, gate: gate))
+        // Between the queues: holds tag 0 at a gate, and says when it has handed it on.
+        let outer = BackgroundStrategy(
+            wrapping: HoldingPassThrough(wrapping: inner, gate: outerGate, handedOn: handedOn)
+        )
         consent.register(outer, for: [.analytics])
         consent.grant(.analytics)
-
-        for sequence in 0..<20 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
-        defer { gate.release() }
-        guard gate.waitUntilEntered(), waitUntil("19 tags queued behind tag 0", { outer.pendingTagCount == 19 })
-        else { return }
-        let denier = onNewThread {
-            consent.deny(.analytics)
-            denyReturned.set()
+        defer {
+            outerGate.release()
+            innerGate.release()
         }
-        // The outer queue is cancelled first, and the denial waits for its delivery under way.
-        guard waitUntil("the denial cancelling the outer queue", { outer.pendingTagCount == 0 }) else { return }
-        gate.release()  // tag 0 reaches the inner queue, which the denial cancels next
-        guard denier.waitOrFail("deny"), await flushOrFail(inner) else { return }
 
-        #expect(afterDeny.items == [])
-        let discarded = hub.diagnostics.count(of: .discardedByDenial, channel: .userAction)
-        #expect(discarded + vendor.tags.count == 20)  // tag 0 reached the vendor before deny returned, or was discarded
+        // The inner worker is held on tag -1, so whatever reaches the inner queue stays queued.
+        hub.send(userAction: .numbered(thread: 0, sequence: -1))
+        guard innerGate.waitUntilEntered() else { return }
+        for sequence in 0..<20 { hub.send(userAction: .numbered(thread: 0, sequence: sequence)) }
+        guard outerGate.waitUntilEntered(), waitUntil("19 tags queued behind tag 0", { outer.pendingTagCount == 19 })
+        else { return }
+
+        let denier = onNewThread { consent.deny(.analytics) }
+        // Outermost first: the outer queue is cancelled, and the denial waits for tag 0, under way.
+        guard waitUntil("the denial cancelling the outer queue", { outer.pendingTagCount == 0 }) else { return }
+        outerGate.release()
+        guard waitOrFail(handedOn, "tag 0 handed on to the inner queue") else { return }
+        // Then the inner queue, with tag 0 in it; the denial waits for tag -1, under way.
+        guard waitUntil("the denial cancelling the inner queue", { inner.pendingTagCount == 0 }) else { return }
+        innerGate.release()
+        guard denier.waitOrFail("deny") else { return }
+
+        #expect(vendor.tags == [numbered(-1)])
+        #expect(hub.diagnostics.count(of: .discardedByDenial, source: "DeliveryRecorder", channel: .userAction) == 20)
     }
 
-    @Test(arguments: [false, true])
-    func cancellingFromAReplayedTagDoesNotWaitForAWorkerThatWaitsForTheReplay(byDenial: Bool) {
+    @Test func aStrategyBelongsToOneConsentOfAHub() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let first = AnalyticsConsent(hub: hub)
+        let second = AnalyticsConsent(hub: hub)
+        let vendor = DeliveryRecorder("vendor")
+        first.register(vendor, for: [.analytics])
+
+        #expect(!second.register(vendor, for: [.advertising]))
+        first.grant(.analytics)
+        second.deny(.advertising)
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+        #expect(vendor.tags == [numbered(0)])  // once, as `first` decides
+
+        first.unregister(vendor)
+        #expect(hub.attach(vendor))  // given back to the app
+        hub.detach(vendor)
+        #expect(second.register(vendor, for: [.advertising]))  // and free for another consent
+        hub.send(userAction: .numbered(thread: 0, sequence: 1))
+        #expect(vendor.tags == [numbered(0)])  // denied by `second`
+    }
+
+    /// What the replayed strategy does to a background queue from its replayed tag.
+    enum StopFromAReplay: String, CaseIterable, CustomTestStringConvertible {
+        /// `cancelPendingDeliveries()`
+        case cancel
+        /// a denial of the queue's purpose
+        case deny
+        /// a return to undecided of the queue's purpose, which waits until the queue is delivered
+        case undecided
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: StopFromAReplay.allCases)
+    func cancellingFromAReplayedTagDoesNotWaitForAWorkerThatWaitsForTheReplay(stop: StopFromAReplay) {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub, bufferCapacity: 1)
         let workerInside = DispatchSemaphore(value: 0)
@@ -179,20 +221,20 @@ struct SeamTests {
             guard waitOrFail(workerInside, "the worker delivering tag 0") else { return }
             workerMayGoOn.signal()
             guard waitOrFail(workerAtTheGate, "the worker taking tag 2 to this gate") else { return }
-            if byDenial {
-                consent.deny(.advertising)
-            } else {
-                background.cancelPendingDeliveries()
+            switch stop {
+            case .cancel: background.cancelPendingDeliveries()
+            case .deny: consent.deny(.advertising)
+            case .undecided: consent.set(.undecided, for: [.advertising])
             }
             cancelled.set()
         }
         hub.attach(observer)
         consent.register(replayed, for: [.analytics])
-        if byDenial {
+        if stop == .cancel {
+            hub.attach(background)
+        } else {
             consent.register(background, for: [.advertising])
             consent.grant(.advertising)
-        } else {
-            hub.attach(background)
         }
         hub.send(userAction: .numbered(thread: 0, sequence: 0))  // kept for `replayed`; queued for `queued`
 
@@ -486,17 +528,22 @@ final class ObservingRecorder: AnalyticsUserActionStrategy, AnalyticsConsentObse
     func consentWasWithdrawn() { notices.append("withdrawn") }
 }
 
-/// The app's own wrapper, holding the delivery of tag 0 at a gate before it passes it on.
+/// The app's own wrapper, holding the delivery of tag 0 at a gate before it passes it on, and
+/// signalling `handedOn` once it has.
 final class HoldingPassThrough: PassThrough, @unchecked Sendable {
     private let gate: Gate
+    private let handedOn: DispatchSemaphore
 
-    init(wrapping next: some AnalyticsUserActionStrategy<SeedAnalytics>, gate: Gate) {
+    init(wrapping next: some AnalyticsUserActionStrategy<SeedAnalytics>, gate: Gate, handedOn: DispatchSemaphore) {
         self.gate = gate
+        self.handedOn = handedOn
         super.init(wrapping: next)
     }
 
     override func send(userAction: Schema.UserActionEnvelope) {
-        if userAction.tag == .numbered(thread: 0, sequence: 0) { gate.block() }
+        let isHeld = userAction.tag == .numbered(thread: 0, sequence: 0)
+        if isHeld { gate.block() }
         super.send(userAction: userAction)
+        if isHeld { handedOn.signal() }
     }
 }

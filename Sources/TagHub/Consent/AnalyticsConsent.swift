@@ -26,14 +26,17 @@
 /// under way on other threads, as ``AnalyticsHub/detach(_:)`` does. So make decisions from app
 /// code, not from inside a strategy's `send`, and not on a thread that a vendor waits for: on the
 /// main thread, a vendor whose SDK calls `DispatchQueue.main.sync` would wait for the very thread
-/// that waits for it. A grant replays the kept tags on the calling thread (at most
+/// that waits for it. From inside a delivery nothing waits (what it would wait for may be
+/// waiting for the caller): a delivery already under way may then still reach the strategy after
+/// the call returns. A grant replays the kept tags on the calling thread (at most
 /// ``bufferCapacity`` deliveries, or queued appends for a ``BackgroundStrategy``).
 ///
 /// The hub holds a gate in front of each registered strategy. It shows the strategy itself
 /// (``AnalyticsHub/attachedStrategies``, ``AnalyticsHub/isAttached(_:)``) while its consent is
 /// granted or undecided. Withdraw consent with ``deny(_:)`` or ``unregister(_:)``: consent decides,
 /// so ``AnalyticsHub/detach(_:)`` of a registered strategy changes nothing and returns `false`.
-/// Keep the consent object as long as the hub: when it goes, its strategies are detached.
+/// Keep the consent object as long as the hub: when it goes, each of its strategies is withdrawn as
+/// by a denial (and the release waits as a denial does).
 ///
 /// Decisions are applied one at a time, and saved in the ``ConsentStore`` given, from which the
 /// next launch starts; a save that fails is reported to the hub's diagnostics
@@ -85,13 +88,14 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Withdraws every registered strategy, as a denial does (what was kept or queued for it is
-    /// discarded and reported, its observers told): consent that nobody can change any more lets
-    /// nothing through. Hands the strategies back to the hub, which may attach them again.
+    /// discarded and reported, its observers told), and waits as a denial does: consent that
+    /// nobody can change any more lets nothing through. Hands the strategies back to the hub,
+    /// which may attach them again.
     deinit {
         operations.withLock {
             for gate in registry.withLock({ $0.gates }) {
                 apply(.denied, to: gate, from: gate.status, reason: "consent went away")
-                hub.setRegisteredWithConsent(gate.strategy, false)
+                hub.releaseFromConsent(gate.strategy)
             }
         }
     }
@@ -106,7 +110,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     ///   - name: Its name in diagnostics; by default the name of the outermost ``MappingStrategy``
     ///     or ``BackgroundStrategy`` on its chain (it, or one it wraps), else its type's.
     ///   - purposes: What the vendor uses the tags for; with none, the strategy is always granted.
-    /// - Returns: `false` if this instance was registered already, in which case nothing changes.
+    /// - Returns: `false` if this instance was registered already, with this consent or another
+    ///   of the same hub, in which case nothing changes.
     @discardableResult
     public func register(
         _ strategy: some AnalyticsStrategy<Schema>,
@@ -114,7 +119,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         for purposes: Set<ConsentPurpose>
     ) -> Bool {
         operations.withLock {
-            guard gate(of: strategy) == nil else { return false }
+            // One consent per strategy: another consent of this hub may hold it already.
+            guard gate(of: strategy) == nil, hub.claimForConsent(strategy) else { return false }
             let gate = ConsentGate(
                 strategy: strategy,
                 hub: hub.identity,
@@ -123,9 +129,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 capacity: bufferCapacity,
                 overflowPolicy: overflowPolicy
             )
-            // Consent decides from now on: a strategy attached directly would bypass it, and so
-            // would one attached later.
-            hub.setRegisteredWithConsent(strategy, true)
+            // Consent decides from now on: a strategy attached directly would bypass it (and one
+            // attached later: the claim above stops that).
             hub.detach(strategy)
             registry.withLock { $0.gates.append(gate) }
             apply(status(of: purposes), to: gate, from: nil)
@@ -142,7 +147,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             guard let gate = gate(of: strategy) else { return false }
             apply(.denied, to: gate, from: gate.status, reason: "unregistered")
             registry.withLock { $0.gates.removeAll { $0 === gate } }
-            hub.setRegisteredWithConsent(strategy, false)
+            hub.releaseFromConsent(strategy)
             return true
         }
     }
@@ -179,7 +184,10 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Denies (or withdraws) `purposes`: once this returns, no strategy serving one of them
-    /// receives anything, and what was kept for them is discarded.
+    /// receives anything, and what was kept or queued for them is discarded.
+    ///
+    /// It may wait for a delivery under way on another thread; from inside a delivery it does not
+    /// wait, and that delivery may still reach the strategy (see ``AnalyticsConsent``).
     public func deny(_ purposes: ConsentPurpose...) {
         set(.denied, for: Set(purposes))
     }

@@ -34,8 +34,6 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var processedThrough = 0
     /// Whether a drain is scheduled or running that will see every queued tag.
     @usableFromInline @exclusivity(unchecked) var isDraining = false
-    /// The thread delivering a tag to the wrapped strategy, while it does.
-    @usableFromInline @exclusivity(unchecked) var deliveringThread: ThreadIdentity?
     /// The ticket of the tag being delivered, while it is: what a cancellation waits for.
     @usableFromInline @exclusivity(unchecked) var deliveringTicket: Int?
     @usableFromInline @exclusivity(unchecked) var flushes:
@@ -155,13 +153,12 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     }
 
     /// Under one lock, marks the tag `ticket` delivered (when there is one) and takes the next,
-    /// marking it as being delivered by this thread; `nil` when the queue is empty, which ends
+    /// marking it as being delivered; `nil` when the queue is empty, which ends
     /// the drain.
     @inlinable
     func finishDelivery(of ticket: Int?) -> Pending? {
         lock.lock()
         if let ticket {
-            deliveringThread = nil
             deliveringTicket = nil
             processedThrough = max(processedThrough, ticket)
             // Wakes a cancellation waiting for the delivery that just ended.
@@ -169,7 +166,6 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         }
         let next = pending.popFirst()
         if let next {
-            deliveringThread = .current
             deliveringTicket = next.ticket
         } else {
             isDraining = false
@@ -246,7 +242,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
                 lock.wait()
             }
         }
-        if deliveringThread == nil && pending.isEmpty {
+        if deliveringTicket == nil && pending.isEmpty {
             processedThrough = issued
         }
         finished = takeFinishedFlushes()

@@ -228,17 +228,17 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         }
     }
 
-    /// Marks `strategy` as registered with consent (or, with `false`, no longer): from then on
-    /// ``attach(_:)`` leaves it to consent.
-    func setRegisteredWithConsent(_ strategy: AnyObject, _ isRegistered: Bool) {
+    /// Claims `strategy` for a consent of this hub, from then on ``attach(_:)`` leaves it to that
+    /// consent; `false` when a consent has claimed it already.
+    func claimForConsent(_ strategy: AnyObject) -> Bool {
         let identifier = ObjectIdentifier(strategy)
-        state.lock.withLock {
-            if isRegistered {
-                state.registeredWithConsent.insert(identifier)
-            } else {
-                state.registeredWithConsent.remove(identifier)
-            }
-        }
+        return state.lock.withLock { state.registeredWithConsent.insert(identifier).inserted }
+    }
+
+    /// Gives `strategy` back to the app: ``attach(_:)`` takes it again.
+    func releaseFromConsent(_ strategy: AnyObject) {
+        let identifier = ObjectIdentifier(strategy)
+        _ = state.lock.withLock { state.registeredWithConsent.remove(identifier) }
     }
 
     /// The consent gate `member` is, if it is one.
