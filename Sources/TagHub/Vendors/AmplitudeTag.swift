@@ -81,22 +81,23 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         return violations + RuleCheck.nameCaseViolations(eventTypes, vendor: "amplitude")
     }
 
-    /// Strings longer than the limit, in arrays too; counted in UTF-16 code units.
+    /// Strings longer than the limit, in arrays too (walked without recursion); counted in UTF-16
+    /// code units.
     private static func stringViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
-        switch value {
-        case .string(let string) where string.utf16.count > Limits.stringValueLength:
-            return [
-                VendorRuleViolation(
-                    "amplitude.stringValue.length",
-                    "\(key): \(string.utf16.count) characters",
-                    limit: "at most \(Limits.stringValueLength) characters"
+        var violations: [VendorRuleViolation] = []
+        value.walk { value, _ in
+            if case .string(let string) = value, string.utf16.count > Limits.stringValueLength {
+                violations.append(
+                    VendorRuleViolation(
+                        "amplitude.stringValue.length",
+                        "\(key): \(string.utf16.count) characters",
+                        limit: "at most \(Limits.stringValueLength) characters"
+                    )
                 )
-            ]
-        case .array(let values):
-            return values.flatMap { stringViolations($0, key: key) }
-        default:
-            return []
+            }
+            return true
         }
+        return violations
     }
 
     private static func idViolations(_ id: String, rule: String) -> [VendorRuleViolation] {

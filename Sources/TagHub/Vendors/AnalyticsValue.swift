@@ -43,14 +43,65 @@ extension AnalyticsValue: ExpressibleByArrayLiteral {
 
 extension AnalyticsValue: CustomStringConvertible {
     /// The value as JSON would write it: `"Swift Talk"`, `1800`, `true`, `[1, 2]`, `null`.
+    ///
+    /// Written without recursion, so that arrays nested to any depth never overflow a thread's
+    /// stack.
     public var description: String {
+        guard case .array(let top) = self else { return scalarDescription }
+        var text = "["
+        var stack: [(elements: [AnalyticsValue], next: Int)] = [(top, 0)]
+        while let (elements, next) = stack.last {
+            guard next < elements.count else {
+                text += "]"
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next = next + 1
+            if next > 0 { text += ", " }
+            if case .array(let inner) = elements[next] {
+                text += "["
+                stack.append((inner, 0))
+            } else {
+                text += elements[next].scalarDescription
+            }
+        }
+        return text
+    }
+
+    /// The description of a value that is not an array.
+    private var scalarDescription: String {
         switch self {
         case .string(let string): String(reflecting: string)
         case .int(let int): String(int)
         case .double(let double): String(double)
         case .bool(let bool): String(bool)
-        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case .array: "[…]"
         case .null: "null"
+        }
+    }
+}
+
+extension AnalyticsValue {
+    /// Calls `visit` with this value (at depth 0) and each value inside it, depth first and in
+    /// order, with its depth: an array's elements are one level deeper than the array. `visit`
+    /// returns whether to go inside the value when it is an array.
+    ///
+    /// Without recursion: the rule checks walk values with it, so that arrays nested to any depth
+    /// never overflow the stack of the thread that sends (512 KiB on Apple platforms' secondary
+    /// threads).
+    func walk(_ visit: (_ value: AnalyticsValue, _ depth: Int) -> Bool) {
+        guard visit(self, 0), case .array(let top) = self else { return }
+        var stack: [(elements: [AnalyticsValue], next: Int)] = [(top, 0)]
+        while let (elements, next) = stack.last {
+            guard next < elements.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next = next + 1
+            let element = elements[next]
+            if visit(element, stack.count), case .array(let inner) = element {
+                stack.append((inner, 0))
+            }
         }
     }
 }

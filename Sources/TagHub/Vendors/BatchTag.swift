@@ -107,7 +107,25 @@ extension BatchTag: RuleCheckedVendorTag {
         return [VendorRuleViolation(rule, RuleCheck.quoted(name), limit: "1 to \(Limits.nameLength) of [a-zA-Z0-9_]")]
     }
 
-    private static func valueViolations(_ value: AnalyticsValue, key: String, depth: Int = 0) -> [VendorRuleViolation] {
+    /// The rules of a value and of every value inside it, walked without recursion, down to the
+    /// nesting Batch accepts.
+    private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
+        var all: [VendorRuleViolation] = []
+        value.walk { value, depth in
+            let (violations, goesInside) = nodeViolations(value, key: key, depth: depth)
+            all += violations
+            return goesInside
+        }
+        return all
+    }
+
+    /// The rules of one value at `depth` (0 for a property's value), and whether to check what is
+    /// inside it.
+    private static func nodeViolations(
+        _ value: AnalyticsValue,
+        key: String,
+        depth: Int
+    ) -> (violations: [VendorRuleViolation], goesInside: Bool) {
         switch value {
         case .string(let string):
             var violations: [VendorRuleViolation] = []
@@ -138,7 +156,7 @@ extension BatchTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            return violations
+            return (violations, true)
         case .array(let values):
             var violations: [VendorRuleViolation] = []
             if values.count > Limits.arrayLength {
@@ -158,11 +176,11 @@ extension BatchTag: RuleCheckedVendorTag {
                         limit: "at most \(Limits.nestingDepth) levels"
                     )
                 )
-                return violations
+                return (violations, false)
             }
-            return violations + values.flatMap { valueViolations($0, key: key, depth: depth + 1) }
+            return (violations, true)
         default:
-            return []
+            return ([], true)
         }
     }
 }

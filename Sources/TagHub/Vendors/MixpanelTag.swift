@@ -131,21 +131,24 @@ extension MixpanelTag: RuleCheckedVendorTag {
             )
     }
 
+    /// The rules of a value and of every value inside it, walked without recursion.
     private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
-        switch value {
-        case .string(let string) where string.utf8.count > Limits.stringValueBytes:
-            return [
-                VendorRuleViolation(
-                    "mixpanel.stringValue.bytes",
-                    "\(key): \(string.utf8.count) bytes",
-                    limit: "at most \(Limits.stringValueBytes) bytes of UTF-8"
+        var violations: [VendorRuleViolation] = []
+        value.walk { value, _ in
+            switch value {
+            case .string(let string) where string.utf8.count > Limits.stringValueBytes:
+                violations.append(
+                    VendorRuleViolation(
+                        "mixpanel.stringValue.bytes",
+                        "\(key): \(string.utf8.count) bytes",
+                        limit: "at most \(Limits.stringValueBytes) bytes of UTF-8"
+                    )
                 )
-            ]
-        case .double(let double) where !double.isFinite:
-            return [VendorRuleViolation("mixpanel.number.finite", "\(key): \(double)", limit: "a finite number")]
-        case .array(let values):
-            var violations: [VendorRuleViolation] = []
-            if values.count > Limits.arrayLength {
+            case .double(let double) where !double.isFinite:
+                violations.append(
+                    VendorRuleViolation("mixpanel.number.finite", "\(key): \(double)", limit: "a finite number")
+                )
+            case .array(let values) where values.count > Limits.arrayLength:
                 violations.append(
                     VendorRuleViolation(
                         "mixpanel.array.length",
@@ -153,10 +156,11 @@ extension MixpanelTag: RuleCheckedVendorTag {
                         limit: "at most \(Limits.arrayLength)"
                     )
                 )
+            default:
+                break
             }
-            return violations + values.flatMap { valueViolations($0, key: key) }
-        default:
-            return []
+            return true
         }
+        return violations
     }
 }

@@ -101,19 +101,20 @@ extension PianoTag: RuleCheckedVendorTag {
         return violations
     }
 
+    /// The rules of a value and of every value inside it, walked without recursion.
     private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
-        switch value {
-        case .string(let string) where string.count > Limits.stringValueLength:
-            return [
-                VendorRuleViolation(
-                    "piano.stringValue.length",
-                    "\(key): \(string.count) characters",
-                    limit: "at most \(Limits.stringValueLength) characters"
+        var violations: [VendorRuleViolation] = []
+        value.walk { value, _ in
+            switch value {
+            case .string(let string) where string.count > Limits.stringValueLength:
+                violations.append(
+                    VendorRuleViolation(
+                        "piano.stringValue.length",
+                        "\(key): \(string.count) characters",
+                        limit: "at most \(Limits.stringValueLength) characters"
+                    )
                 )
-            ]
-        case .array(let values):
-            var violations: [VendorRuleViolation] = []
-            if values.count > Limits.arrayLength {
+            case .array(let values) where values.count > Limits.arrayLength:
                 violations.append(
                     VendorRuleViolation(
                         "piano.array.length",
@@ -121,10 +122,11 @@ extension PianoTag: RuleCheckedVendorTag {
                         limit: "at most \(Limits.arrayLength)"
                     )
                 )
+            default:
+                break
             }
-            return violations + values.flatMap { valueViolations($0, key: key) }
-        default:
-            return []
+            return true
         }
+        return violations
     }
 }

@@ -95,7 +95,7 @@ extension SegmentTag: RuleCheckedVendorTag {
     /// The rules of any properties or traits: keys that differ only by case, and the size of a call.
     private static func dictionaryViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
         var violations = caseViolations(properties)
-        let size = jsonSize(of: .object(properties))
+        let size = jsonSize(of: properties)
         if size > Limits.callBytes {
             violations.append(
                 VendorRuleViolation(
@@ -108,24 +108,23 @@ extension SegmentTag: RuleCheckedVendorTag {
         return violations
     }
 
-    /// A value to measure: the properties themselves, or one of them.
-    private enum Measured {
-        case object([String: AnalyticsValue])
-        case value(AnalyticsValue)
-    }
-
-    /// The bytes of `measured` as compact JSON, without the escapes: a lower bound of the call's size.
-    private static func jsonSize(of measured: Measured) -> Int {
-        switch measured {
-        case .object(let properties):
-            // {"key":value,…}
-            return 2 + properties.reduce(0) { $0 + $1.key.utf8.count + 3 + jsonSize(of: .value($1.value)) }
-                + max(0, properties.count - 1)
-        case .value(.string(let string)): return string.utf8.count + 2
-        case .value(.array(let values)):
-            return 2 + values.reduce(0) { $0 + jsonSize(of: .value($1)) } + max(0, values.count - 1)
-        case .value(let scalar): return scalar.description.utf8.count
+    /// The bytes of `properties` as compact JSON, without the escapes: a lower bound of the call's
+    /// size. Each value is walked without recursion.
+    private static func jsonSize(of properties: [String: AnalyticsValue]) -> Int {
+        // {"key":value,…}
+        var size = 2 + max(0, properties.count - 1)
+        for (key, value) in properties {
+            size += key.utf8.count + 3
+            value.walk { value, _ in
+                switch value {
+                case .string(let string): size += string.utf8.count + 2
+                case .array(let values): size += 2 + max(0, values.count - 1)  // [,,] and what is inside
+                default: size += value.description.utf8.count
+                }
+                return true
+            }
         }
+        return size
     }
 
     private static func caseViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
