@@ -25,6 +25,11 @@ private func quoted(_ string: String, _ count: Int? = nil) -> String {
     count.map { "\(String(reflecting: string)) (\($0))" } ?? String(reflecting: string)
 }
 
+/// A subject cut to its first 64 UTF-16 units, `prefix`, with its real length.
+private func cut(_ prefix: String, units: Int) -> String {
+    "\(String(reflecting: prefix + "…")) (\(units) UTF-16 units)"
+}
+
 private func properties(_ count: Int) -> [String: AnalyticsValue] {
     Dictionary(uniqueKeysWithValues: (0..<count).map { ("p\($0)", AnalyticsValue.int($0)) })
 }
@@ -133,7 +138,7 @@ let firebaseCases: [RuleCase] = [
         [
             VendorRuleViolation(
                 "firebase.parameterValue.length",
-                "title: \(quoted(text(101), 101))",
+                "title: \(cut(text(64), units: 101))",
                 limit: "at most 100 characters"
             )
         ]
@@ -144,7 +149,7 @@ let firebaseCases: [RuleCase] = [
         [
             VendorRuleViolation(
                 "firebase.parameterValue.length",
-                "screen_name: \(quoted(text(101), 101))",
+                "screen_name: \(cut(text(64), units: 101))",
                 limit: "at most 100 characters"
             )
         ]
@@ -155,7 +160,7 @@ let firebaseCases: [RuleCase] = [
         [
             VendorRuleViolation(
                 "firebase.parameterValue.length",
-                "title: \(quoted(String(repeating: "e\u{301}", count: 100), 200))",
+                "title: \(cut(String(repeating: "e\u{301}", count: 32), units: 200))",
                 limit: "at most 100 characters"
             )
         ]
@@ -216,7 +221,7 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "user ID of 257 characters",
         FirebaseTag.userID(text(257)),
-        [VendorRuleViolation("firebase.userID.length", quoted(text(257), 257), limit: "1 to 256 characters")]
+        [VendorRuleViolation("firebase.userID.length", cut(text(64), units: 257), limit: "1 to 256 characters")]
     ),
 ]
 
@@ -252,7 +257,13 @@ let mixpanelCases: [RuleCase] = [
     RuleCase(
         "property name of 256 characters",
         MixpanelTag.track(event: "song_played", properties: [text(256): 1]),
-        [VendorRuleViolation("mixpanel.propertyName.length", quoted(text(256), 256), limit: "at most 255 characters")]
+        [
+            VendorRuleViolation(
+                "mixpanel.propertyName.length",
+                cut(text(64), units: 256),
+                limit: "at most 255 characters"
+            )
+        ]
     ),
     RuleCase(
         "reserved property token",
@@ -573,7 +584,11 @@ let batchCases: [RuleCase] = [
         BatchTag.event("play_podcast", ["title": .string(text(301, " "))]),
         [
             VendorRuleViolation("batch.stringValue.length", "title: 301 characters", limit: "1 to 300 characters"),
-            VendorRuleViolation("batch.stringValue.blank", "title: \(quoted(text(301, " ")))", limit: "not blank"),
+            VendorRuleViolation(
+                "batch.stringValue.blank",
+                "title: \(cut(text(64, " "), units: 301))",
+                limit: "not blank"
+            ),
         ]
     ),
     RuleCase(
@@ -589,7 +604,7 @@ let batchCases: [RuleCase] = [
     RuleCase(
         "label of 201 characters",
         BatchTag.event("play_podcast", label: text(201)),
-        [VendorRuleViolation("batch.label.length", quoted(text(201), 201), limit: "at most 200 characters")]
+        [VendorRuleViolation("batch.label.length", cut(text(64), units: 201), limit: "at most 200 characters")]
     ),
     RuleCase(
         "11 tags",
@@ -599,7 +614,7 @@ let batchCases: [RuleCase] = [
     RuleCase(
         "tag of 65 characters",
         BatchTag.event("play_podcast", tags: [text(65)]),
-        [VendorRuleViolation("batch.tag.length", quoted(text(65), 65), limit: "at most 64 characters")]
+        [VendorRuleViolation("batch.tag.length", cut(text(64), units: 65), limit: "at most 64 characters")]
     ),
     RuleCase(
         "array of 26 items",

@@ -38,6 +38,11 @@ extension AmplitudeTag: RuleCheckedVendorTag {
 
     /// Every rule of Amplitude's that this tag breaks (see ``VendorLimits/Amplitude``).
     public var ruleViolations: [VendorRuleViolation] {
+        RuleCheck.summarised(findings)
+    }
+
+    /// Every rule this tag breaks, repeats included.
+    private var findings: [VendorRuleViolation] {
         switch self {
         case .track(let eventType, let properties):
             var violations: [VendorRuleViolation] = []
@@ -90,7 +95,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 violations.append(
                     VendorRuleViolation(
                         "amplitude.stringValue.length",
-                        "\(key): \(string.utf16.count) characters",
+                        "\(RuleCheck.name(key)): \(string.utf16.count) characters",
                         limit: "at most \(Limits.stringValueLength) characters"
                     )
                 )

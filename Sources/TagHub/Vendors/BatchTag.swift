@@ -44,6 +44,11 @@ extension BatchTag: RuleCheckedVendorTag {
 
     /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``).
     public var ruleViolations: [VendorRuleViolation] {
+        RuleCheck.summarised(findings)
+    }
+
+    /// Every rule this tag breaks, repeats included.
+    private var findings: [VendorRuleViolation] {
         switch self {
         case .event(let name, let attributes, let label, let tags):
             var violations = Self.nameViolations(name, rule: "batch.eventName.format")
@@ -65,7 +70,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 rule: "batch.attributeKey.case",
                 limit: "keys that differ only by case are one attribute"
             )
-            if let label, label.count > Limits.labelLength {
+            if let label, RuleCheck.isLonger(label, than: Limits.labelLength) {
                 violations.append(
                     VendorRuleViolation(
                         "batch.label.length",
@@ -79,7 +84,7 @@ extension BatchTag: RuleCheckedVendorTag {
                     VendorRuleViolation("batch.tagCount", "\(tags.count) tags", limit: "at most \(Limits.tagsPerEvent)")
                 )
             }
-            for tag in tags where tag.count > Limits.tagLength {
+            for tag in tags where RuleCheck.isLonger(tag, than: Limits.tagLength) {
                 violations.append(
                     VendorRuleViolation(
                         "batch.tag.length",
@@ -90,11 +95,11 @@ extension BatchTag: RuleCheckedVendorTag {
             }
             return violations
         case .customUserID(let id):
-            guard let id, id.count > Limits.customUserIDLength else { return [] }
+            guard let id, RuleCheck.isLonger(id, than: Limits.customUserIDLength) else { return [] }
             return [
                 VendorRuleViolation(
                     "batch.customUserID.length",
-                    "\(id.count) characters",
+                    RuleCheck.size(of: id),
                     limit: "at most \(Limits.customUserIDLength) characters"
                 )
             ]
@@ -103,7 +108,7 @@ extension BatchTag: RuleCheckedVendorTag {
 
     /// `^[a-zA-Z0-9_]{1,30}$`.
     private static func nameViolations(_ name: String, rule: String) -> [VendorRuleViolation] {
-        guard !RuleCheck.isWord(name) || name.count > Limits.nameLength else { return [] }
+        guard !RuleCheck.isWord(name) || RuleCheck.isLonger(name, than: Limits.nameLength) else { return [] }
         return [VendorRuleViolation(rule, RuleCheck.quoted(name), limit: "1 to \(Limits.nameLength) of [a-zA-Z0-9_]")]
     }
 
@@ -129,11 +134,11 @@ extension BatchTag: RuleCheckedVendorTag {
         switch value {
         case .string(let string):
             var violations: [VendorRuleViolation] = []
-            if string.isEmpty || string.count > Limits.stringValueLength {
+            if string.isEmpty || RuleCheck.isLonger(string, than: Limits.stringValueLength) {
                 violations.append(
                     VendorRuleViolation(
                         "batch.stringValue.length",
-                        "\(key): \(string.count) characters",
+                        "\(RuleCheck.name(key)): \(RuleCheck.size(of: string))",
                         limit: "1 to \(Limits.stringValueLength) characters"
                     )
                 )
@@ -142,7 +147,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 violations.append(
                     VendorRuleViolation(
                         "batch.stringValue.blank",
-                        "\(key): \(RuleCheck.quoted(string))",
+                        "\(RuleCheck.name(key)): \(RuleCheck.quoted(string))",
                         limit: "not blank"
                     )
                 )
@@ -151,7 +156,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 violations.append(
                     VendorRuleViolation(
                         "batch.stringValue.newline",
-                        "\(key): \(RuleCheck.quoted(string))",
+                        "\(RuleCheck.name(key)): \(RuleCheck.quoted(string))",
                         limit: "no line break"
                     )
                 )
@@ -163,7 +168,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 violations.append(
                     VendorRuleViolation(
                         "batch.array.length",
-                        "\(key): \(values.count) items",
+                        "\(RuleCheck.name(key)): \(values.count) items",
                         limit: "at most \(Limits.arrayLength)"
                     )
                 )
@@ -172,7 +177,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 violations.append(
                     VendorRuleViolation(
                         "batch.nesting",
-                        "\(key): \(depth + 1) levels",
+                        "\(RuleCheck.name(key)): \(depth + 1) levels",
                         limit: "at most \(Limits.nestingDepth) levels"
                     )
                 )

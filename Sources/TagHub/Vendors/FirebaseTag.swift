@@ -53,6 +53,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
 
     /// Every rule of Firebase's that this tag breaks (see ``VendorLimits/Firebase``).
     public var ruleViolations: [VendorRuleViolation] {
+        RuleCheck.summarised(findings)
+    }
+
+    /// Every rule this tag breaks, repeats included.
+    private var findings: [VendorRuleViolation] {
         switch self {
         case .event(let name, let parameters):
             return Self.eventNameViolations(name) + Self.parameterViolations(parameters)
@@ -164,7 +169,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 violations.append(
                     VendorRuleViolation(
                         "firebase.parameterValue.length",
-                        "\(key): \(RuleCheck.quoted(value, counting: length(value)))",
+                        "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value)))",
                         limit: "at most \(Limits.parameterValueLength) characters"
                     )
                 )

@@ -38,6 +38,11 @@ extension MixpanelTag: RuleCheckedVendorTag {
 
     /// Every rule of Mixpanel's that this tag breaks (see ``VendorLimits/Mixpanel``).
     public var ruleViolations: [VendorRuleViolation] {
+        RuleCheck.summarised(findings)
+    }
+
+    /// Every rule this tag breaks, repeats included.
+    private var findings: [VendorRuleViolation] {
         switch self {
         case .track(let event, let properties):
             var violations: [VendorRuleViolation] = []
@@ -95,7 +100,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             )
         }
         for key in properties.keys.sorted() {
-            if key.count > Limits.propertyNameLength {
+            if RuleCheck.isLonger(key, than: Limits.propertyNameLength) {
                 violations.append(
                     VendorRuleViolation(
                         "mixpanel.propertyName.length",
@@ -140,19 +145,23 @@ extension MixpanelTag: RuleCheckedVendorTag {
                 violations.append(
                     VendorRuleViolation(
                         "mixpanel.stringValue.bytes",
-                        "\(key): \(string.utf8.count) bytes",
+                        "\(RuleCheck.name(key)): \(string.utf8.count) bytes",
                         limit: "at most \(Limits.stringValueBytes) bytes of UTF-8"
                     )
                 )
             case .double(let double) where !double.isFinite:
                 violations.append(
-                    VendorRuleViolation("mixpanel.number.finite", "\(key): \(double)", limit: "a finite number")
+                    VendorRuleViolation(
+                        "mixpanel.number.finite",
+                        "\(RuleCheck.name(key)): \(double)",
+                        limit: "a finite number"
+                    )
                 )
             case .array(let values) where values.count > Limits.arrayLength:
                 violations.append(
                     VendorRuleViolation(
                         "mixpanel.array.length",
-                        "\(key): \(values.count) elements",
+                        "\(RuleCheck.name(key)): \(values.count) elements",
                         limit: "at most \(Limits.arrayLength)"
                     )
                 )

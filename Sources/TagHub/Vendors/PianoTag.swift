@@ -35,6 +35,11 @@ extension PianoTag: RuleCheckedVendorTag {
 
     /// Every rule of Piano's that this tag breaks (see ``VendorLimits/Piano``).
     public var ruleViolations: [VendorRuleViolation] {
+        RuleCheck.summarised(findings)
+    }
+
+    /// Every rule this tag breaks, repeats included.
+    private var findings: [VendorRuleViolation] {
         switch self {
         case .event(let name, let properties):
             var violations: [VendorRuleViolation] = []
@@ -59,7 +64,7 @@ extension PianoTag: RuleCheckedVendorTag {
     private static func keyViolations(_ key: String) -> [VendorRuleViolation] {
         var violations: [VendorRuleViolation] = []
         let lowercased = key.lowercased()
-        if key.count > Limits.keyLength {
+        if RuleCheck.isLonger(key, than: Limits.keyLength) {
             violations.append(
                 VendorRuleViolation(
                     "piano.propertyKey.length",
@@ -106,11 +111,11 @@ extension PianoTag: RuleCheckedVendorTag {
         var violations: [VendorRuleViolation] = []
         value.walk { value, _ in
             switch value {
-            case .string(let string) where string.count > Limits.stringValueLength:
+            case .string(let string) where RuleCheck.isLonger(string, than: Limits.stringValueLength):
                 violations.append(
                     VendorRuleViolation(
                         "piano.stringValue.length",
-                        "\(key): \(string.count) characters",
+                        "\(RuleCheck.name(key)): \(RuleCheck.size(of: string))",
                         limit: "at most \(Limits.stringValueLength) characters"
                     )
                 )
@@ -118,7 +123,7 @@ extension PianoTag: RuleCheckedVendorTag {
                 violations.append(
                     VendorRuleViolation(
                         "piano.array.length",
-                        "\(key): \(values.count) items",
+                        "\(RuleCheck.name(key)): \(values.count) items",
                         limit: "at most \(Limits.arrayLength)"
                     )
                 )

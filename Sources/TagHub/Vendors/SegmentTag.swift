@@ -47,6 +47,11 @@ extension SegmentTag: RuleCheckedVendorTag {
 
     /// Every rule of Segment's spec that this tag breaks (see ``VendorLimits/Segment``).
     public var ruleViolations: [VendorRuleViolation] {
+        RuleCheck.summarised(findings)
+    }
+
+    /// Every rule this tag breaks, repeats included.
+    private var findings: [VendorRuleViolation] {
         switch self {
         case .track(let event, let properties):
             var violations: [VendorRuleViolation] = []
@@ -151,7 +156,11 @@ extension SegmentTag: RuleCheckedVendorTag {
             case .int, .double: continue
             default:
                 violations.append(
-                    VendorRuleViolation("segment.track.\(key).number", "\(key): \(value)", limit: "a number")
+                    VendorRuleViolation(
+                        "segment.track.\(key).number",
+                        "\(RuleCheck.name(key)): \(value)",
+                        limit: "a number"
+                    )
                 )
             }
         }

@@ -98,10 +98,84 @@ extension RuleCheckedVendorTag {
 
 /// Checks shared by the vendors' rules.
 enum RuleCheck {
-    /// `text` quoted as a Swift literal would be, with its length in characters.
-    static func quoted(_ text: String, counting: Int? = nil) -> String {
-        let quoted = String(reflecting: text)
-        return counting.map { "\(quoted) (\($0))" } ?? quoted
+    /// The most UTF-16 units of a name or value that a finding quotes: a subject stays short
+    /// whatever the tag holds.
+    static let subjectLength = 64
+
+    /// The most findings of one rule that one tag reports one by one; the rest are summed up in one.
+    static let findingsPerRule = 3
+
+    /// `text` quoted as a Swift literal would be, with its length (`counting`) when given. Text
+    /// longer than ``subjectLength`` is cut, and its real length given in UTF-16 units:
+    /// `"aaaa…" (1,048,576 UTF-16 units)`.
+    static func quoted(_ text: String, counting: @autoclosure () -> Int? = nil) -> String {
+        guard let cut = cut(text) else {
+            let quoted = String(reflecting: text)
+            return counting().map { "\(quoted) (\($0))" } ?? quoted
+        }
+        return "\(String(reflecting: cut + "…")) (\(grouped(text.utf16.count)) UTF-16 units)"
+    }
+
+    /// `name` as a finding shows it: cut after ``subjectLength`` UTF-16 units, with `…`.
+    static func name(_ name: String) -> String {
+        cut(name).map { $0 + "…" } ?? name
+    }
+
+    /// The size of `string` as a finding states it: in characters, or for a string too long to
+    /// count them cheaply, in UTF-16 units.
+    static func size(of string: String) -> String {
+        string.utf8.count <= 4_096 ? "\(string.count) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
+    }
+
+    /// Whether `text` has more than `limit` characters, counting no further than `limit + 1`.
+    static func isLonger(_ text: String, than limit: Int) -> Bool {
+        // A character takes at least one byte: a string of at most `limit` bytes fits.
+        text.utf8.count > limit && text.prefix(limit + 1).count > limit
+    }
+
+    /// The first ``subjectLength`` UTF-16 units of `text`, at a character boundary; `nil` when it
+    /// has no more.
+    private static func cut(_ text: String) -> String? {
+        guard text.utf8.count > subjectLength, text.utf16.count > subjectLength else { return nil }
+        var prefix = ""
+        var units = 0
+        for character in text {
+            units += character.utf16.count
+            guard units <= subjectLength else { break }
+            prefix.append(character)
+        }
+        return prefix
+    }
+
+    /// `number` with a comma every three digits: `1,048,576`.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number.magnitude)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return number < 0 ? "-" + digits : digits
+    }
+
+    /// `violations` with repeats bounded: identical findings once, and past ``findingsPerRule`` of
+    /// one rule, one finding that counts the rest (`1,000 more`).
+    static func summarised(_ violations: [VendorRuleViolation]) -> [VendorRuleViolation] {
+        var seen: Set<VendorRuleViolation> = []
+        var perRule: [String: Int] = [:]
+        var kept: [VendorRuleViolation] = []
+        var more: [(rule: String, limit: String, count: Int)] = []
+        for violation in violations where seen.insert(violation).inserted {
+            perRule[violation.rule, default: 0] += 1
+            if perRule[violation.rule]! <= findingsPerRule {
+                kept.append(violation)
+            } else if let index = more.firstIndex(where: { $0.rule == violation.rule }) {
+                more[index].count += 1
+            } else {
+                more.append((violation.rule, violation.limit, 1))
+            }
+        }
+        return kept + more.map { VendorRuleViolation($0.rule, "\(grouped($0.count)) more", limit: $0.limit) }
     }
 
     static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {

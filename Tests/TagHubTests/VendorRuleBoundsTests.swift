@@ -1,0 +1,67 @@
+import TagHub
+import Testing
+
+/// Findings stay small, and are not repeated, whatever a tag holds: a name or value is quoted up to
+/// 64 UTF-16 units with its real size, identical findings are reported once, and past three
+/// findings of one rule on one tag, one finding counts the rest.
+@Suite struct VendorRuleBoundsTests {
+    static let megabyte = String(repeating: "a", count: 1_048_576)
+    static let quotedPrefix = String(reflecting: String(repeating: "a", count: 64) + "…")
+
+    @Test func aOneMegabyteValueIsReportedWithItsSizeNotItsText() {
+        let findings = PianoTag.event("play", ["title": .string(Self.megabyte)]).ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                "piano.stringValue.length: title: 1,048,576 UTF-16 units breaks at most 255 characters"
+            ]
+        )
+    }
+
+    @Test func aOneMegabyteNameIsQuotedUpTo64UnitsWithItsRealLength() {
+        let findings = MixpanelTag.track(event: "Play", properties: [Self.megabyte: 1]).ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                "mixpanel.propertyName.length: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks at most 255 characters"
+            ]
+        )
+    }
+
+    @Test func aOneMegabyteKeyIsCutWhereverItIsNamed() {
+        let findings = PianoTag.event("play", [Self.megabyte: .string(Self.megabyte)]).ruleViolations
+        #expect(findings.allSatisfy { $0.subject.utf16.count < 200 })
+        #expect(findings.map(\.rule).contains("piano.stringValue.length"))
+    }
+
+    @Test func identicalFindingsAreReportedOnce() {
+        let long = AnalyticsValue.string(String(repeating: "a", count: 1_025))
+        let findings = AmplitudeTag.track(
+            eventType: "Play",
+            eventProperties: ["ids": .array(Array(repeating: long, count: 1_000))]
+        )
+        .ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                "amplitude.stringValue.length: ids: 1025 characters breaks at most 1024 characters"
+            ]
+        )
+    }
+
+    @Test func pastThreeFindingsOfOneRuleOneFindingCountsTheRest() {
+        let values = (1...1_000).map { AnalyticsValue.string(String(repeating: "a", count: 1_024 + $0)) }
+        let findings = AmplitudeTag.track(eventType: "Play", eventProperties: ["ids": .array(values)]).ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                "amplitude.stringValue.length: ids: 1025 characters breaks at most 1024 characters",
+                "amplitude.stringValue.length: ids: 1026 characters breaks at most 1024 characters",
+                "amplitude.stringValue.length: ids: 1027 characters breaks at most 1024 characters",
+                "amplitude.stringValue.length: 997 more breaks at most 1024 characters",
+            ]
+        )
+    }
+
+    @Test func aHundredThousandPropertiesAreCountedNotListed() {
+        let properties = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.int($0)) })
+        let findings = MixpanelTag.track(event: "Play", properties: properties).ruleViolations
+        #expect(findings.map(\.description) == ["mixpanel.propertyCount: 100000 properties breaks at most 254"])
+    }
+}
