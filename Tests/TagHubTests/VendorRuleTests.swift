@@ -223,6 +223,20 @@ let firebaseCases: [RuleCase] = [
         FirebaseTag.userID(text(257)),
         [VendorRuleViolation("firebase.userID.length", cut(text(64), units: 257), limit: "1 to 256 characters")]
     ),
+    RuleCase(
+        "event name with a letter outside ASCII, as Android's Character.isLetter accepts",
+        FirebaseTag.event("écouter_podcast")
+    ),
+    RuleCase(
+        "event name with a combining accent, which is neither a letter nor a digit",
+        FirebaseTag.event("e\u{301}couter_podcast"),
+        [VendorRuleViolation("firebase.eventName.characters", quoted("e\u{301}couter_podcast"), limit: identifierRule)]
+    ),
+    RuleCase(
+        "a value of infinity",
+        FirebaseTag.event("purchase", ["value": .double(.infinity)]),
+        [VendorRuleViolation("firebase.number.finite", "value: inf", limit: "a finite number")]
+    ),
 ]
 
 let mixpanelCases: [RuleCase] = [
@@ -340,6 +354,33 @@ let mixpanelCases: [RuleCase] = [
             )
         ]
     ),
+    RuleCase(
+        "placeholder ID with spaces around it",
+        MixpanelTag.identify(distinctID: " null"),
+        [
+            VendorRuleViolation(
+                "mixpanel.distinctID.placeholder",
+                quoted(" null"),
+                limit: "a real user ID, not empty or a placeholder"
+            )
+        ]
+    ),
+    RuleCase(
+        "placeholder ID undefined",
+        MixpanelTag.identify(distinctID: "undefined"),
+        [
+            VendorRuleViolation(
+                "mixpanel.distinctID.placeholder",
+                quoted("undefined"),
+                limit: "a real user ID, not empty or a placeholder"
+            )
+        ]
+    ),
+    RuleCase(
+        "empty property name",
+        MixpanelTag.track(event: "song_played", properties: ["": 1]),
+        [VendorRuleViolation("mixpanel.propertyName.empty", "\"\"", limit: "a name")]
+    ),
 ]
 
 let amplitudeCases: [RuleCase] = [
@@ -414,6 +455,22 @@ let amplitudeCases: [RuleCase] = [
         "empty event type",
         AmplitudeTag.track(eventType: "", eventProperties: [:]),
         [VendorRuleViolation("amplitude.eventType.empty", "\"\"", limit: "an event type")]
+    ),
+    RuleCase(
+        "user ID of 4 UTF-16 units that look like 2 characters",
+        AmplitudeTag.setUserID("e\u{301}e\u{301}"),
+        [VendorRuleViolation("amplitude.userID.length", quoted("e\u{301}e\u{301}", 4), limit: "at least 5 characters")]
+    ),
+    RuleCase("user ID of 5 UTF-16 units in 3 characters", AmplitudeTag.setUserID("e\u{301}e\u{301}a")),
+    RuleCase(
+        "empty property name",
+        AmplitudeTag.track(eventType: "Podcast Played", eventProperties: ["": 1]),
+        [VendorRuleViolation("amplitude.propertyName.empty", "\"\"", limit: "a name")]
+    ),
+    RuleCase(
+        "a value of NaN in an array",
+        AmplitudeTag.track(eventType: "Podcast Played", eventProperties: ["ratings": [4.5, .double(.nan)]]),
+        [VendorRuleViolation("amplitude.number.finite", "ratings: nan", limit: "a finite number")]
     ),
 ]
 
@@ -510,6 +567,16 @@ let segmentCases: [RuleCase] = [
         "identify without a user ID",
         SegmentTag.identify(userID: "", traits: [:]),
         [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID")]
+    ),
+    RuleCase(
+        "event name of one space",
+        SegmentTag.track(event: " ", properties: [:]),
+        [VendorRuleViolation("segment.track.event.empty", quoted(" "), limit: "an event name")]
+    ),
+    RuleCase(
+        "revenue of infinity",
+        SegmentTag.track(event: "Order Completed", properties: ["revenue": .double(-.infinity)]),
+        [VendorRuleViolation("segment.number.finite", "revenue: -inf", limit: "a finite number")]
     ),
 ]
 
@@ -626,6 +693,11 @@ let batchCases: [RuleCase] = [
         BatchTag.customUserID(text(1025)),
         [VendorRuleViolation("batch.customUserID.length", "1025 characters", limit: "at most 1024 characters")]
     ),
+    RuleCase(
+        "a value of NaN",
+        BatchTag.event("play_podcast", ["rating": .double(.nan)]),
+        [VendorRuleViolation("batch.number.finite", "rating: nan", limit: "a finite number")]
+    ),
 ]
 
 private let pianoKeyRule = "letters, digits and _, starting with a letter from a to z"
@@ -707,6 +779,11 @@ let pianoCases: [RuleCase] = [
         "empty event name",
         PianoTag.event(""),
         [VendorRuleViolation("piano.eventName.empty", "\"\"", limit: "an event name")]
+    ),
+    RuleCase(
+        "a value of NaN",
+        PianoTag.event("click.action", ["rating": .double(.nan)]),
+        [VendorRuleViolation("piano.number.finite", "rating: nan", limit: "a finite number")]
     ),
 ]
 

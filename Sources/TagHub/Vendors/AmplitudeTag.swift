@@ -86,12 +86,13 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         return violations + RuleCheck.nameCaseViolations(eventTypes, vendor: "amplitude")
     }
 
-    /// Strings longer than the limit, in arrays too (walked without recursion); counted in UTF-16
-    /// code units.
-    private static func stringViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
+    /// Strings longer than the limit (counted in UTF-16 code units) and numbers that are not
+    /// finite, in arrays too (walked without recursion).
+    private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
         var violations: [VendorRuleViolation] = []
         value.walk { value, _ in
-            if case .string(let string) = value, string.utf16.count > Limits.stringValueLength {
+            switch value {
+            case .string(let string) where string.utf16.count > Limits.stringValueLength:
                 violations.append(
                     VendorRuleViolation(
                         "amplitude.stringValue.length",
@@ -99,6 +100,16 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                         limit: "at most \(Limits.stringValueLength) characters"
                     )
                 )
+            case .double(let number) where !number.isFinite:
+                violations.append(
+                    VendorRuleViolation(
+                        "amplitude.number.finite",
+                        "\(RuleCheck.name(key)): \(number)",
+                        limit: "a finite number"
+                    )
+                )
+            default:
+                break
             }
             return true
         }
@@ -106,11 +117,11 @@ extension AmplitudeTag: RuleCheckedVendorTag {
     }
 
     private static func idViolations(_ id: String, rule: String) -> [VendorRuleViolation] {
-        guard id.count < Limits.minimumIDLength else { return [] }
+        guard id.utf16.count < Limits.minimumIDLength else { return [] }
         return [
             VendorRuleViolation(
                 rule,
-                RuleCheck.quoted(id, counting: id.count),
+                RuleCheck.quoted(id, counting: id.utf16.count),
                 limit: "at least \(Limits.minimumIDLength) characters"
             )
         ]
@@ -127,8 +138,11 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 )
             )
         }
+        if properties.keys.contains("") {
+            violations.append(VendorRuleViolation("amplitude.propertyName.empty", "\"\"", limit: "a name"))
+        }
         for key in properties.keys.sorted() {
-            violations += stringViolations(properties[key]!, key: key)
+            violations += valueViolations(properties[key]!, key: key)
         }
         return violations
             + RuleCheck.caseViolations(

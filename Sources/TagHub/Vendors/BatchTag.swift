@@ -162,6 +162,17 @@ extension BatchTag: RuleCheckedVendorTag {
                 )
             }
             return (violations, true)
+        case .double(let number) where !number.isFinite:
+            return (
+                [
+                    VendorRuleViolation(
+                        "batch.number.finite",
+                        "\(RuleCheck.name(key)): \(number)",
+                        limit: "a finite number"
+                    )
+                ],
+                true
+            )
         case .array(let values):
             var violations: [VendorRuleViolation] = []
             if values.count > Limits.arrayLength {

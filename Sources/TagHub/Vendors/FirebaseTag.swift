@@ -165,6 +165,15 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 reservedPrefixes: Limits.reservedPrefixes + Limits.reservedParameterPrefixes,
                 reservedNames: Limits.reservedParameterNames
             )
+            if case .double(let number) = parameters[key], !number.isFinite {
+                violations.append(
+                    VendorRuleViolation(
+                        "firebase.number.finite",
+                        "\(RuleCheck.name(key)): \(number)",
+                        limit: "a finite number"
+                    )
+                )
+            }
             if case .string(let value) = parameters[key], length(value) > Limits.parameterValueLength {
                 violations.append(
                     VendorRuleViolation(
@@ -208,7 +217,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 )
             )
         }
-        if !name.isEmpty && !RuleCheck.isIdentifier(name) {
+        if !name.isEmpty && !RuleCheck.isLetterIdentifier(name) {
             violations.append(
                 VendorRuleViolation(
                     "\(rule).characters",

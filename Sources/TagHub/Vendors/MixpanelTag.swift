@@ -51,7 +51,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
             }
             return violations + Self.propertyViolations(properties, isEvent: true)
         case .identify(let id):
-            guard id.isEmpty || Limits.placeholderIDs.contains(id.lowercased()) else { return [] }
+            let normalized = RuleCheck.trimmed(id).lowercased()
+            guard normalized.isEmpty || Limits.placeholderIDs.contains(normalized) else { return [] }
             return [
                 VendorRuleViolation(
                     "mixpanel.distinctID.placeholder",
@@ -98,6 +99,9 @@ extension MixpanelTag: RuleCheckedVendorTag {
                     limit: "at most \(Limits.propertiesPerEvent)"
                 )
             )
+        }
+        if properties.keys.contains("") {
+            violations.append(VendorRuleViolation("mixpanel.propertyName.empty", "\"\"", limit: "a name"))
         }
         for key in properties.keys.sorted() {
             if RuleCheck.isLonger(key, than: Limits.propertyNameLength) {

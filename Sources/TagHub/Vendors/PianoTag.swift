@@ -119,6 +119,14 @@ extension PianoTag: RuleCheckedVendorTag {
                         limit: "at most \(Limits.stringValueLength) characters"
                     )
                 )
+            case .double(let number) where !number.isFinite:
+                violations.append(
+                    VendorRuleViolation(
+                        "piano.number.finite",
+                        "\(RuleCheck.name(key)): \(number)",
+                        limit: "a finite number"
+                    )
+                )
             case .array(let values) where values.count > Limits.arrayLength:
                 violations.append(
                     VendorRuleViolation(

@@ -55,8 +55,10 @@ extension SegmentTag: RuleCheckedVendorTag {
         switch self {
         case .track(let event, let properties):
             var violations: [VendorRuleViolation] = []
-            if event.isEmpty {
-                violations.append(VendorRuleViolation("segment.track.event.empty", "\"\"", limit: "an event name"))
+            if RuleCheck.trimmed(event).isEmpty {
+                violations.append(
+                    VendorRuleViolation("segment.track.event.empty", RuleCheck.quoted(event), limit: "an event name")
+                )
             } else if !Self.isTitleCase(event) {
                 violations.append(
                     VendorRuleViolation(
@@ -100,6 +102,20 @@ extension SegmentTag: RuleCheckedVendorTag {
     /// The rules of any properties or traits: keys that differ only by case, and the size of a call.
     private static func dictionaryViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
         var violations = caseViolations(properties)
+        for key in properties.keys.sorted() {
+            properties[key]!.walk { value, _ in
+                if case .double(let number) = value, !number.isFinite {
+                    violations.append(
+                        VendorRuleViolation(
+                            "segment.number.finite",
+                            "\(RuleCheck.name(key)): \(number)",
+                            limit: "a finite number"
+                        )
+                    )
+                }
+                return true
+            }
+        }
         let size = jsonSize(of: properties)
         if size > Limits.callBytes {
             violations.append(

@@ -2,6 +2,13 @@
 ///
 /// Where a vendor's current documentation says otherwise, the documentation wins: change the
 /// number here, and the checks and their tests follow.
+///
+/// Non-finite numbers (NaN, infinity) are checked for every vendor. No vendor documents a rule;
+/// what each SDK does with one, from its source, is the rule's consequence: Amplitude-Swift's
+/// `JSONEncoder` throws and the event is lost (`BaseEvent.toString`); Segment's analytics-swift
+/// writes 0 (`Configuration.jsonNonConformingNumberStrategy`); Batch's `BAJson` serializer fails
+/// and the event's attributes are lost; Piano's `JSONSerialization.data` raises; Mixpanel-swift
+/// asserts in debug builds and writes the number as text in release; Firebase's code is not open.
 public enum VendorLimits {
     /// Google Analytics 4 / Firebase Analytics on iOS.
     public enum Firebase {
@@ -11,6 +18,16 @@ public enum VendorLimits {
 
         // Lengths are counted in UTF-16 code units, as an `NSString`'s length: the SDK is written in
         // Objective-C. An "é" written as e + combining accent counts 2.
+        //
+        // Names: "alphanumeric characters or underscores", starting with an "alphabetic character"
+        // (FIRAnalytics.h). The headers do not say whether that means ASCII, and the SDK's code is
+        // not open. The strongest sources say it does not: Android's `logEvent` reference links
+        // those two words to Java's `Character.isLetter` and `isLetterOrDigit`, which accept
+        // letters of every script, and so does the Firebase lint check in Android Studio; Google
+        // Analytics' help (13316687) says event names "can include English and non-English words
+        // and letters". Only the C++ and Unity reference gives `[a-zA-Z0-9]`. So the checks accept
+        // a letter or a digit of any script, code point by code point, as Java does: a precomposed
+        // "é" passes; an "e" followed by a combining accent does not, since the accent is neither.
 
         /// Event names: 1 to 40 characters (FIRAnalytics.h, `logEventWithName:`).
         public static let eventNameLength = 40
@@ -77,10 +94,14 @@ public enum VendorLimits {
             "token", "ip", "time", "$time", "distinct_id", "$distinct_id", "$device_id", "$user_id", "$insert_id",
             "$event_name", "bucket", "$bucket", "$ignore", "alias", "$anon_id", "mp_original_distinct_id",
         ]
-        /// Placeholder user IDs that Mixpanel rejects on import, compared without case
-        /// (events-and-properties.mdx, identity section).
+        /// Placeholder user IDs that Mixpanel rejects on import (`distinct_id` and `$insert_id`:
+        /// mixpanel/docs `reference/import-events.mdx`, "we disallow the following values"). The
+        /// docs say nothing of case or surrounding spaces; the check compares trimmed and without
+        /// case, so that `" null"` and `"NULL"`, which an app produces by mistake as easily, are
+        /// reported too.
         public static let placeholderIDs: Set<String> = [
-            "anon", "null", "none", "n/a", "00000000-0000-0000-0000-000000000000",
+            "00000000-0000-0000-0000-000000000000", "anon", "anonymous", "nil", "none", "null", "n/a", "na",
+            "undefined", "unknown", "<nil>", "0", "-1", "true", "false", "[]", "{}",
         ]
     }
 

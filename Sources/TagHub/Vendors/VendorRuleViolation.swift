@@ -61,33 +61,35 @@ public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
         "firebase.userPropertyName.reservedPrefix": .tagDropped, "firebase.userPropertyName.reserved": .tagDropped,
         "firebase.userPropertyValue.length": .tagDropped, "firebase.userID.length": .tagDropped,
         "firebase.distinctEventNames": .tagDropped, "firebase.distinctUserProperties": .tagDropped,
-        "firebase.nameCase": .advisory,
+        "firebase.nameCase": .advisory, "firebase.number.finite": .dataLost,
         "mixpanel.stringValue.bytes": .dataLost, "mixpanel.propertyName.length": .dataLost,
         "mixpanel.propertyCount": .dataLost, "mixpanel.propertyName.reserved": .dataLost,
         "mixpanel.propertyName.ignore": .tagDropped, "mixpanel.number.finite": .dataLost,
         "mixpanel.array.length": .dataLost, "mixpanel.eventName.empty": .advisory,
         "mixpanel.distinctID.placeholder": .tagDropped, "mixpanel.propertyName.case": .advisory,
         "mixpanel.nameCase": .advisory, "mixpanel.distinctEventNames": .advisory,
+        "mixpanel.propertyName.empty": .advisory,
         "amplitude.userID.length": .dataLost, "amplitude.deviceID.length": .dataLost,
         "amplitude.stringValue.length": .dataLost, "amplitude.propertyCount": .dataLost,
         "amplitude.eventType.reservedPrefix": .advisory, "amplitude.eventType.empty": .advisory,
         "amplitude.propertyName.case": .advisory, "amplitude.nameCase": .advisory,
-        "amplitude.distinctEventTypes": .dataLost,
+        "amplitude.distinctEventTypes": .dataLost, "amplitude.number.finite": .tagDropped,
+        "amplitude.propertyName.empty": .dataLost,
         "segment.track.event.empty": .tagDropped, "segment.track.event.titleCase": .advisory,
         "segment.track.revenue.number": .dataLost, "segment.track.value.number": .dataLost,
         "segment.track.currency.code": .dataLost, "segment.identify.userID.empty": .tagDropped,
         "segment.screen.name.reserved": .dataLost, "segment.payload.size": .tagDropped,
-        "segment.propertyName.case": .advisory, "segment.nameCase": .advisory,
+        "segment.propertyName.case": .advisory, "segment.nameCase": .advisory, "segment.number.finite": .dataLost,
         "batch.eventName.format": .tagDropped, "batch.attributeKey.format": .tagDropped,
         "batch.attributeCount": .tagDropped, "batch.stringValue.length": .tagDropped,
         "batch.stringValue.blank": .tagDropped, "batch.stringValue.newline": .tagDropped,
         "batch.array.length": .tagDropped, "batch.nesting": .tagDropped, "batch.label.length": .tagDropped,
         "batch.tagCount": .tagDropped, "batch.tag.length": .tagDropped, "batch.customUserID.length": .tagDropped,
-        "batch.attributeKey.case": .advisory,
+        "batch.attributeKey.case": .advisory, "batch.number.finite": .dataLost,
         "piano.propertyKey.length": .dataLost, "piano.propertyKey.format": .dataLost,
         "piano.propertyKey.reservedPrefix": .dataLost, "piano.propertyKey.lowercased": .advisory,
         "piano.stringValue.length": .dataLost, "piano.array.length": .dataLost, "piano.propertyKey.case": .dataLost,
-        "piano.eventName.empty": .advisory, "piano.nameCase": .advisory,
+        "piano.eventName.empty": .advisory, "piano.nameCase": .advisory, "piano.number.finite": .tagDropped,
     ]
 }
 
@@ -125,6 +127,14 @@ enum RuleCheck {
     /// count them cheaply, in UTF-16 units.
     static func size(of string: String) -> String {
         string.utf8.count <= 4_096 ? "\(string.count) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
+    }
+
+    /// `text` without the white space (and line breaks) around it.
+    static func trimmed(_ text: String) -> Substring {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return text[first...last]
     }
 
     /// Whether `text` has more than `limit` characters, counting no further than `limit + 1`.
@@ -184,6 +194,21 @@ enum RuleCheck {
 
     static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
         ("0"..."9").contains(scalar)
+    }
+
+    /// Letters, digits and underscores only, starting with a letter, where a letter and a digit are
+    /// what Java's `Character.isLetter` and `isLetterOrDigit` accept, code point by code point
+    /// (letters of any script; a combining accent is neither): Firebase's rule for names.
+    static func isLetterIdentifier(_ name: String) -> Bool {
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+            default: false
+            }
+        }
+        let scalars = Array(name.unicodeScalars)
+        guard let first = scalars.first, isLetter(first) else { return false }
+        return scalars.allSatisfy { isLetter($0) || $0.properties.generalCategory == .decimalNumber || $0 == "_" }
     }
 
     /// Letters, digits and underscores only, starting with a letter (ASCII).
