@@ -485,8 +485,20 @@ let segmentCases: [RuleCase] = [
     RuleCase("a group", SegmentTag.group(groupID: "team-1", traits: [:])),
     RuleCase("an alias", SegmentTag.alias(newID: "user-42")),
     RuleCase(
-        "properties just under 32 KB",
-        SegmentTag.track(event: "Podcast Played", properties: ["notes": .string(text(32_000))])
+        "properties just under 32,000 bytes",
+        SegmentTag.track(event: "Podcast Played", properties: ["notes": .string(text(31_988))])
+    ),
+    RuleCase(
+        "an anonymous identify: traits without a user ID",
+        SegmentTag.identify(userID: nil, traits: ["plan": "free"])
+    ),
+    RuleCase(
+        "20,000 quotes: 20,002 bytes of text, 40,002 once escaped",
+        SegmentTag.track(
+            event: "Podcast Played",
+            properties: ["quote": .string(String(repeating: "\"", count: 20_000))]
+        ),
+        [VendorRuleViolation("segment.payload.size", "at least 40012 bytes", limit: "at most 32000 bytes per call")]
     ),
     RuleCase(
         "empty event",
@@ -526,9 +538,9 @@ let segmentCases: [RuleCase] = [
         ]
     ),
     RuleCase(
-        "properties over 32 KB",
-        SegmentTag.track(event: "Podcast Played", properties: ["notes": .string(text(33_000))]),
-        [VendorRuleViolation("segment.payload.size", "at least 33012 bytes", limit: "at most 32768 bytes per call")]
+        "properties of 32,001 bytes",
+        SegmentTag.track(event: "Podcast Played", properties: ["notes": .string(text(31_989))]),
+        [VendorRuleViolation("segment.payload.size", "at least 32001 bytes", limit: "at most 32000 bytes per call")]
     ),
     RuleCase(
         "currency in lowercase",
@@ -564,9 +576,9 @@ let segmentCases: [RuleCase] = [
         ]
     ),
     RuleCase(
-        "identify without a user ID",
+        "identify with an empty user ID",
         SegmentTag.identify(userID: "", traits: [:]),
-        [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID")]
+        [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID, or none (anonymous)")]
     ),
     RuleCase(
         "event name of one space",

@@ -5,8 +5,10 @@ public enum SegmentTag: Sendable, Hashable {
     case track(event: String, properties: [String: AnalyticsValue])
     /// `analytics.screen(title:properties:)`.
     case screen(name: String, properties: [String: AnalyticsValue])
-    /// `analytics.identify(userId:traits:)`.
-    case identify(userID: String, traits: [String: AnalyticsValue])
+    /// `analytics.identify(userId:traits:)`; with no user ID, `analytics.identify(traits:)`: the
+    /// traits of the anonymous user, whom the SDK knows by its own anonymous ID (the spec:
+    /// "every Identify call must have a User ID or an Anonymous ID").
+    case identify(userID: String?, traits: [String: AnalyticsValue])
     /// `analytics.group(groupId:traits:)`.
     case group(groupID: String, traits: [String: AnalyticsValue])
     /// `analytics.alias(newId:)`.
@@ -25,7 +27,8 @@ public enum SegmentTag: Sendable, Hashable {
 }
 
 extension SegmentTag: CustomStringConvertible {
-    /// `track "Podcast Played" {…}`, `screen "Favorites"`, `identify "42" {…}`, …
+    /// `track "Podcast Played" {…}`, `screen "Favorites"`, `identify "42" {…}`,
+    /// `identify anonymous {…}`, …
     public var description: String {
         func call(_ name: String, _ argument: String, _ properties: [String: AnalyticsValue]) -> String {
             properties.isEmpty
@@ -35,7 +38,9 @@ extension SegmentTag: CustomStringConvertible {
         switch self {
         case .track(let event, let properties): return call("track", event, properties)
         case .screen(let name, let properties): return call("screen", name, properties)
-        case .identify(let userID, let traits): return call("identify", userID, traits)
+        case .identify(let userID?, let traits): return call("identify", userID, traits)
+        case .identify(nil, let traits):
+            return traits.isEmpty ? "identify anonymous" : "identify anonymous \(describeProperties(traits))"
         case .group(let groupID, let traits): return call("group", groupID, traits)
         case .alias(let newID): return call("alias", newID, [:])
         }
@@ -83,7 +88,15 @@ extension SegmentTag: RuleCheckedVendorTag {
             return violations + Self.dictionaryViolations(properties)
         case .identify(let userID, let traits):
             let violations =
-                userID.isEmpty ? [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID")] : []
+                userID == ""
+                ? [
+                    VendorRuleViolation(
+                        "segment.identify.userID.empty",
+                        "\"\"",
+                        limit: "a user ID, or none (anonymous)"
+                    )
+                ]
+                : []
             return violations + Self.dictionaryViolations(traits)
         case .group(_, let traits):
             return Self.dictionaryViolations(traits)
@@ -129,20 +142,35 @@ extension SegmentTag: RuleCheckedVendorTag {
         return violations
     }
 
-    /// The bytes of `properties` as compact JSON, without the escapes: a lower bound of the call's
-    /// size. Each value is walked without recursion.
+    /// The bytes of `properties` as compact JSON, escapes included, as analytics-swift's
+    /// `JSONEncoder` writes it: a lower bound of the call's size, which also holds the event's name,
+    /// IDs, time and context. Each value is walked without recursion.
     private static func jsonSize(of properties: [String: AnalyticsValue]) -> Int {
         // {"key":value,…}
         var size = 2 + max(0, properties.count - 1)
         for (key, value) in properties {
-            size += key.utf8.count + 3
+            size += jsonSize(of: key) + 1
             value.walk { value, _ in
                 switch value {
-                case .string(let string): size += string.utf8.count + 2
+                case .string(let string): size += jsonSize(of: string)
                 case .array(let values): size += 2 + max(0, values.count - 1)  // [,,] and what is inside
                 default: size += value.description.utf8.count
                 }
                 return true
+            }
+        }
+        return size
+    }
+
+    /// The bytes of `string` as a JSON string: quoted, with `"`, `\` and `/` escaped in two bytes,
+    /// control characters in two (`\n`) or six (`\u001f`), and the rest as UTF-8.
+    private static func jsonSize(of string: String) -> Int {
+        var size = 2
+        for byte in string.utf8 {
+            switch byte {
+            case 0x22, 0x5C, 0x2F, 0x08, 0x09, 0x0A, 0x0C, 0x0D: size += 2
+            case 0x00..<0x20: size += 6
+            default: size += 1
             }
         }
         return size

@@ -131,8 +131,11 @@ public enum VendorLimits {
 
         /// The currency property: an ISO 4217 code, three capital letters (spec/track.md).
         public static let currencyCodeLength = 3
-        /// One call: at most 32 KB of JSON (the HTTP tracking API page).
-        public static let callBytes = 32 * 1024
+        /// One call: at most 32,000 bytes of JSON. The HTTP tracking API page says "32KB per
+        /// event"; the SDKs that check it before sending use 32,000 (analytics-android
+        /// `SegmentIntegration.MAX_PAYLOAD_SIZE`, bytes of the serialized JSON; analytics-kotlin,
+        /// characters of it). The lower number is used.
+        public static let callBytes = 32_000
         /// Properties with a meaning of their own in a track call (spec/track.md).
         public static let numericTrackProperties: Set<String> = ["revenue", "value"]
     }
