@@ -237,6 +237,71 @@ let firebaseCases: [RuleCase] = [
         FirebaseTag.event("purchase", ["value": .double(.infinity)]),
         [VendorRuleViolation("firebase.number.finite", "value: inf", limit: "a finite number")]
     ),
+    RuleCase(
+        "a purchase with two items",
+        FirebaseTag.event(
+            "purchase",
+            [
+                "currency": "EUR", "value": 9.98,
+                "items": .items([
+                    ["item_id": "swift-talk", "price": 4.99, "quantity": 1],
+                    ["item_name": "Swift by Sundell", "price": 4.99, "season": "3"],
+                ]),
+            ]
+        )
+    ),
+    RuleCase(
+        "items under another parameter",
+        FirebaseTag.event("purchase", ["products": .items([["item_id": "a"]])]),
+        [VendorRuleViolation("firebase.items.parameter", quoted("products"), limit: "items only under \"items\"")]
+    ),
+    RuleCase(
+        "201 items",
+        FirebaseTag.event("view_item_list", ["items": .items((0...200).map { ["item_id": .string("item\($0)")] })]),
+        [VendorRuleViolation("firebase.items.count", "201 items", limit: "at most 200 (the rest are dropped)")]
+    ),
+    RuleCase(
+        "an item with neither item_id nor item_name",
+        FirebaseTag.event("add_to_cart", ["items": .items([["price": 4.99]])]),
+        [VendorRuleViolation("firebase.items.identity", "items[0]", limit: "an item_id or an item_name")]
+    ),
+    RuleCase(
+        "an item with 28 custom parameters",
+        FirebaseTag.event(
+            "add_to_cart",
+            [
+                "items": .items([
+                    ["item_id": "a"].merging((0..<28).map { ("custom\($0)", FirebaseValue.int($0)) }) { $1 }
+                ])
+            ]
+        ),
+        [
+            VendorRuleViolation(
+                "firebase.items.customParameterCount",
+                "items[0]: 28 custom parameters",
+                limit: "at most 27"
+            )
+        ]
+    ),
+    RuleCase(
+        "an item parameter name of 41 characters, and one with a hyphen",
+        FirebaseTag.event("add_to_cart", ["items": .items([["item_id": "a", .init(text(41)): 1, "item-kind": "b"]])]),
+        [
+            VendorRuleViolation("firebase.itemParameterName.length", quoted(text(41), 41), limit: "1 to 40 characters"),
+            VendorRuleViolation("firebase.itemParameterName.characters", quoted("item-kind"), limit: identifierRule),
+        ]
+    ),
+    RuleCase(
+        "items inside an item, and a price of NaN",
+        FirebaseTag.event(
+            "add_to_cart",
+            ["items": .items([["item_id": "a", "bundle": .items([]), "price": .double(.nan)]])]
+        ),
+        [
+            VendorRuleViolation("firebase.items.nested", "items[0].bundle", limit: "a string or a number, not items"),
+            VendorRuleViolation("firebase.number.finite", "items[0].price: nan", limit: "a finite number"),
+        ]
+    ),
 ]
 
 let mixpanelCases: [RuleCase] = [

@@ -183,6 +183,9 @@ extension FirebaseTag: RuleCheckedVendorTag {
                     )
                 )
             }
+            if case .items(let items) = parameters[key] {
+                violations += itemsViolations(items, key: key)
+            }
         }
         return violations
             + RuleCheck.caseViolations(
@@ -195,6 +198,78 @@ extension FirebaseTag: RuleCheckedVendorTag {
     /// A length as Firebase counts it: in UTF-16 code units, the length of an `NSString`.
     private static func length(_ text: String) -> Int {
         text.utf16.count
+    }
+
+    /// The rules of an e-commerce event's `items` (GA4's item-scoped parameters).
+    private static func itemsViolations(_ items: [[String: FirebaseValue]], key: String) -> [VendorRuleViolation] {
+        var violations: [VendorRuleViolation] = []
+        if key != Limits.itemsParameter {
+            violations.append(
+                VendorRuleViolation(
+                    "firebase.items.parameter",
+                    RuleCheck.quoted(key),
+                    limit: "items only under \(RuleCheck.quoted(Limits.itemsParameter))"
+                )
+            )
+        }
+        if items.count > Limits.itemsPerEvent {
+            violations.append(
+                VendorRuleViolation(
+                    "firebase.items.count",
+                    "\(items.count) items",
+                    limit: "at most \(Limits.itemsPerEvent) (the rest are dropped)"
+                )
+            )
+        }
+        for (index, item) in items.enumerated() {
+            let subject = "items[\(index)]"
+            if item["item_id"] == nil && item["item_name"] == nil {
+                violations.append(
+                    VendorRuleViolation("firebase.items.identity", subject, limit: "an item_id or an item_name")
+                )
+            }
+            let custom = item.keys.filter { !Limits.standardItemParameters.contains($0) }
+            if custom.count > Limits.customParametersPerItem {
+                violations.append(
+                    VendorRuleViolation(
+                        "firebase.items.customParameterCount",
+                        "\(subject): \(custom.count) custom parameters",
+                        limit: "at most \(Limits.customParametersPerItem)"
+                    )
+                )
+            }
+            for itemKey in item.keys.sorted() {
+                violations += nameViolations(
+                    itemKey,
+                    kind: "itemParameterName",
+                    maxLength: Limits.parameterNameLength,
+                    reservedPrefixes: [],
+                    reservedNames: []
+                )
+                let name = "\(subject).\(RuleCheck.name(itemKey))"
+                switch item[itemKey]! {
+                case .string(let value) where length(value) > Limits.parameterValueLength:
+                    violations.append(
+                        VendorRuleViolation(
+                            "firebase.parameterValue.length",
+                            "\(name): \(RuleCheck.quoted(value, counting: length(value)))",
+                            limit: "at most \(Limits.parameterValueLength) characters"
+                        )
+                    )
+                case .double(let number) where !number.isFinite:
+                    violations.append(
+                        VendorRuleViolation("firebase.number.finite", "\(name): \(number)", limit: "a finite number")
+                    )
+                case .items:
+                    violations.append(
+                        VendorRuleViolation("firebase.items.nested", name, limit: "a string or a number, not items")
+                    )
+                default:
+                    break
+                }
+            }
+        }
+        return violations
     }
 
     /// The rules of event, parameter and user property names: length, characters, prefixes,

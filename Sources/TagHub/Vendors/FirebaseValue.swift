@@ -1,4 +1,12 @@
-/// A Firebase parameter value: the SDK takes strings, integers and doubles only.
+/// A Firebase parameter value: the SDK takes strings, integers and doubles, and under the `items`
+/// parameter of an e-commerce event (`purchase`, `add_to_cart`, `view_item`, …), a list of items.
+///
+/// ```swift
+/// FirebaseTag.event("add_to_cart", [
+///     "currency": "EUR", "value": 4.99,
+///     "items": .items([["item_id": "swift-talk", "item_name": "Swift Talk", "price": 4.99]]),
+/// ])
+/// ```
 public enum FirebaseValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, CustomStringConvertible
 {
@@ -8,6 +16,10 @@ public enum FirebaseValue: Sendable, Hashable, ExpressibleByStringLiteral, Expre
     case int(Int)
     /// A decimal number.
     case double(Double)
+    /// The `items` parameter of an e-commerce event (`AnalyticsParameterItems`, an array of
+    /// dictionaries in the SDK): one dictionary per item, each with an `item_id` or an
+    /// `item_name`, at most 200 items.
+    case items([[String: FirebaseValue]])
 
     /// A string value.
     public init(stringLiteral value: String) { self = .string(value) }
@@ -16,12 +28,13 @@ public enum FirebaseValue: Sendable, Hashable, ExpressibleByStringLiteral, Expre
     /// A decimal value.
     public init(floatLiteral value: Double) { self = .double(value) }
 
-    /// `"text"`, `1800` or `0.5`.
+    /// `"text"`, `1800`, `0.5` or `[{item_id: "swift-talk"}, …]`.
     public var description: String {
         switch self {
         case .string(let string): String(reflecting: string)
         case .int(let int): String(int)
         case .double(let double): String(double)
+        case .items(let items): "[" + items.map { describeProperties($0) }.joined(separator: ", ") + "]"
         }
     }
 }

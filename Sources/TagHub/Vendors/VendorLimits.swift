@@ -47,6 +47,24 @@ public enum VendorLimits {
         public static let distinctEventNamesPerApp = 500
         /// User IDs: at most 256 characters (FIRAnalytics.h, `setUserID:`).
         public static let userIDLength = 256
+        /// The parameter that holds an e-commerce event's items (`kFIRParameterItems`,
+        /// FIRParameterNames.h, as copied in firebase/firebase-cpp-sdk `analytics/ios_headers`).
+        public static let itemsParameter = "items"
+        /// Items per event: "up to 200"; the items past 200 are dropped (firebase.google.com/docs/
+        /// analytics/measure-ecommerce).
+        public static let itemsPerEvent = 200
+        /// Custom parameters per item: "up to 27" (the same page, and the GA4 item-scoped
+        /// e-commerce guide, developers.google.com/analytics/devguides/collection/ga4/
+        /// item-scoped-ecommerce).
+        public static let customParametersPerItem = 27
+        /// The item parameters GA4 defines; every other one is custom. Each item needs an `item_id`
+        /// or an `item_name` ("One of item_id or item_name is required", the GA4 events reference).
+        public static let standardItemParameters: Set<String> = [
+            "item_id", "item_name", "affiliation", "coupon", "discount", "index", "item_brand", "item_category",
+            "item_category2", "item_category3", "item_category4", "item_category5", "item_list_id",
+            "item_list_name", "item_variant", "location_id", "price", "quantity", "creative_name", "creative_slot",
+            "promotion_id", "promotion_name",
+        ]
         /// Prefixes no event, parameter or user property name may start with (FIRAnalytics.h).
         public static let reservedPrefixes = ["firebase_", "google_", "ga_"]
         /// More prefixes no parameter name may start with (help article 13316687).
