@@ -226,6 +226,10 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(consent)
     }
+
+    // MARK: - Vendor rule checks (RuleCheckBenchmarks.swift)
+
+    ruleCheckBenchmarks()
 }
 
 /// Counts deliveries; one thread writes, the benchmark reads once the queue is flushed.

@@ -1,0 +1,148 @@
+import Benchmark
+import TagHub
+
+// What a vendor tag's rule check (`ruleViolations`) costs. The targets (release build): a tag with
+// one 1 MB value under 1 ms, a tag with 100,000 properties under 20 ms; for a typical tag, 5
+// properties with short values, the cost per check. Each tag is built once per process, on its
+// first use, before `startMeasurement()`: only the check is measured.
+
+/// Registers the rule check benchmarks. `benchmarks` (SendBenchmarks.swift) calls it after setting
+/// `Benchmark.defaultConfiguration`, which the typical tags use: 1,000 checks per sample.
+func ruleCheckBenchmarks() {
+    // MARK: - A typical tag: the figures are per check (scaling factor .kilo)
+
+    let typical = "Rule check: a typical tag (5 short properties)"
+    ruleCheckBenchmark("\(typical), FirebaseTag", tag: RuleCheckTags.typicalFirebase)
+    ruleCheckBenchmark("\(typical), MixpanelTag", tag: RuleCheckTags.typicalMixpanel)
+    ruleCheckBenchmark("\(typical), AmplitudeTag", tag: RuleCheckTags.typicalAmplitude)
+    ruleCheckBenchmark("\(typical), SegmentTag", tag: RuleCheckTags.typicalSegment)
+    ruleCheckBenchmark("\(typical), BatchTag", tag: RuleCheckTags.typicalBatch)
+    ruleCheckBenchmark("\(typical), PianoTag", tag: RuleCheckTags.typicalPiano)
+
+    // MARK: - Large tags: one check per sample
+
+    let large = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal],
+        warmupIterations: isSmokeRun ? 0 : 3,
+        scalingFactor: .one,
+        maxDuration: isSmokeRun ? .milliseconds(20) : .seconds(10),
+        maxIterations: isSmokeRun ? 2 : 1_000
+    )
+
+    let megabyte = "Rule check: one 1 MB string value"
+    ruleCheckBenchmark(
+        "\(megabyte), FirebaseTag (a parameter)",
+        configuration: large,
+        tag: RuleCheckTags.megabyteFirebase
+    )
+    ruleCheckBenchmark("\(megabyte), MixpanelTag", configuration: large, tag: RuleCheckTags.megabyteMixpanel)
+    ruleCheckBenchmark("\(megabyte), AmplitudeTag", configuration: large, tag: RuleCheckTags.megabyteAmplitude)
+    ruleCheckBenchmark("\(megabyte), SegmentTag", configuration: large, tag: RuleCheckTags.megabyteSegment)
+    ruleCheckBenchmark("\(megabyte), BatchTag", configuration: large, tag: RuleCheckTags.megabyteBatch)
+    ruleCheckBenchmark("\(megabyte), PianoTag", configuration: large, tag: RuleCheckTags.megabytePiano)
+
+    let many = "Rule check: 100,000 properties"
+    ruleCheckBenchmark("\(many), FirebaseTag (parameters)", configuration: large, tag: RuleCheckTags.manyFirebase)
+    ruleCheckBenchmark("\(many), MixpanelTag", configuration: large, tag: RuleCheckTags.manyMixpanel)
+    ruleCheckBenchmark("\(many), AmplitudeTag", configuration: large, tag: RuleCheckTags.manyAmplitude)
+    ruleCheckBenchmark("\(many), SegmentTag", configuration: large, tag: RuleCheckTags.manySegment)
+    ruleCheckBenchmark("\(many), BatchTag", configuration: large, tag: RuleCheckTags.manyBatch)
+    ruleCheckBenchmark("\(many), PianoTag", configuration: large, tag: RuleCheckTags.manyPiano)
+}
+
+/// A benchmark named `name` that checks `tag` `scaledIterations` times per sample. `tag` is
+/// evaluated in each sample before `startMeasurement()`.
+func ruleCheckBenchmark<Tag: RuleCheckedVendorTag>(
+    _ name: String,
+    configuration: Benchmark.Configuration = Benchmark.defaultConfiguration,
+    tag: @escaping @autoclosure @Sendable () -> Tag
+) {
+    Benchmark(name, configuration: configuration) { benchmark in
+        let tag = tag()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(tag.ruleViolations)
+        }
+    }
+}
+
+/// The tags checked, each built on its first use (static properties are lazy), so that a process
+/// builds only the one its benchmark checks.
+enum RuleCheckTags {
+    // MARK: - Typical: 5 short properties, which every vendor accepts
+
+    /// A podcast's 5 properties, short values of every kind.
+    static let typicalProperties: [String: AnalyticsValue] = [
+        "title": "Swift Talk", "episode": 42, "duration": 1800, "downloaded": true, "progress": 0.5,
+    ]
+    /// The same properties as Firebase parameters (no Booleans in Firebase: 1).
+    static let typicalParameters: [String: FirebaseValue] = [
+        "title": "Swift Talk", "episode": 42, "duration": 1800, "downloaded": 1, "progress": 0.5,
+    ]
+
+    /// A typical Firebase event.
+    static let typicalFirebase = accepted(FirebaseTag.event("podcast_played", typicalParameters))
+    /// A typical Mixpanel event.
+    static let typicalMixpanel = accepted(MixpanelTag.track(event: "Podcast Played", properties: typicalProperties))
+    /// A typical Amplitude event.
+    static let typicalAmplitude = accepted(
+        AmplitudeTag.track(eventType: "Podcast Played", eventProperties: typicalProperties)
+    )
+    /// A typical Segment track call.
+    static let typicalSegment = accepted(SegmentTag.track(event: "Podcast Played", properties: typicalProperties))
+    /// A typical Batch event.
+    static let typicalBatch = accepted(BatchTag.event("podcast_played", typicalProperties))
+    /// A typical Piano event.
+    static let typicalPiano = accepted(PianoTag.event("podcast.played", typicalProperties))
+
+    /// `tag`, which must break no rule: a typical tag's check is the one that finds nothing.
+    static func accepted<Tag: RuleCheckedVendorTag>(_ tag: Tag) -> Tag {
+        precondition(tag.ruleViolations.isEmpty, "\(tag) breaks \(tag.ruleViolations)")
+        return tag
+    }
+
+    // MARK: - One 1 MB value
+
+    /// 1,048,576 ASCII characters.
+    static let megabyte = String(repeating: "a", count: 1_048_576)
+
+    /// A Firebase event with one 1 MB parameter value.
+    static let megabyteFirebase = FirebaseTag.event("podcast_played", ["title": .string(megabyte)])
+    /// A Mixpanel event with one 1 MB property value.
+    static let megabyteMixpanel = MixpanelTag.track(event: "Podcast Played", properties: ["title": .string(megabyte)])
+    /// An Amplitude event with one 1 MB property value.
+    static let megabyteAmplitude = AmplitudeTag.track(
+        eventType: "Podcast Played",
+        eventProperties: ["title": .string(megabyte)]
+    )
+    /// A Segment track call with one 1 MB property value.
+    static let megabyteSegment = SegmentTag.track(event: "Podcast Played", properties: ["title": .string(megabyte)])
+    /// A Batch event with one 1 MB attribute value.
+    static let megabyteBatch = BatchTag.event("podcast_played", ["title": .string(megabyte)])
+    /// A Piano event with one 1 MB property value.
+    static let megabytePiano = PianoTag.event("podcast.played", ["title": .string(megabyte)])
+
+    // MARK: - 100,000 properties
+
+    /// `p0: 0` to `p99999: 99999`.
+    static let manyProperties = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.int($0)) }
+    )
+    /// `p0: 0` to `p99999: 99999`, as Firebase parameters.
+    static let manyParameters = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", FirebaseValue.int($0)) }
+    )
+
+    /// A Firebase event with 100,000 parameters.
+    static let manyFirebase = FirebaseTag.event("podcast_played", manyParameters)
+    /// A Mixpanel event with 100,000 properties.
+    static let manyMixpanel = MixpanelTag.track(event: "Podcast Played", properties: manyProperties)
+    /// An Amplitude event with 100,000 properties.
+    static let manyAmplitude = AmplitudeTag.track(eventType: "Podcast Played", eventProperties: manyProperties)
+    /// A Segment track call with 100,000 properties.
+    static let manySegment = SegmentTag.track(event: "Podcast Played", properties: manyProperties)
+    /// A Batch event with 100,000 attributes.
+    static let manyBatch = BatchTag.event("podcast_played", manyProperties)
+    /// A Piano event with 100,000 properties.
+    static let manyPiano = PianoTag.event("podcast.played", manyProperties)
+}
