@@ -141,8 +141,10 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         if properties.keys.contains("") {
             violations.append(VendorRuleViolation("amplitude.propertyName.empty", "\"\"", limit: "a name"))
         }
-        for key in properties.keys.sorted() {
-            violations += valueViolations(properties[key]!, key: key)
+        violations += RuleCheck.perKey(properties) { key, value in
+            var violations: [VendorRuleViolation] = []
+            violations += valueViolations(value, key: key)
+            return violations
         }
         return violations
             + RuleCheck.caseViolations(

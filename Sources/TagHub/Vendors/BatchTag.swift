@@ -61,9 +61,11 @@ extension BatchTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            for key in attributes.keys.sorted() {
+            violations += RuleCheck.perKey(attributes) { key, value in
+                var violations: [VendorRuleViolation] = []
                 violations += Self.nameViolations(key, rule: "batch.attributeKey.format")
-                violations += Self.valueViolations(attributes[key]!, key: key)
+                violations += Self.valueViolations(value, key: key)
+                return violations
             }
             violations += RuleCheck.caseViolations(
                 attributes.keys,
@@ -152,7 +154,7 @@ extension BatchTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            if string.unicodeScalars.contains("\n") {
+            if RuleCheck.contains(UInt8(ascii: "\n"), in: string) {
                 violations.append(
                     VendorRuleViolation(
                         "batch.stringValue.newline",

@@ -103,7 +103,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
         if properties.keys.contains("") {
             violations.append(VendorRuleViolation("mixpanel.propertyName.empty", "\"\"", limit: "a name"))
         }
-        for key in properties.keys.sorted() {
+        violations += RuleCheck.perKey(properties) { key, value in
+            var violations: [VendorRuleViolation] = []
             if RuleCheck.isLonger(key, than: Limits.propertyNameLength) {
                 violations.append(
                     VendorRuleViolation(
@@ -130,7 +131,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            violations += valueViolations(properties[key]!, key: key)
+            violations += valueViolations(value, key: key)
+            return violations
         }
         return violations
             + RuleCheck.caseViolations(

@@ -46,9 +46,11 @@ extension PianoTag: RuleCheckedVendorTag {
             if name.isEmpty {
                 violations.append(VendorRuleViolation("piano.eventName.empty", "\"\"", limit: "an event name"))
             }
-            for key in properties.keys.sorted() {
+            violations += RuleCheck.perKey(properties) { key, value in
+                var violations: [VendorRuleViolation] = []
                 violations += Self.keyViolations(key)
-                violations += Self.valueViolations(properties[key]!, key: key)
+                violations += Self.valueViolations(value, key: key)
+                return violations
             }
             return violations
                 + RuleCheck.caseViolations(
@@ -63,7 +65,9 @@ extension PianoTag: RuleCheckedVendorTag {
     /// without a reserved prefix.
     private static func keyViolations(_ key: String) -> [VendorRuleViolation] {
         var violations: [VendorRuleViolation] = []
-        let lowercased = key.lowercased()
+        // The common case, a lowercase ASCII key, is checked on its bytes, without a copy.
+        let isLowercaseWord = RuleCheck.isLowercaseASCIIIdentifier(key)
+        let lowercased = isLowercaseWord ? key : key.lowercased()
         if RuleCheck.isLonger(key, than: Limits.keyLength) {
             violations.append(
                 VendorRuleViolation(
@@ -74,8 +78,9 @@ extension PianoTag: RuleCheckedVendorTag {
             )
         }
         let isWord =
-            lowercased.first.map { ("a"..."z").contains($0) } == true
-            && lowercased.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            isLowercaseWord
+            || (lowercased.first.map { ("a"..."z").contains($0) } == true
+                && lowercased.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" })
         if !isWord {
             violations.append(
                 VendorRuleViolation(

@@ -115,8 +115,9 @@ extension SegmentTag: RuleCheckedVendorTag {
     /// The rules of any properties or traits: keys that differ only by case, and the size of a call.
     private static func dictionaryViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
         var violations = caseViolations(properties)
-        for key in properties.keys.sorted() {
-            properties[key]!.walk { value, _ in
+        violations += RuleCheck.perKey(properties) { key, value in
+            var violations: [VendorRuleViolation] = []
+            value.walk { value, _ in
                 if case .double(let number) = value, !number.isFinite {
                     violations.append(
                         VendorRuleViolation(
@@ -128,6 +129,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                 }
                 return true
             }
+            return violations
         }
         let size = jsonSize(of: properties)
         if size > Limits.callBytes {
@@ -165,15 +167,19 @@ extension SegmentTag: RuleCheckedVendorTag {
     /// The bytes of `string` as a JSON string: quoted, with `"`, `\` and `/` escaped in two bytes,
     /// control characters in two (`\n`) or six (`\u001f`), and the rest as UTF-8.
     private static func jsonSize(of string: String) -> Int {
-        var size = 2
-        for byte in string.utf8 {
-            switch byte {
-            case 0x22, 0x5C, 0x2F, 0x08, 0x09, 0x0A, 0x0C, 0x0D: size += 2
-            case 0x00..<0x20: size += 6
-            default: size += 1
+        func escapes(_ bytes: some Sequence<UInt8>) -> Int {
+            var extra = 0
+            for byte in bytes where byte < 0x30 || byte == 0x5C {
+                switch byte {
+                case 0x22, 0x5C, 0x2F, 0x08, 0x09, 0x0A, 0x0C, 0x0D: extra += 1
+                case 0x00..<0x20: extra += 5
+                default: break
+                }
             }
+            return extra
         }
-        return size
+        let extra = string.utf8.withContiguousStorageIfAvailable(escapes) ?? escapes(string.utf8)
+        return 2 + string.utf8.count + extra
     }
 
     private static func caseViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {

@@ -209,16 +209,20 @@ enum RuleCheck {
             default: false
             }
         }
-        let scalars = Array(name.unicodeScalars)
-        guard let first = scalars.first, isLetter(first) else { return false }
-        return scalars.allSatisfy { isLetter($0) || $0.properties.generalCategory == .decimalNumber || $0 == "_" }
+        if isIdentifier(name) { return true }  // ASCII, the common case, without property look-ups
+        guard let first = name.unicodeScalars.first, isLetter(first) else { return false }
+        return name.unicodeScalars.allSatisfy {
+            isLetter($0) || $0.properties.generalCategory == .decimalNumber || $0 == "_"
+        }
     }
 
     /// Letters, digits and underscores only, starting with a letter (ASCII).
     static func isIdentifier(_ name: String) -> Bool {
-        let scalars = Array(name.unicodeScalars)
-        guard let first = scalars.first, isASCIILetter(first) else { return false }
-        return scalars.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == "_" }
+        guard let first = name.utf8.first, isASCIILetter(Unicode.Scalar(first)) else { return false }
+        return name.utf8.allSatisfy { byte in
+            let scalar = Unicode.Scalar(byte)
+            return isASCIILetter(scalar) || isASCIIDigit(scalar) || byte == UInt8(ascii: "_")
+        }
     }
 
     /// Letters, digits and underscores only, at least one (ASCII).
@@ -227,21 +231,70 @@ enum RuleCheck {
     }
 
     /// One violation of `rule` per group of `names` that differ only by case.
-    static func caseViolations(_ names: some Sequence<String>, rule: String, limit: String) -> [VendorRuleViolation] {
+    static func caseViolations(_ names: some Collection<String>, rule: String, limit: String) -> [VendorRuleViolation] {
         caseCollisions(names).map { group in
             VendorRuleViolation(rule, group.map { quoted($0) }.joined(separator: ", "), limit: limit)
         }
     }
 
     /// One violation of `rule` per group of event names among `names` that differ only by case.
-    static func nameCaseViolations(_ names: some Sequence<String>, vendor: String) -> [VendorRuleViolation] {
+    static func nameCaseViolations(_ names: some Collection<String>, vendor: String) -> [VendorRuleViolation] {
         caseViolations(names, rule: "\(vendor).nameCase", limit: "names that differ only by case are different events")
     }
 
     /// The names in `names` that another differs from only by case, each group once, sorted.
-    static func caseCollisions(_ names: some Sequence<String>) -> [[String]] {
+    static func caseCollisions(_ names: some Collection<String>) -> [[String]] {
+        // Two names differ only by case only if one of them has a capital letter. Those are few
+        // (usually none), so they are found first, in one pass over the bytes; the names without
+        // one are looked up only when there are: a check of 100,000 lowercase names makes no copy
+        // and no look-up.
         var groups: [String: Set<String>] = [:]
-        for name in names { groups[name.lowercased(), default: []].insert(name) }
+        for name in names where !isLowercase(name) {
+            groups[name.lowercased(), default: []].insert(name)
+        }
+        guard !groups.isEmpty else { return [] }
+        for name in names where isLowercase(name) {
+            if groups[name] != nil { groups[name]!.insert(name) }
+        }
         return groups.values.filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    }
+
+    /// Whether lowercasing `name` leaves it as it is; for ASCII, without a copy.
+    static func isLowercase(_ name: String) -> Bool {
+        var isASCII = true
+        for byte in name.utf8 {
+            if byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            if byte >= 0x41 && byte <= 0x5A { return false }
+        }
+        return isASCII || name.lowercased() == name
+    }
+
+    /// Whether `name` is made of a to z, digits and `_` only, starting with a to z: a lowercase
+    /// ASCII identifier, checked on its bytes.
+    static func isLowercaseASCIIIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first >= 0x61 && first <= 0x7A else { return false }
+        return name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+    }
+
+    /// Whether the UTF-8 of `text` holds `byte`, searched on contiguous storage where there is one.
+    static func contains(_ byte: UInt8, in text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? text.utf8.contains(byte)
+    }
+
+    /// The findings `check` makes for each key of `properties`, in the order of the keys, without
+    /// sorting every key: only the keys with findings are sorted.
+    static func perKey<Value>(
+        _ properties: [String: Value],
+        _ check: (_ key: String, _ value: Value) -> [VendorRuleViolation]
+    ) -> [VendorRuleViolation] {
+        var found: [(key: String, violations: [VendorRuleViolation])] = []
+        for (key, value) in properties {
+            let violations = check(key, value)
+            if !violations.isEmpty { found.append((key, violations)) }
+        }
+        return found.sorted { $0.key < $1.key }.flatMap(\.violations)
     }
 }
