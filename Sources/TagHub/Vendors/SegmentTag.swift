@@ -208,7 +208,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                 violations.append(
                     VendorRuleViolation(
                         "segment.track.\(key).number",
-                        "\(RuleCheck.name(key)): \(value)",
+                        "\(RuleCheck.name(key)): \(RuleCheck.shown(value))",
                         limit: "a number"
                     )
                 )
@@ -217,9 +217,10 @@ extension SegmentTag: RuleCheckedVendorTag {
         if let currency = properties["currency"] {
             let isCode: Bool
             if case .string(let code) = currency {
+                // Three capital letters A to Z are three bytes: no need to count characters.
                 isCode =
-                    code.count == Limits.currencyCodeLength
-                    && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+                    code.utf8.count == Limits.currencyCodeLength
+                    && code.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
             } else {
                 isCode = false
             }
@@ -227,7 +228,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                 violations.append(
                     VendorRuleViolation(
                         "segment.track.currency.code",
-                        "currency: \(currency)",
+                        "currency: \(RuleCheck.shown(currency))",
                         limit: "an ISO 4217 code such as \"EUR\""
                     )
                 )

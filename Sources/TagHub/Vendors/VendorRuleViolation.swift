@@ -126,6 +126,11 @@ enum RuleCheck {
         cut(name).map { $0 + "…" } ?? name
     }
 
+    /// `value`'s description as a finding shows it: cut after ``subjectLength`` UTF-16 units.
+    static func shown(_ value: some CustomStringConvertible) -> String {
+        name(value.description)
+    }
+
     /// The size of `string` as a finding states it: in characters, or for a string too long to
     /// count them cheaply, in UTF-16 units.
     static func size(of string: String) -> String {
@@ -233,7 +238,10 @@ enum RuleCheck {
     /// One violation of `rule` per group of `names` that differ only by case.
     static func caseViolations(_ names: some Collection<String>, rule: String, limit: String) -> [VendorRuleViolation] {
         caseCollisions(names).map { group in
-            VendorRuleViolation(rule, group.map { quoted($0) }.joined(separator: ", "), limit: limit)
+            // At most a few names quoted: a group can be as large as the tag.
+            let shown = group.prefix(findingsPerRule).map { quoted($0) }.joined(separator: ", ")
+            let more = group.count > findingsPerRule ? " and \(grouped(group.count - findingsPerRule)) more" : ""
+            return VendorRuleViolation(rule, shown + more, limit: limit)
         }
     }
 
