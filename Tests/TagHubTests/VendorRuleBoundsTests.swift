@@ -64,4 +64,24 @@ import Testing
         let findings = MixpanelTag.track(event: "Play", properties: properties).ruleViolations
         #expect(findings.map(\.description) == ["mixpanel.propertyCount: 100000 properties breaks at most 254"])
     }
+
+    @Test func aGroupOfNamesDifferingOnlyByCaseQuotesAtMostThree() {
+        let findings = MixpanelTag.track(event: "Play", properties: ["ab": 1, "aB": 2, "Ab": 3, "AB": 4]).ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                #"mixpanel.propertyName.case: "AB", "Ab", "aB" and 1 more breaks names that differ only by case are different properties"#
+            ]
+        )
+    }
+
+    @Test func aOneMegabyteRevenueShowsAtMost64UnitsOfItsValue() {
+        let findings = SegmentTag.track(event: "Order Completed", properties: ["revenue": .string(Self.megabyte)])
+            .ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                "segment.track.revenue.number: revenue: \"" + String(repeating: "a", count: 63) + "… breaks a number",
+                "segment.payload.size: at least 1048590 bytes breaks at most 32000 bytes per call",
+            ]
+        )
+    }
 }
