@@ -84,4 +84,38 @@ import Testing
             ]
         )
     }
+
+    @Test func theRestOfFindingsWhoseLimitsNameTheirSubjectBreakTheSameRule() {
+        let keys = ["A1", "B1", "C1", "D1", "E1"]
+        let findings = PianoTag.event(
+            "click.action",
+            Dictionary(uniqueKeysWithValues: keys.map { ($0, AnalyticsValue.int(1)) })
+        )
+        .ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                #"piano.propertyKey.lowercased: "A1" breaks lowercase, as Piano stores it ("a1")"#,
+                #"piano.propertyKey.lowercased: "B1" breaks lowercase, as Piano stores it ("b1")"#,
+                #"piano.propertyKey.lowercased: "C1" breaks lowercase, as Piano stores it ("c1")"#,
+                "piano.propertyKey.lowercased: 2 more breaks the same rule",
+            ]
+        )
+    }
+
+    @Test func wholeDoublesCountAsJSONWritesThemWithoutTheirFraction() {
+        // 8,000 × 1.0 is `[1,1,…]` in JSON: 16,007 bytes with its key, not 32,005.
+        let ones = AnalyticsValue.array(Array(repeating: .double(1.0), count: 8_000))
+        #expect(SegmentTag.track(event: "Podcast Played", properties: ["n": ones]).ruleViolations == [])
+        let more = AnalyticsValue.array(Array(repeating: .double(1.5), count: 8_000))
+        #expect(
+            SegmentTag.track(event: "Podcast Played", properties: ["n": more]).ruleViolations.map(\.description) == [
+                "segment.payload.size: at least 32007 bytes breaks at most 32000 bytes per call"
+            ]
+        )
+    }
+
+    @Test func itemsInsideAnItemAreDescribedByTheirCount() {
+        let value = FirebaseValue.items([["item_id": "a", "bundle": .items([[:], [:]])]])
+        #expect(value.description == #"[{bundle: [2 items], item_id: "a"}]"#)
+    }
 }

@@ -34,7 +34,17 @@ public enum FirebaseValue: Sendable, Hashable, ExpressibleByStringLiteral, Expre
         case .string(let string): String(reflecting: string)
         case .int(let int): String(int)
         case .double(let double): String(double)
-        case .items(let items): "[" + items.map { describeProperties($0) }.joined(separator: ", ") + "]"
+        case .items(let items):
+            // Items inside an item (which Firebase does not take) are only counted: no recursion.
+            "["
+                + items.map { item in
+                    describeProperties(
+                        item.mapValues { value in
+                            if case .items(let inner) = value { return "[\(inner.count) items]" }
+                            return value.description
+                        }
+                    )
+                }.joined(separator: ", ") + "]"
         }
     }
 }

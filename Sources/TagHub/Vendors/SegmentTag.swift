@@ -156,6 +156,11 @@ extension SegmentTag: RuleCheckedVendorTag {
                 switch value {
                 case .string(let string): size += jsonSize(of: string)
                 case .array(let values): size += 2 + max(0, values.count - 1)  // [,,] and what is inside
+                case .double(let number) where !number.isFinite: size += 1  // analytics-swift writes 0
+                case .double(let number):
+                    // As JSONEncoder writes it: a whole number without its ".0" (1.0 is 1).
+                    let text = number.description
+                    size += text.hasSuffix(".0") ? text.utf8.count - 2 : text.utf8.count
                 default: size += value.description.utf8.count
                 }
                 return true

@@ -9,6 +9,11 @@
 /// writes 0 (`Configuration.jsonNonConformingNumberStrategy`); Batch's `BAJson` serializer fails
 /// and the event's attributes are lost; Piano's `JSONSerialization.data` raises; Mixpanel-swift
 /// asserts in debug builds and writes the number as text in release; Firebase's code is not open.
+///
+/// Empty names (an empty event name, an empty property key, a blank Segment event) have no rule in
+/// any vendor's documentation either: they are advisory, except where an SDK's source shows a loss
+/// (Amplitude-Swift's `Identify` drops an empty user property key; Segment's spec requires an event
+/// name on a track call).
 public enum VendorLimits {
     /// Google Analytics 4 / Firebase Analytics on iOS.
     public enum Firebase {

@@ -189,6 +189,8 @@ enum RuleCheck {
                 kept.append(violation)
             } else if let index = more.firstIndex(where: { $0.rule == violation.rule }) {
                 more[index].count += 1
+                // A limit that names its subject (Piano's lowercase key) is not the others'.
+                if more[index].limit != violation.limit { more[index].limit = "the same rule" }
             } else {
                 more.append((violation.rule, violation.limit, 1))
             }
@@ -256,15 +258,22 @@ enum RuleCheck {
         // (usually none), so they are found first, in one pass over the bytes; the names without
         // one are looked up only when there are: a check of 100,000 lowercase names makes no copy
         // and no look-up.
+        // The first name of each lowercased form; a group only where a second one comes.
+        var first: [String: String] = [:]
         var groups: [String: Set<String>] = [:]
         for name in names where !isLowercase(name) {
-            groups[name.lowercased(), default: []].insert(name)
+            let folded = name.lowercased()
+            if let earlier = first[folded] {
+                if earlier != name { groups[folded, default: [earlier]].insert(name) }
+            } else {
+                first[folded] = name
+            }
         }
-        guard !groups.isEmpty else { return [] }
+        guard !first.isEmpty else { return [] }
         for name in names where isLowercase(name) {
-            if groups[name] != nil { groups[name]!.insert(name) }
+            if let earlier = first[name] { groups[name, default: [earlier]].insert(name) }
         }
-        return groups.values.filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+        return groups.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 
     /// Whether lowercasing `name` leaves it as it is; for ASCII, without a copy.
