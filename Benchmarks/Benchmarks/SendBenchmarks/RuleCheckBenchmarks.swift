@@ -48,6 +48,15 @@ func ruleCheckBenchmarks() {
     ruleCheckBenchmark("\(many), SegmentTag", configuration: large, tag: RuleCheckTags.manySegment)
     ruleCheckBenchmark("\(many), BatchTag", configuration: large, tag: RuleCheckTags.manyBatch)
     ruleCheckBenchmark("\(many), PianoTag", configuration: large, tag: RuleCheckTags.manyPiano)
+
+    // MARK: - Inputs a check could read in full: blank megabytes, capitalized names
+
+    let blank = "Rule check: one 1 MB blank string"
+    ruleCheckBenchmark("\(blank), BatchTag (a value)", configuration: large, tag: RuleCheckTags.blankBatch)
+    ruleCheckBenchmark("\(blank), MixpanelTag (an identify)", configuration: large, tag: RuleCheckTags.blankMixpanelID)
+    let camel = "Rule check: 100,000 camelCase properties"
+    ruleCheckBenchmark("\(camel), MixpanelTag", configuration: large, tag: RuleCheckTags.camelMixpanel)
+    ruleCheckBenchmark("\(camel), PianoTag", configuration: large, tag: RuleCheckTags.camelPiano)
 }
 
 /// A benchmark named `name` that checks `tag` `scaledIterations` times per sample. `tag` is
@@ -145,4 +154,22 @@ enum RuleCheckTags {
     static let manyBatch = BatchTag.event("podcast_played", manyProperties)
     /// A Piano event with 100,000 properties.
     static let manyPiano = PianoTag.event("podcast.played", manyProperties)
+}
+
+extension RuleCheckTags {
+    /// A megabyte of spaces: blank, and longer than every limit.
+    static let blankMegabyte = String(repeating: " ", count: 1_048_576)
+    /// Batch checks a value for being blank.
+    static let blankBatch = BatchTag.event("podcast_played", ["title": .string(blankMegabyte)])
+    /// Mixpanel trims an ID before comparing it with its placeholders.
+    static let blankMixpanelID = MixpanelTag.identify(distinctID: blankMegabyte)
+    /// 100,000 keys with a capital letter: each one is lowercased to look for names that differ
+    /// only by case, and Piano reports each as not lowercase.
+    static let camelProperties = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map { ("itemId\($0)", AnalyticsValue.int($0)) }
+    )
+    /// Mixpanel, over `camelProperties`.
+    static let camelMixpanel = MixpanelTag.track(event: "Podcast Played", properties: camelProperties)
+    /// Piano, over `camelProperties`.
+    static let camelPiano = PianoTag.event("podcast.played", camelProperties)
 }

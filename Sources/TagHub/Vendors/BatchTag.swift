@@ -145,7 +145,7 @@ extension BatchTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            if !string.isEmpty && string.allSatisfy(\.isWhitespace) {
+            if RuleCheck.isBlank(string) {
                 violations.append(
                     VendorRuleViolation(
                         "batch.stringValue.blank",

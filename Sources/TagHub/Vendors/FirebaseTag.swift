@@ -298,7 +298,9 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 )
             )
         }
-        if !name.isEmpty && !RuleCheck.isLetterIdentifier(name) {
+        // Past twice the limit (already broken) the characters are not read: a check stays cheap
+        // on a megabyte of name.
+        if !name.isEmpty && !RuleCheck.isLetterIdentifier(String(name.prefix(2 * maxLength))) {
             violations.append(
                 VendorRuleViolation(
                     "\(rule).characters",

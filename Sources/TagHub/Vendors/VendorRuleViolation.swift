@@ -139,10 +139,35 @@ enum RuleCheck {
 
     /// `text` without the white space (and line breaks) around it.
     static func trimmed(_ text: String) -> Substring {
-        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
-            let last = text.lastIndex(where: { !$0.isWhitespace })
+        // ASCII white space on the bytes first: a megabyte of spaces must not be read character
+        // by character.
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        while start != utf8.endIndex, isASCIIWhitespace(utf8[start]) { start = utf8.index(after: start) }
+        var end = utf8.endIndex
+        while end != start, isASCIIWhitespace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+        let rest = text[start..<end]
+        guard let first = rest.firstIndex(where: { !$0.isWhitespace }),
+            let last = rest.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
-        return text[first...last]
+        return rest[first...last]
+    }
+
+    /// Whether `text` is white space only (and not empty); ASCII white space read on the bytes.
+    static func isBlank(_ text: String) -> Bool {
+        guard !text.isEmpty else { return false }
+        let isASCIIBlank = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            for byte in bytes where !isASCIIWhitespace(byte) {
+                return byte < 0x80 ? false : nil  // not ASCII: characters decide
+            }
+            return true
+        }
+        if let isASCIIBlank, let answer = isASCIIBlank { return answer }
+        return text.allSatisfy(\.isWhitespace)
+    }
+
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
     /// Whether `text` has more than `limit` characters, counting no further than `limit + 1`.
