@@ -318,7 +318,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         via send: @escaping (Receiver, TagEnvelope<Tag, Schema.Screen>) -> Void
     ) {
         let thread = DeliveryThread.current
-        guard thread.openFrame(for: identity) else {
+        guard thread.enterScope(of: identity) else {
             return queue(on: thread, from: roster, channel) { [self] in
                 deliver(envelope, from: roster, on: channel, to: receivers, via: send, on: thread)
             }

@@ -89,18 +89,6 @@ final class DeliveryThread {
         return thread
     }
 
-    /// Opens a frame for `hub`, unless this thread is already delivering for it: then it returns
-    /// `false`, and the caller must queue its delivery with ``enqueue(for:_:)`` instead.
-    ///
-    /// While the frame is open, deliveries for `hub` on this thread are queued on it; the caller
-    /// delivers, then calls ``drainAndCloseFrame()``.
-    @usableFromInline
-    func openFrame(for hub: ObjectIdentifier) -> Bool {
-        if frames.contains(where: { $0.hub == hub }) { return false }
-        frames.append(Frame(hub: hub))
-        return true
-    }
-
     /// Runs `body`, strategy code run by a wrapper, inside `hub`'s delivery scope on this thread:
     /// inside the frame `hub` has open here already, or else in one opened now and drained (what
     /// `body` sent to `hub` is delivered) and closed once `body` returns.
@@ -119,7 +107,8 @@ final class DeliveryThread {
 
     /// Opens a frame for `hub` (for no hub: `nil`) unless this thread is inside its scope already;
     /// `true` when it opened one, which the caller closes with ``drainAndCloseFrame()`` once the
-    /// strategy code it runs has returned.
+    /// strategy code it runs has returned. `false` for the hub's own `send` means a strategy sent
+    /// it: the caller queues its delivery with ``enqueue(for:_:)`` instead.
     @usableFromInline
     func enterScope(of hub: ObjectIdentifier?) -> Bool {
         let isOpen = hub == nil ? isDelivering : frames.contains { $0.hub == hub }

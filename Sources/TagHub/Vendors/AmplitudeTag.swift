@@ -102,11 +102,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 )
             case .double(let number) where !number.isFinite:
                 violations.append(
-                    VendorRuleViolation(
-                        "amplitude.number.finite",
-                        "\(RuleCheck.name(key)): \(number)",
-                        limit: "a finite number"
-                    )
+                    RuleCheck.nonFinite("amplitude", number, at: RuleCheck.name(key))
                 )
             default:
                 break

@@ -167,11 +167,7 @@ extension BatchTag: RuleCheckedVendorTag {
         case .double(let number) where !number.isFinite:
             return (
                 [
-                    VendorRuleViolation(
-                        "batch.number.finite",
-                        "\(RuleCheck.name(key)): \(number)",
-                        limit: "a finite number"
-                    )
+                    RuleCheck.nonFinite("batch", number, at: RuleCheck.name(key))
                 ],
                 true
             )

@@ -171,11 +171,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
             )
             if case .double(let number) = value, !number.isFinite {
                 violations.append(
-                    VendorRuleViolation(
-                        "firebase.number.finite",
-                        "\(RuleCheck.name(key)): \(number)",
-                        limit: "a finite number"
-                    )
+                    RuleCheck.nonFinite("firebase", number, at: RuleCheck.name(key))
                 )
             }
             if case .string(let value) = value, length(value) > Limits.parameterValueLength {
@@ -263,7 +259,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
                     )
                 case .double(let number) where !number.isFinite:
                     violations.append(
-                        VendorRuleViolation("firebase.number.finite", "\(name): \(number)", limit: "a finite number")
+                        RuleCheck.nonFinite("firebase", number, at: name)
                     )
                 case .items:
                     violations.append(

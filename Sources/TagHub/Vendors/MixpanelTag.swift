@@ -156,13 +156,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
                     )
                 )
             case .double(let double) where !double.isFinite:
-                violations.append(
-                    VendorRuleViolation(
-                        "mixpanel.number.finite",
-                        "\(RuleCheck.name(key)): \(double)",
-                        limit: "a finite number"
-                    )
-                )
+                violations.append(RuleCheck.nonFinite("mixpanel", double, at: RuleCheck.name(key)))
             case .array(let values) where values.count > Limits.arrayLength:
                 violations.append(
                     VendorRuleViolation(

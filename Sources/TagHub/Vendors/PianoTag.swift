@@ -126,11 +126,7 @@ extension PianoTag: RuleCheckedVendorTag {
                 )
             case .double(let number) where !number.isFinite:
                 violations.append(
-                    VendorRuleViolation(
-                        "piano.number.finite",
-                        "\(RuleCheck.name(key)): \(number)",
-                        limit: "a finite number"
-                    )
+                    RuleCheck.nonFinite("piano", number, at: RuleCheck.name(key))
                 )
             case .array(let values) where values.count > Limits.arrayLength:
                 violations.append(

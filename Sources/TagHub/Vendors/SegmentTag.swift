@@ -120,11 +120,7 @@ extension SegmentTag: RuleCheckedVendorTag {
             value.walk { value, _ in
                 if case .double(let number) = value, !number.isFinite {
                     violations.append(
-                        VendorRuleViolation(
-                            "segment.number.finite",
-                            "\(RuleCheck.name(key)): \(number)",
-                            limit: "a finite number"
-                        )
+                        RuleCheck.nonFinite("segment", number, at: RuleCheck.name(key))
                     )
                 }
                 return true

@@ -121,6 +121,12 @@ enum RuleCheck {
         return "\(String(reflecting: cut + "…")) (\(grouped(text.utf16.count)) UTF-16 units)"
     }
 
+    /// The finding of `vendor`'s rule against non-finite numbers (NaN, infinity), for `number`
+    /// under `key` (already as a finding shows it).
+    static func nonFinite(_ vendor: String, _ number: Double, at key: String) -> VendorRuleViolation {
+        VendorRuleViolation("\(vendor).number.finite", "\(key): \(number)", limit: "a finite number")
+    }
+
     /// `name` as a finding shows it: cut after ``subjectLength`` UTF-16 units, with `…`.
     static func name(_ name: String) -> String {
         cut(name).map { $0 + "…" } ?? name
