@@ -1,3 +1,4 @@
+import Foundation
 import TagHub
 import TagHubTesting
 import Testing
@@ -5,8 +6,19 @@ import Testing
 @Suite struct RecordingTests {
     typealias Entry = RecordedTag<RadioAnalytics, MeterTag>
 
+    /// The context of a tag sent on `screens` by a hub whose `TestClock` has not moved: the time
+    /// the clock starts at, in the first session, which started then.
+    func sentAtStart(_ screens: ScreenHistory<RadioAnalytics.Screen>) -> RadioAnalytics.Context {
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        return RadioAnalytics.Context(
+            history: screens,
+            time: start,
+            session: AnalyticsSession(id: 1_700_000_000_000, start: start, number: 1)
+        )
+    }
+
     @Test func aRecordingTaggerKeepsEveryVendorTagWithItsOrigin() {
-        let hub = AnalyticsHub<RadioAnalytics>()
+        let hub = AnalyticsHub<RadioAnalytics>(clock: TestClock())
         let meter = RecordingTagger<RadioAnalytics, MeterTag>()
         hub.attach(makeMeter(tagger: meter))
 
@@ -17,10 +29,10 @@ import Testing
 
         #expect(
             meter.entries == [
-                Entry(vendorTag: .page("home"), origin: TagEnvelope(tag: .screen(.home), context: [.home])),
+                Entry(vendorTag: .page("home"), origin: TagEnvelope(tag: .screen(.home), context: sentAtStart([.home]))),
                 Entry(
                     vendorTag: .event("play_from_home", properties: ["station": "Jazz FM", "band": "fm"]),
-                    origin: TagEnvelope(tag: .userAction(.play(jazz)), context: [.home])
+                    origin: TagEnvelope(tag: .userAction(.play(jazz)), context: sentAtStart([.home]))
                 ),
                 Entry(vendorTag: .page("by hand"), origin: nil),
             ]
@@ -38,7 +50,7 @@ import Testing
     }
 
     @Test func aRecordingStrategyRecordsWhatTheWrappedStrategyWouldSendWithoutCallingItsTagger() {
-        let hub = AnalyticsHub<RadioAnalytics>()
+        let hub = AnalyticsHub<RadioAnalytics>(clock: TestClock())
         let tagger = CountingTagger<MeterTag>()
         let meter = RecordingStrategy(wrapping: makeMeter(tagger: tagger))
         hub.attach(meter)
@@ -53,10 +65,10 @@ import Testing
         #expect(meter.deliveredChannels == [.screen, .userAction])
         #expect(
             meter.entries == [
-                Entry(vendorTag: .page("player"), origin: TagEnvelope(tag: .screen(.player), context: [.player])),
+                Entry(vendorTag: .page("player"), origin: TagEnvelope(tag: .screen(.player), context: sentAtStart([.player]))),
                 Entry(
                     vendorTag: .event("play", properties: ["station": "Jazz FM"]),
-                    origin: TagEnvelope(tag: .userAction(.play(jazz)), context: [.player, .settings])
+                    origin: TagEnvelope(tag: .userAction(.play(jazz)), context: sentAtStart([.player, .settings]))
                 ),
             ]
         )
@@ -70,7 +82,7 @@ import Testing
     }
 
     @Test func aRecordingStrategyForTheSchemaRecordsTheAppTagsOnEveryChannel() {
-        let hub = AnalyticsHub<RadioAnalytics>()
+        let hub = AnalyticsHub<RadioAnalytics>(clock: TestClock())
         let sent = RecordingStrategy(for: RadioAnalytics.self)
         let actionsOnly = RecordingStrategy(for: RadioAnalytics.self, channels: .userAction)
         hub.attach(sent)
@@ -81,7 +93,7 @@ import Testing
         hub.send(state: .darkMode(false))
 
         #expect(sent.tags == [.screen(.home), .userAction(.play(jazz)), .state(.darkMode(false))])
-        #expect(sent.entries.map(\.origin?.context) == [[.home], [.home], [.home]])
+        #expect(sent.entries.map(\.origin?.context) == Array(repeating: sentAtStart([.home]), count: 3))
         #expect(actionsOnly.tags == [.userAction(.play(jazz))])
         #expect(
             sent.snapshotText == """
@@ -94,7 +106,7 @@ import Testing
     }
 
     @Test func aHandWrittenConvertingStrategyCanBeRecorded() {
-        let hub = AnalyticsHub<RadioAnalytics>()
+        let hub = AnalyticsHub<RadioAnalytics>(clock: TestClock())
         let recorder = RecordingStrategy(wrapping: PlaysOnly())
         hub.attach(recorder)
 

@@ -121,8 +121,8 @@ import Testing
         let hub = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: 3)
         let problems = LockedLog<String>()
         let checker = DeliveryRecorder("checker") { delivery in
-            if delivery.context.history.count > 3 { problems.append("history over its bound: \(delivery)") }
-            if case .screen(let screen) = delivery.tag, delivery.context.current != screen {
+            if delivery.context.count > 3 { problems.append("history over its bound: \(delivery)") }
+            if case .screen(let screen) = delivery.tag, delivery.context.last != screen {
                 problems.append("screen tag not current in its own context: \(delivery)")
             }
         }

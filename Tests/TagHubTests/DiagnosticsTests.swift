@@ -76,8 +76,8 @@ import Testing
     }
 
     @Test func anEnvelopesDiagnosticsAreNotPartOfItsValue() {
-        let one = TagEnvelope<Int, Int>(tag: 1, context: [1], diagnostics: AnalyticsDiagnostics())
-        let same = TagEnvelope<Int, Int>(tag: 1, context: [1])
+        let one = TagEnvelope<Int, SeedAnalytics>(tag: 1, context: [.podcasts], diagnostics: AnalyticsDiagnostics())
+        let same = TagEnvelope<Int, SeedAnalytics>(tag: 1, context: [.podcasts])
         #expect(one == same)
         #expect(one.hashValue == same.hashValue)
         #expect(one.map { $0 + 1 }.diagnostics === one.diagnostics)

@@ -21,7 +21,7 @@ func vendorPlay(_ action: SeedAnalytics.UserAction, _ context: SeedAnalytics.Con
 }
 
 @Suite struct MappingStrategyTests {
-    let hub = AnalyticsHub<SeedAnalytics>()
+    let hub = AnalyticsHub<SeedAnalytics>(clock: TestClock())
     let recorder = RecordingTagger<SeedAnalytics, VendorTag>()
 
     func makeStrategy() -> MappingStrategy<SeedAnalytics, RecordingTagger<SeedAnalytics, VendorTag>> {
@@ -77,9 +77,9 @@ func vendorPlay(_ action: SeedAnalytics.UserAction, _ context: SeedAnalytics.Con
         hub.send(state: .autoPlay(false))
         #expect(
             recorder.entries.map(\.origin) == [
-                TagEnvelope(tag: .userAction(.playPodcast(swiftTalk)), context: [.favorites]),
-                TagEnvelope(tag: .event(.playerDidFail(swiftTalk, .networkUnavailable)), context: [.favorites]),
-                TagEnvelope(tag: .state(.autoPlay(false)), context: [.favorites]),
+                TagEnvelope(tag: .userAction(.playPodcast(swiftTalk)), context: sentAtStart([.favorites])),
+                TagEnvelope(tag: .event(.playerDidFail(swiftTalk, .networkUnavailable)), context: sentAtStart([.favorites])),
+                TagEnvelope(tag: .state(.autoPlay(false)), context: sentAtStart([.favorites])),
             ]
         )
         #expect(
@@ -97,7 +97,7 @@ func vendorPlay(_ action: SeedAnalytics.UserAction, _ context: SeedAnalytics.Con
         hub.send(userAction: .playPodcast(swiftTalk))
         let expected = RecordingTagger<SeedAnalytics, VendorTag>.Entry(
             vendorTag: .play(from: "favorites", title: "Swift Talk"),
-            origin: TagEnvelope(tag: .userAction(.playPodcast(swiftTalk)), context: [.favorites])
+            origin: TagEnvelope(tag: .userAction(.playPodcast(swiftTalk)), context: sentAtStart([.favorites]))
         )
         #expect(recorder.entries == [expected])
         #expect(

@@ -7,18 +7,18 @@ import Testing
     @Test func theHistoryHoldsAtMostTwiceItsBoundAndReleasesEverythingWithTheHub() {
         do {
             let hub = AnalyticsHub<CountedSchema>(screenHistoryLimit: 5)
-            var kept: [ScreenContext<Counted>] = []
+            var kept: [CountedSchema.Context] = []
             var peak = 0
             for index in 0..<10_000 {
                 hub.send(screen: Counted())
-                if index.isMultiple(of: 1_000) { kept.append(hub.screenContext) }
+                if index.isMultiple(of: 1_000) { kept.append(hub.context) }
                 // Each kept context keeps its storage (at most 10 screens) alive, and nothing more.
                 peak = max(peak, Counted.live - 10 * kept.count)
             }
             #expect(peak <= 10)
             kept.removeAll()
             #expect(Counted.live <= 10)
-            #expect(hub.screenContext.history.count == 5)
+            #expect(hub.context.history.count == 5)
         }
         #expect(Counted.live == 0)
     }

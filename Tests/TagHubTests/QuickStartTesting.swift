@@ -17,6 +17,6 @@ import Testing
     hub.send(userAction: .playPodcast(podcast))  // ignored: no play event from downloads
 
     #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
-    #expect(recorder.entries.first?.origin?.context == [.favorites])
+    #expect(recorder.entries.first?.origin?.context.current == .favorites)
 }
 // testing:end

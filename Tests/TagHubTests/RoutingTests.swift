@@ -33,7 +33,7 @@ import Testing
         hub.attach(recorder)
         hub.send(screen: .podcasts)
         hub.send(screen: .podcastPlayer)
-        let last = recorder.deliveries.last?.context
+        let last = recorder.deliveries.last?.fullContext
         #expect(last?.current == .podcastPlayer)
         #expect(last?.previous == .podcasts)
     }

@@ -12,9 +12,9 @@ import Testing
         for screen in screens {
             hub.send(screen: screen)
         }
-        #expect(Array(hub.screenContext.history) == [.favorites, .downloads, .podcasts, .favorites, .podcastPlayer])
+        #expect(Array(hub.context.history) == [.favorites, .downloads, .podcasts, .favorites, .podcastPlayer])
         #expect(hub.currentScreen == .podcastPlayer)
-        #expect(hub.screenContext.previous == .favorites)
+        #expect(hub.context.previous == .favorites)
     }
 
     @Test func theDefaultBoundIsFive() {
@@ -24,30 +24,30 @@ import Testing
             hub.send(screen: .podcasts)
             hub.send(screen: .favorites)
         }
-        #expect(hub.screenContext.history == [.favorites, .podcasts, .favorites, .podcasts, .favorites])
+        #expect(hub.context.history == [.favorites, .podcasts, .favorites, .podcasts, .favorites])
     }
 
     @Test func aBoundOfOneKeepsOnlyTheCurrentScreen() {
         let hub = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: 1)
         hub.send(screen: .podcasts)
         hub.send(screen: .downloads)
-        #expect(hub.screenContext == ScreenContext(current: .downloads))
-        #expect(hub.screenContext.previous == nil)
+        #expect(hub.context.history == [.downloads])
+        #expect(hub.context.previous == nil)
     }
 
     @Test func beforeAnyScreenTheContextIsEmpty() {
         let hub = AnalyticsHub<SeedAnalytics>()
-        #expect(hub.screenContext == ScreenContext())
+        #expect(hub.context.history == [])
         #expect(hub.currentScreen == nil)
-        #expect(hub.screenContext.previous == nil)
-        #expect(hub.screenContext.history.isEmpty)
+        #expect(hub.context.previous == nil)
+        #expect(hub.context.history.isEmpty)
     }
 
     @Test func aContextTakenEarlierNeverChanges() {
         let hub = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: 3)
         hub.send(screen: .podcasts)
         hub.send(screen: .favorites)
-        let early = hub.screenContext
+        let early = hub.context
         // Enough screens to fill and replace the storage several times over.
         for index in 0..<50 {
             hub.send(screen: index.isMultiple(of: 2) ? .downloads : .podcastPlayer)
@@ -55,7 +55,7 @@ import Testing
         #expect(early.history == [.podcasts, .favorites])
         #expect(early.current == .favorites)
         #expect(early.previous == .podcasts)
-        #expect(hub.screenContext.history == [.podcastPlayer, .downloads, .podcastPlayer])
+        #expect(hub.context.history == [.podcastPlayer, .downloads, .podcastPlayer])
     }
 
     /// Compares the hub's history with a plain array after every screen, for bounds around the
@@ -66,13 +66,13 @@ import Testing
         let all: [Screen] = [.podcasts, .podcastPlayer, .favorites, .downloads]
         var generator = SplitMix64(seed: UInt64(limit))
         var model: [Screen] = []
-        var kept: [(ScreenContext<Screen>, [Screen])] = []
+        var kept: [(SeedAnalytics.Context, [Screen])] = []
         for step in 0..<(2 * limit + 40) {
             let screen = all[Int(generator.next() % 4)]
             hub.send(screen: screen)
             model.append(screen)
             if model.count > limit { model.removeFirst() }
-            let context = hub.screenContext
+            let context = hub.context
             #expect(Array(context.history) == model, "step \(step)")
             #expect(context.current == model.last)
             #expect(context.previous == (model.count >= 2 ? model[model.count - 2] : nil))
@@ -89,8 +89,8 @@ import Testing
             hub.send(screen: .podcasts)
         }
         hub.send(screen: .favorites)
-        #expect(hub.screenContext.history.count == 21)
-        #expect(hub.screenContext.previous == .podcasts)
+        #expect(hub.context.history.count == 21)
+        #expect(hub.context.previous == .podcasts)
     }
 
     @Test func historiesBuiltByHandBehaveAsValues() {
@@ -104,7 +104,7 @@ import Testing
         #expect(ScreenHistory<Screen>().description == "[]")
         #expect(Set([history, ScreenHistory([.podcasts, .favorites])]).count == 1)
 
-        let context = ScreenContext(history: history)
+        let context = SeedAnalytics.Context(history: history)
         #expect(context.current == .favorites)
         #expect(context.previous == .podcasts)
         #expect(context.description == "[podcasts, favorites]")

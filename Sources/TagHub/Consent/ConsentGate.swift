@@ -75,25 +75,25 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     // MARK: - Tags from the hub
 
-    func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
+    func send(screen: TagEnvelope<Schema.Screen, Schema>) {
         guard admit({ screen.map(AnalyticsTag.screen) }, diagnostics: screen.diagnostics) else { return }
         receivers.screen?.send(screen: screen)
         endForwarding()
     }
 
-    func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
+    func send(userAction: TagEnvelope<Schema.UserAction, Schema>) {
         guard admit({ userAction.map(AnalyticsTag.userAction) }, diagnostics: userAction.diagnostics) else { return }
         receivers.userAction?.send(userAction: userAction)
         endForwarding()
     }
 
-    func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
+    func send(event: TagEnvelope<Schema.Event, Schema>) {
         guard admit({ event.map(AnalyticsTag.event) }, diagnostics: event.diagnostics) else { return }
         receivers.event?.send(event: event)
         endForwarding()
     }
 
-    func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
+    func send(state: TagEnvelope<Schema.State, Schema>) {
         guard admit({ state.map(AnalyticsTag.state) }, diagnostics: state.diagnostics) else { return }
         receivers.state?.send(state: state)
         endForwarding()

@@ -1,4 +1,4 @@
-/// A tag on its way to a strategy, with the screen context it was sent in.
+/// A tag on its way to a strategy, with the context it was sent in.
 ///
 /// Strategies and taggers receive this one value rather than a list of parameters, so that it can
 /// carry more later without breaking them.
@@ -9,11 +9,11 @@
 ///     tagger.send(tag)
 /// }
 /// ```
-public struct TagEnvelope<Tag, Screen> {
+public struct TagEnvelope<Tag, Schema: AnalyticsSchema> {
     /// The tag the app sent.
     public let tag: Tag
-    /// The screen context at the moment the tag was sent.
-    public let context: ScreenContext<Screen>
+    /// The screens, time, session and states at the moment the tag was sent.
+    public let context: AnalyticsContext<Schema>
     /// Where whatever handles the tag reports what it does not deliver: the sending hub's
     /// ``AnalyticsHub/diagnostics``, or `nil` for an envelope made by hand.
     ///
@@ -27,13 +27,13 @@ public struct TagEnvelope<Tag, Screen> {
 
     /// An envelope for `tag`, sent in `context`, reporting to `diagnostics`.
     @inlinable
-    public init(tag: Tag, context: ScreenContext<Screen>, diagnostics: AnalyticsDiagnostics? = nil) {
+    public init(tag: Tag, context: AnalyticsContext<Schema>, diagnostics: AnalyticsDiagnostics? = nil) {
         self.init(tag: tag, context: context, scope: diagnostics.map { DeliveryScope(diagnostics: $0) })
     }
 
     /// An envelope sent in `scope`, a hub's.
     @inlinable
-    init(tag: Tag, context: ScreenContext<Screen>, scope: DeliveryScope?) {
+    init(tag: Tag, context: AnalyticsContext<Schema>, scope: DeliveryScope?) {
         self.tag = tag
         self.context = context
         self.scope = scope
@@ -49,20 +49,20 @@ extension TagEnvelope {
     /// tagger.send(event, origin: userAction.map(AnalyticsTag<Schema>.userAction))
     /// ```
     @inlinable
-    public func map<NewTag>(_ transform: (Tag) throws -> NewTag) rethrows -> TagEnvelope<NewTag, Screen> {
-        TagEnvelope<NewTag, Screen>(tag: try transform(tag), context: context, scope: scope)
+    public func map<NewTag>(_ transform: (Tag) throws -> NewTag) rethrows -> TagEnvelope<NewTag, Schema> {
+        TagEnvelope<NewTag, Schema>(tag: try transform(tag), context: context, scope: scope)
     }
 }
 
-extension TagEnvelope: Sendable where Tag: Sendable, Screen: Sendable {}
-extension TagEnvelope: Equatable where Tag: Equatable, Screen: Equatable {
+extension TagEnvelope: Sendable where Tag: Sendable {}
+extension TagEnvelope: Equatable where Tag: Equatable, Schema.Screen: Equatable, Schema.State: Equatable {
     /// Whether the tags and the contexts are equal; the diagnostics do not count.
     public static func == (left: Self, right: Self) -> Bool {
         left.tag == right.tag && left.context == right.context
     }
 }
 
-extension TagEnvelope: Hashable where Tag: Hashable, Screen: Hashable {
+extension TagEnvelope: Hashable where Tag: Hashable, Schema.Screen: Hashable, Schema.State: Hashable {
     /// Hashes the tag and the context; the diagnostics do not count.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(tag)

@@ -115,25 +115,25 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
 
     /// Queues the screen tag for the wrapped strategy.
     @inlinable
-    public func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
+    public func send(screen: TagEnvelope<Schema.Screen, Schema>) {
         enqueuers.screen(engine, screen)
     }
 
     /// Queues the user action for the wrapped strategy.
     @inlinable
-    public func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
+    public func send(userAction: TagEnvelope<Schema.UserAction, Schema>) {
         enqueuers.userAction(engine, userAction)
     }
 
     /// Queues the event for the wrapped strategy.
     @inlinable
-    public func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
+    public func send(event: TagEnvelope<Schema.Event, Schema>) {
         enqueuers.event(engine, event)
     }
 
     /// Queues the state tag for the wrapped strategy.
     @inlinable
-    public func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
+    public func send(state: TagEnvelope<Schema.State, Schema>) {
         enqueuers.state(engine, state)
     }
 
@@ -178,7 +178,7 @@ extension BackgroundStrategy {
     @usableFromInline
     struct Enqueuers: Sendable {
         @usableFromInline typealias Enqueue<Tag> =
-            @Sendable (BackgroundQueue<Schema>, TagEnvelope<Tag, Schema.Screen>) -> Void
+            @Sendable (BackgroundQueue<Schema>, TagEnvelope<Tag, Schema>) -> Void
 
         @usableFromInline let screen: Enqueue<Schema.Screen>
         @usableFromInline let userAction: Enqueue<Schema.UserAction>
@@ -203,7 +203,7 @@ extension BackgroundStrategy: AnalyticsConvertingStrategy where Wrapped: Analyti
     public typealias VendorTag = Wrapped.VendorTag
 
     /// What the wrapped strategy makes of `tag` in `context`.
-    public func vendorTag(for tag: AnalyticsTag<Schema>, in context: ScreenContext<Schema.Screen>) -> VendorTag? {
+    public func vendorTag(for tag: AnalyticsTag<Schema>, in context: AnalyticsContext<Schema>) -> VendorTag? {
         wrapped.vendorTag(for: tag, in: context)
     }
 }

@@ -1,5 +1,11 @@
-/// Takes the app's tags and routes each one, with the screen context it was sent in, to the
-/// strategies attached for its channel.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Takes the app's tags and routes each one, with the context it was sent in, to the strategies
+/// attached for its channel.
 ///
 /// ```swift
 /// let hub = AnalyticsHub<PodcastAnalytics>()
@@ -17,7 +23,9 @@
 ///   inside a strategy's `send` is delivered after the tag being delivered, to every strategy.
 /// - Each tag reaches the strategies that take its channel one after the other, in the order they
 ///   were attached.
-/// - Each tag carries the ``ScreenContext`` of the moment it was sent.
+/// - Each tag carries the ``AnalyticsContext`` of the moment it was sent: the screens, the time
+///   read from ``clock``, the session, and the states (see ``AnalyticsSchema/stateKey(of:)``).
+/// - A strategy attached after states were sent receives them first (see ``attach(_:)``).
 /// - After ``detach(_:)`` returns, the strategy receives nothing more (see ``detach(_:)`` for the
 ///   one exception, a detach from inside a delivery).
 /// - Memory is bounded: the history keeps at most ``screenHistoryLimit`` screens, and at most
@@ -36,16 +44,39 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     @usableFromInline let state = HubState<Schema>()
 
-    /// A hub with no strategy attached and an empty screen history.
+    /// Where the hub reads the time of each tag.
+    public let clock: any AnalyticsClock
+
+    /// How long without any tag ends a session: the next tag starts a new one. 30 minutes by
+    /// default; `nil` when sessions never end by themselves (only ``startSession()`` starts one).
+    public let sessionTimeout: Duration?
+
+    /// ``sessionTimeout`` in seconds; infinite for `nil`.
+    @usableFromInline let sessionTimeoutSeconds: Double
+
+    /// Whether two states are equal, when the app's `State` type is `Equatable`: a keyed state
+    /// equal to its key's current value is not delivered again.
+    let sameState: (@Sendable (Schema.State, Schema.State) -> Bool)?
+
+    /// A hub with no strategy attached, an empty screen history, no session and no state.
     ///
     /// - Parameters:
     ///   - screenHistoryLimit: How many screens the history keeps, at least 1; the default is 5.
     ///     Contexts cost the same whatever the limit: keep what your converters look back on.
+    ///   - clock: Where the time of each tag is read; the system's clock by default. A test passes
+    ///     a clock it sets.
+    ///   - sessionTimeout: How long without a tag ends a session; 30 minutes by default, as GA4
+    ///     and Amplitude count. `nil`, zero or less means that sessions never end by themselves.
     ///   - diagnostics: Where undelivered tags are reported; by default, diagnostics that only
     ///     count.
     /// - Precondition: `screenHistoryLimit >= 1`. A smaller value stops the program with a message
     ///   that names it: a hub that keeps no screen could give no context.
-    public init(screenHistoryLimit: Int = 5, diagnostics: AnalyticsDiagnostics = AnalyticsDiagnostics()) {
+    public init(
+        screenHistoryLimit: Int = 5,
+        clock: some AnalyticsClock = SystemClock(),
+        sessionTimeout: Duration? = .seconds(30 * 60),
+        diagnostics: AnalyticsDiagnostics = AnalyticsDiagnostics()
+    ) {
         if screenHistoryLimit < 1 {
             // `fatalError` rather than `precondition`: its message is printed in release builds too.
             fatalError(
@@ -57,6 +88,16 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         }
         self.screenHistoryLimit = screenHistoryLimit
         self.scope = DeliveryScope(diagnostics: diagnostics)
+        self.clock = clock
+        let seconds = sessionTimeout.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
+        if let seconds, seconds > 0 {
+            self.sessionTimeout = sessionTimeout
+            self.sessionTimeoutSeconds = seconds
+        } else {
+            self.sessionTimeout = nil
+            self.sessionTimeoutSeconds = .infinity
+        }
+        self.sameState = equality(of: Schema.State.self)
     }
 
     // MARK: - Sending
@@ -66,9 +107,11 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// The screen joins the history first: the context it is delivered with has it as `current`.
     @inlinable
     public func send(screen: Schema.Screen) {
+        let now = clock.now()
         state.lock.lock()
+        startSessionIfLapsed(at: now)
         let replacedStorage = state.history.append(screen, limit: screenHistoryLimit)
-        let taken = take(.screen)
+        let taken = take(.screen, at: now)
         state.lock.unlock()
         // Screens that left the history are released once this send has delivered: their `deinit`
         // is app code, which must not run under the lock, and may call the hub (a `detach` there
@@ -84,7 +127,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         )
     }
 
-    /// Routes a user action, with the current screen context, to the strategies that take user actions.
+    /// Routes a user action, with the current context, to the strategies that take user actions.
     @inlinable
     public func send(userAction: Schema.UserAction) {
         guard let (roster, context) = snapshot(for: .userAction) else { return }
@@ -97,7 +140,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         )
     }
 
-    /// Routes an event, with the current screen context, to the strategies that take events.
+    /// Routes an event, with the current context, to the strategies that take events.
     @inlinable
     public func send(event: Schema.Event) {
         guard let (roster, context) = snapshot(for: .event) else { return }
@@ -110,9 +153,17 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         )
     }
 
-    /// Routes a state tag, with the current screen context, to the strategies that take states.
+    /// Routes a state tag, with the current context, to the strategies that take states.
+    ///
+    /// A state with a key (``AnalyticsSchema/stateKey(of:)``) replaces the hub's state of that key
+    /// first: its context's ``AnalyticsContext/states`` includes it. When the app's `State` type is
+    /// `Equatable`, a state equal to the current one of its key changes nothing and is not
+    /// delivered: a vendor never receives the same state twice in a row.
     @inlinable
     public func send(state tag: Schema.State) {
+        if let key = Schema.stateKey(of: tag) {
+            return send(keyed: tag, key: key)
+        }
         guard let (roster, context) = snapshot(for: .state) else { return }
         route(
             TagEnvelope(tag: tag, context: context, scope: scope),
@@ -132,6 +183,13 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// the strategy adopts, and reads its ``AnalyticsStrategy/acceptedChannels``
     /// (see ``AnalyticsStrategy/deliveredChannels``).
     ///
+    /// A strategy that takes states receives the hub's states first (see
+    /// ``AnalyticsSchema/stateKey(of:)``): the latest of each key, each once, in the order they
+    /// were set, with the context each was sent in (its states being those it is caught up to).
+    /// They reach it before any tag, as `attach` delivers them, on the calling thread, before the
+    /// strategy joins; a state changed meanwhile is delivered too. A strategy registered with an
+    /// ``AnalyticsConsent`` is caught up when its consent is granted instead.
+    ///
     /// - Returns: `true` if it was attached; `false` if this very instance was attached already,
     ///   or is registered with an ``AnalyticsConsent`` (consent attaches it, when its purposes
     ///   allow), in which case nothing changes: it is never attached twice, and receives each tag
@@ -140,9 +198,14 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func attach(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
         let admission = Admission(strategy)
         let identifier = ObjectIdentifier(strategy)
+        if let receiver = admission.state, !(strategy is ConsentGate<Schema>) {
+            return attach(admission, catchingUp: receiver, identifier: identifier)
+        }
         state.lock.lock()
         defer { state.lock.unlock() }
-        guard !state.roster.contains(identifier), !state.registeredWithConsent.contains(identifier) else {
+        guard !state.roster.contains(identifier), !state.registeredWithConsent.contains(identifier),
+            state.joining[identifier] == nil
+        else {
             return false
         }
         replaceRoster(with: state.roster.adding(admission, generation: state.nextGeneration()))
@@ -172,6 +235,14 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         let thread = DeliveryThread.current
         state.lock.lock()
         defer { state.lock.unlock() }
+        if state.joining[identifier] != nil {
+            // Being caught up by an `attach`: it stops, and the strategy never joins.
+            state.joining[identifier] = true
+            if !thread.isDelivering {
+                while state.joining[identifier] != nil { state.lock.wait() }
+            }
+            return true
+        }
         let wasAttached = state.roster.contains(identifier)
         if wasAttached {
             replaceRoster(with: state.roster.removing(identifier, generation: state.nextGeneration()))
@@ -246,16 +317,19 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         member as? ConsentGate<Schema>
     }
 
-    // MARK: - Screens
+    // MARK: - Context
 
-    /// The screen context a tag sent now would carry: the current screen and the history.
-    public var screenContext: ScreenContext<Schema.Screen> {
-        state.lock.withLock { ScreenContext(history: state.history) }
+    /// The context a tag sent now would carry: the screens, the clock's time, the session and the
+    /// states. Reading it starts no session: ``AnalyticsContext/session`` is
+    /// ``AnalyticsSession/none`` before the first tag.
+    public var context: AnalyticsContext<Schema> {
+        let now = clock.now()
+        return state.lock.withLock { AnalyticsContext(history: state.history, time: now, record: state.record) }
     }
 
     /// The screen shown last, or `nil` before the first `send(screen:)`.
     public var currentScreen: Schema.Screen? {
-        screenContext.current
+        state.lock.withLock { state.history.last }
     }
 
     // MARK: - Delivery
@@ -267,18 +341,34 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// Under the lock: takes the roster and the context for a tag of `channel`, and counts the send
     /// as in flight; `nil` when no strategy takes the channel.
     @inlinable
-    func take(_ channel: AnalyticsChannel) -> (Roster<Schema>, ScreenContext<Schema.Screen>)? {
+    func take(_ channel: AnalyticsChannel, at now: Date) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
         let roster = state.roster
         guard roster.channels.contains(channel) else { return nil }
         roster.beginSend(on: channel)
-        return (roster, ScreenContext(history: state.history))
+        return (roster, AnalyticsContext(history: state.history, time: now, record: state.record))
     }
 
+    /// Reads the clock, then, under the lock, starts a session if the last one lapsed, and takes
+    /// the roster and the context for a tag of `channel`.
     @inlinable
-    func snapshot(for channel: AnalyticsChannel) -> (Roster<Schema>, ScreenContext<Schema.Screen>)? {
+    func snapshot(for channel: AnalyticsChannel) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
+        let now = clock.now()
         state.lock.lock()
         defer { state.lock.unlock() }
-        return take(channel)
+        startSessionIfLapsed(at: now)
+        return take(channel, at: now)
+    }
+
+    /// Under the lock: records a tag sent at `now`, after starting a new session (unlocking
+    /// meanwhile) when the last one lapsed. Cheap when it does not: one subtraction.
+    @inlinable
+    func startSessionIfLapsed(at now: Date) {
+        if state.sessionLapses(at: now, timeout: sessionTimeoutSeconds) {
+            state.lock.unlock()
+            startSession(at: now, onlyIfLapsed: true)
+            state.lock.lock()
+        }
+        state.lastActivity = now
     }
 
     /// Queues a delivery behind the one this thread is running for this hub; when too many wait
@@ -311,11 +401,11 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// `receivers` and `send` are closures that capture nothing, inlined.
     @inlinable
     func route<Tag, Receiver>(
-        _ envelope: TagEnvelope<Tag, Schema.Screen>,
+        _ envelope: TagEnvelope<Tag, Schema>,
         from roster: Roster<Schema>,
         on channel: AnalyticsChannel,
         to receivers: @escaping (Roster<Schema>) -> [Receiver],
-        via send: @escaping (Receiver, TagEnvelope<Tag, Schema.Screen>) -> Void
+        via send: @escaping (Receiver, TagEnvelope<Tag, Schema>) -> Void
     ) {
         let thread = DeliveryThread.current
         guard thread.enterScope(of: identity) else {
@@ -331,11 +421,11 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// detached during its delivery; then ends the send.
     @inlinable
     func deliver<Tag, Receiver>(
-        _ envelope: TagEnvelope<Tag, Schema.Screen>,
+        _ envelope: TagEnvelope<Tag, Schema>,
         from roster: Roster<Schema>,
         on channel: AnalyticsChannel,
         to receivers: (Roster<Schema>) -> [Receiver],
-        via send: (Receiver, TagEnvelope<Tag, Schema.Screen>) -> Void,
+        via send: (Receiver, TagEnvelope<Tag, Schema>) -> Void,
         on thread: DeliveryThread
     ) {
         for receiver in receivers(roster) {
@@ -365,7 +455,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     /// Makes `roster` current; keeps the one it replaces while sends still deliver from it.
     /// Call with the lock held.
-    private func replaceRoster(with roster: Roster<Schema>) {
+    func replaceRoster(with roster: Roster<Schema>) {
         let replaced = state.roster
         state.roster = roster
         if !replaced.isIdle {

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Everything about a hub that changes, with the lock that guards it.
 ///
 /// `@unchecked Sendable` is safe: every `var` is read and written only while `lock` is held, and
@@ -5,12 +11,24 @@
 /// For the same reason the `var`s skip the run-time exclusivity checks: the lock already makes
 /// every access exclusive, and each check costs instructions on every send (the checks of
 /// `DeliveryThread` alone cost about 600 of a send's 890: Docs/Performance.md).
+
 @usableFromInline
 final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
     @usableFromInline let lock = ConditionLock()
 
     /// The screens shown, within the hub's bound; contexts are snapshots of it.
     @usableFromInline @exclusivity(unchecked) var history = ScreenHistory<Schema.Screen>()
+
+    /// The session and the states that the next context carries.
+    @usableFromInline @exclusivity(unchecked) var record = ContextRecord<Schema>.empty
+
+    /// When the last tag was sent (the clock's latest reading), or `nil` before the first: what
+    /// the session timeout counts from.
+    @usableFromInline @exclusivity(unchecked) var lastActivity: Date?
+
+    /// Strategies being caught up by `attach`, before they join the roster: `true` once a
+    /// `detach` asked that they do not join.
+    @exclusivity(unchecked) var joining: [ObjectIdentifier: Bool] = [:]
 
     /// The strategies attached now.
     @usableFromInline @exclusivity(unchecked) var roster = Roster<Schema>()
@@ -25,6 +43,14 @@ final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// Calls to `detach` waiting for `retired` to drain, so that finishing sends know to wake them.
     @usableFromInline @exclusivity(unchecked) var waitingDetaches = 0
+
+    /// Whether a tag sent at `now` starts a new session: the first tag does, and so does one sent
+    /// `timeout` seconds or more after the last (never when `timeout` is infinite).
+    @inlinable
+    func sessionLapses(at now: Date, timeout: Double) -> Bool {
+        guard let lastActivity else { return true }
+        return now.timeIntervalSince(lastActivity) >= timeout
+    }
 
     /// The generation for the next roster.
     func nextGeneration() -> UInt64 {

@@ -26,19 +26,63 @@ public protocol AnalyticsSchema: Sendable {
     associatedtype Event: Sendable
     /// A user property: a number of favourites, notifications on or off.
     associatedtype State: Sendable
+
+    /// What tells states apart: states of one key replace each other (`autoPlay(false)` replaces
+    /// `autoPlay(true)`; `user(id:)` and `loggedOut` share a key). `Never` by default: the hub then
+    /// keeps no state.
+    associatedtype StateKey: Hashable & Sendable = Never
+
+    /// The key of `state`, or `nil` for a state the hub does not keep (it is still delivered).
+    ///
+    /// The hub keeps the latest state of each key, shows them in every context
+    /// (``AnalyticsContext/states``), and delivers them first to a strategy that joins later. A
+    /// schema that declares no key keeps nothing, and works as if states were events. It must be
+    /// fast and pure: the hub calls it on every state sent.
+    ///
+    /// ```swift
+    /// enum State: Sendable, Hashable { case autoPlay(Bool), user(id: String), loggedOut }
+    /// enum StateKey: Hashable, Sendable { case autoPlay, identity }
+    ///
+    /// static func stateKey(of state: State) -> StateKey? {
+    ///     switch state {
+    ///     case .autoPlay: .autoPlay
+    ///     case .user, .loggedOut: .identity
+    ///     }
+    /// }
+    /// ```
+    static func stateKey(of state: State) -> StateKey?
+
+    /// The event to send when a session starts or ends, or `nil` (the default) to send none.
+    ///
+    /// The hub sends it as any other event, just before the tag that changed the session, with
+    /// the context of the session it is about: strategies that do not map it return `nil` for it,
+    /// and a schema that does not implement this sends nothing.
+    static func sessionEvent(for change: AnalyticsSessionChange) -> Event?
+}
+
+extension AnalyticsSchema where StateKey == Never {
+    /// No key: the hub keeps no state.
+    @inlinable
+    public static func stateKey(of state: State) -> Never? { nil }
 }
 
 extension AnalyticsSchema {
-    /// The screen context this schema's tags carry.
-    public typealias Context = ScreenContext<Screen>
+    /// No event for session changes.
+    @inlinable
+    public static func sessionEvent(for change: AnalyticsSessionChange) -> Event? { nil }
+}
+
+extension AnalyticsSchema {
+    /// The context this schema's tags carry: screens, time, session and states.
+    public typealias Context = AnalyticsContext<Self>
     /// What an ``AnalyticsScreenStrategy`` of this schema receives: a screen tag and its context.
-    public typealias ScreenEnvelope = TagEnvelope<Screen, Screen>
+    public typealias ScreenEnvelope = TagEnvelope<Screen, Self>
     /// What an ``AnalyticsUserActionStrategy`` of this schema receives: a user action and its context.
-    public typealias UserActionEnvelope = TagEnvelope<UserAction, Screen>
+    public typealias UserActionEnvelope = TagEnvelope<UserAction, Self>
     /// What an ``AnalyticsEventStrategy`` of this schema receives: an event and its context.
-    public typealias EventEnvelope = TagEnvelope<Event, Screen>
+    public typealias EventEnvelope = TagEnvelope<Event, Self>
     /// What an ``AnalyticsStateStrategy`` of this schema receives: a state and its context.
-    public typealias StateEnvelope = TagEnvelope<State, Screen>
+    public typealias StateEnvelope = TagEnvelope<State, Self>
     /// A tag of any channel of this schema, with its context: what a tagger is told a vendor tag came from.
-    public typealias AnyTagEnvelope = TagEnvelope<AnalyticsTag<Self>, Screen>
+    public typealias AnyTagEnvelope = TagEnvelope<AnalyticsTag<Self>, Self>
 }

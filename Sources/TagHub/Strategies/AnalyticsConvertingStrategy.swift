@@ -28,5 +28,5 @@ public protocol AnalyticsConvertingStrategy<Schema, VendorTag>: AnalyticsStrateg
     ///
     /// The hub delivers only the channels in ``AnalyticsStrategy/deliveredChannels``; what this
     /// returns for another channel is never sent, and readers of it should ignore it.
-    func vendorTag(for tag: AnalyticsTag<Schema>, in context: ScreenContext<Schema.Screen>) -> VendorTag?
+    func vendorTag(for tag: AnalyticsTag<Schema>, in context: AnalyticsContext<Schema>) -> VendorTag?
 }

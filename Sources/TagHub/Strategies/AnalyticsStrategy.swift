@@ -59,7 +59,7 @@ public protocol AnalyticsScreenStrategy<Schema>: AnalyticsStrategy {
     ///
     /// Called synchronously on the thread that sent the tag. It may call the hub (send, attach,
     /// detach): a tag sent from here is delivered after the current one.
-    func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>)
+    func send(screen: TagEnvelope<Schema.Screen, Schema>)
 }
 
 /// A strategy that receives user-action tags.
@@ -68,7 +68,7 @@ public protocol AnalyticsUserActionStrategy<Schema>: AnalyticsStrategy {
     ///
     /// Called synchronously on the thread that sent the tag. It may call the hub (send, attach,
     /// detach): a tag sent from here is delivered after the current one.
-    func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>)
+    func send(userAction: TagEnvelope<Schema.UserAction, Schema>)
 }
 
 /// A strategy that receives event tags.
@@ -77,7 +77,7 @@ public protocol AnalyticsEventStrategy<Schema>: AnalyticsStrategy {
     ///
     /// Called synchronously on the thread that sent the tag. It may call the hub (send, attach,
     /// detach): a tag sent from here is delivered after the current one.
-    func send(event: TagEnvelope<Schema.Event, Schema.Screen>)
+    func send(event: TagEnvelope<Schema.Event, Schema>)
 }
 
 /// A strategy that receives state tags (user properties).
@@ -86,5 +86,5 @@ public protocol AnalyticsStateStrategy<Schema>: AnalyticsStrategy {
     ///
     /// Called synchronously on the thread that sent the tag. It may call the hub (send, attach,
     /// detach): a tag sent from here is delivered after the current one.
-    func send(state: TagEnvelope<Schema.State, Schema.Screen>)
+    func send(state: TagEnvelope<Schema.State, Schema>)
 }

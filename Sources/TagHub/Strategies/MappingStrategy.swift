@@ -22,7 +22,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     public typealias VendorTag = Tagger.VendorTag
 
     /// Maps an app tag, sent in a screen context, to the vendor's tag; `nil` means "ignored".
-    public typealias Converter<Tag> = @Sendable (Tag, ScreenContext<Schema.Screen>) -> Tagger.VendorTag?
+    public typealias Converter<Tag> = @Sendable (Tag, AnalyticsContext<Schema>) -> Tagger.VendorTag?
 
     /// The tagger that receives the vendor tags.
     public let tagger: Tagger
@@ -143,7 +143,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     ///
     /// Runs the converter without calling the tagger: what tests and tracking plans use to see what
     /// the vendor would receive.
-    public func vendorTag(for tag: AnalyticsTag<Schema>, in context: ScreenContext<Schema.Screen>) -> Tagger.VendorTag?
+    public func vendorTag(for tag: AnalyticsTag<Schema>, in context: AnalyticsContext<Schema>) -> Tagger.VendorTag?
     {
         switch tag {
         case .screen(let screen): screenConverter?(screen, context)
@@ -157,25 +157,25 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
 
     /// Converts the screen tag and hands the result, if any, to the tagger.
     @inlinable
-    public func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
+    public func send(screen: TagEnvelope<Schema.Screen, Schema>) {
         deliveries.screen?(screen)
     }
 
     /// Converts the user action and hands the result, if any, to the tagger.
     @inlinable
-    public func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
+    public func send(userAction: TagEnvelope<Schema.UserAction, Schema>) {
         deliveries.userAction?(userAction)
     }
 
     /// Converts the event and hands the result, if any, to the tagger.
     @inlinable
-    public func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
+    public func send(event: TagEnvelope<Schema.Event, Schema>) {
         deliveries.event?(event)
     }
 
     /// Converts the state tag and hands the result, if any, to the tagger.
     @inlinable
-    public func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
+    public func send(state: TagEnvelope<Schema.State, Schema>) {
         deliveries.state?(state)
     }
 }
@@ -192,7 +192,7 @@ extension MappingStrategy {
     /// `send` only calls one.
     @usableFromInline
     struct Deliveries: Sendable {
-        @usableFromInline typealias Delivery<Tag> = @Sendable (TagEnvelope<Tag, Schema.Screen>) -> Void
+        @usableFromInline typealias Delivery<Tag> = @Sendable (TagEnvelope<Tag, Schema>) -> Void
 
         @usableFromInline let screen: Delivery<Schema.Screen>?
         @usableFromInline let userAction: Delivery<Schema.UserAction>?

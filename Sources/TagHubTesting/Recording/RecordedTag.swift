@@ -1,5 +1,11 @@
 import TagHub
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// One vendor tag as a recorder received it, with the app tag and screen context it came from.
 public struct RecordedTag<Schema: AnalyticsSchema, VendorTag: Sendable>: Sendable {
     /// The vendor tag.
@@ -16,7 +22,7 @@ public struct RecordedTag<Schema: AnalyticsSchema, VendorTag: Sendable>: Sendabl
 }
 
 extension RecordedTag: Equatable
-where VendorTag: Equatable, AnalyticsTag<Schema>: Equatable, Schema.Screen: Equatable {}
+where VendorTag: Equatable, AnalyticsTag<Schema>: Equatable, Schema.Screen: Equatable, Schema.State: Equatable {}
 
 extension RecordedTag: CustomStringConvertible {
     /// The vendor tag, then the app tag and context it came from, for example
@@ -35,18 +41,63 @@ extension RecordedTag: CustomSnapshotStringConvertible {
     /// A recorder of app tags (a ``RecordingStrategy`` made with ``RecordingStrategy/init(for:)``)
     /// writes the app tag once.
     public var snapshotDescription: String {
+        snapshotDescription(showing: [])
+    }
+
+    /// ``snapshotDescription``, followed by the parts of the origin's context that `details`
+    /// names, for example
+    /// `… on [favorites] at 2023-11-14T22:13:20.000Z in session 1 (1700000000000) with [autoPlay(true)]`.
+    public func snapshotDescription(showing details: ContextDetails) -> String {
         guard let origin else { return TagHubTesting.snapshotDescription(of: vendorTag) }
-        let source = "\(origin.tag.snapshotDescription) on \(origin.context.snapshotDescription)"
+        let source =
+            "\(origin.tag.snapshotDescription) on \(origin.context.snapshotDescription)"
+            + origin.context.snapshotDetails(details)
         if VendorTag.self == AnalyticsTag<Schema>.self { return source }
         return "\(TagHubTesting.snapshotDescription(of: vendorTag)) ← \(source)"
     }
 }
 
-extension ScreenContext: CustomSnapshotStringConvertible {
+/// Which parts of a context, besides its screens, a recorder's snapshot shows.
+public struct ContextDetails: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// The time the tag was sent, in ISO 8601 with milliseconds, in UTC.
+    public static let time = ContextDetails(rawValue: 1 << 0)
+    /// The session's number and identifier.
+    public static let session = ContextDetails(rawValue: 1 << 1)
+    /// The states, set longest ago first.
+    public static let states = ContextDetails(rawValue: 1 << 2)
+    /// Everything.
+    public static let all: ContextDetails = [.time, .session, .states]
+}
+
+extension AnalyticsContext: CustomSnapshotStringConvertible {
     /// The history, oldest first, each screen as ``snapshotDescription(of:)`` writes it:
-    /// `[podcasts, favorites]`.
+    /// `[podcasts, favorites]`. The other parts of the context show only when a recorder asks for
+    /// them (``ContextDetails``): a snapshot stays the same from one run to the next whatever the
+    /// clock says.
     public var snapshotDescription: String {
         "[" + history.map { TagHubTesting.snapshotDescription(of: $0) }.joined(separator: ", ") + "]"
+    }
+
+    /// The parts `details` names, each after a space: ` at <time>`, ` in session <number> (<id>)`,
+    /// ` with [<states>]`.
+    func snapshotDetails(_ details: ContextDetails) -> String {
+        var text = ""
+        if details.contains(.time) {
+            text += " at " + time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        }
+        if details.contains(.session) {
+            text += " in session \(session.number) (\(session.id))"
+        }
+        if details.contains(.states) {
+            text += " with [" + states.map { TagHubTesting.snapshotDescription(of: $0) }.joined(separator: ", ") + "]"
+        }
+        return text
     }
 }
 

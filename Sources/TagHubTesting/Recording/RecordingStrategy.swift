@@ -62,9 +62,21 @@ public final class RecordingStrategy<Schema: AnalyticsSchema, VendorTag: Sendabl
         recorded.withLock { $0.map(\.vendorTag) }
     }
 
+    /// What the snapshot shows of each tag's context besides its screens: nothing by default.
+    /// Set it, with a hub given a clock the test controls, for snapshots that show times, sessions
+    /// or states.
+    public var contextDetails: ContextDetails {
+        get { details.withLock { $0 } }
+        set { details.withLock { $0 = newValue } }
+    }
+    private let details = LockedValue<ContextDetails>([])
+
     /// The record as a snapshot: one line per tag, oldest first (see
-    /// ``RecordedTag/snapshotDescription``).
-    public var snapshotText: String { entries.snapshotText }
+    /// ``RecordedTag/snapshotDescription(showing:)``).
+    public var snapshotText: String {
+        let details = contextDetails
+        return entries.map { $0.snapshotDescription(showing: details) + "\n" }.joined()
+    }
 
     /// Forgets everything recorded so far.
     public func removeAll() {
@@ -73,27 +85,27 @@ public final class RecordingStrategy<Schema: AnalyticsSchema, VendorTag: Sendabl
 
     /// What the wrapped strategy makes of `tag` in `context`, or `tag` itself for a recorder of
     /// app tags.
-    public func vendorTag(for tag: AnalyticsTag<Schema>, in context: ScreenContext<Schema.Screen>) -> VendorTag? {
+    public func vendorTag(for tag: AnalyticsTag<Schema>, in context: AnalyticsContext<Schema>) -> VendorTag? {
         wrapped.vendorTag(for: tag, in: context)
     }
 
     /// Records what the screen tag becomes.
-    public func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {
+    public func send(screen: TagEnvelope<Schema.Screen, Schema>) {
         record(screen.map(AnalyticsTag.screen))
     }
 
     /// Records what the user action becomes.
-    public func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {
+    public func send(userAction: TagEnvelope<Schema.UserAction, Schema>) {
         record(userAction.map(AnalyticsTag.userAction))
     }
 
     /// Records what the event becomes.
-    public func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {
+    public func send(event: TagEnvelope<Schema.Event, Schema>) {
         record(event.map(AnalyticsTag.event))
     }
 
     /// Records what the state tag becomes.
-    public func send(state: TagEnvelope<Schema.State, Schema.Screen>) {
+    public func send(state: TagEnvelope<Schema.State, Schema>) {
         record(state.map(AnalyticsTag.state))
     }
 
@@ -124,13 +136,13 @@ private final class AppTagSource<Schema: AnalyticsSchema>:
         self.acceptedChannels = acceptedChannels
     }
 
-    func vendorTag(for tag: AnalyticsTag<Schema>, in context: ScreenContext<Schema.Screen>) -> AnalyticsTag<Schema>? {
+    func vendorTag(for tag: AnalyticsTag<Schema>, in context: AnalyticsContext<Schema>) -> AnalyticsTag<Schema>? {
         tag
     }
 
     // Never attached: the recorder wrapping it is.
-    func send(screen: TagEnvelope<Schema.Screen, Schema.Screen>) {}
-    func send(userAction: TagEnvelope<Schema.UserAction, Schema.Screen>) {}
-    func send(event: TagEnvelope<Schema.Event, Schema.Screen>) {}
-    func send(state: TagEnvelope<Schema.State, Schema.Screen>) {}
+    func send(screen: TagEnvelope<Schema.Screen, Schema>) {}
+    func send(userAction: TagEnvelope<Schema.UserAction, Schema>) {}
+    func send(event: TagEnvelope<Schema.Event, Schema>) {}
+    func send(state: TagEnvelope<Schema.State, Schema>) {}
 }

@@ -36,9 +36,21 @@ public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>
         recorded.withLock { $0.map(\.vendorTag) }
     }
 
+    /// What the snapshot shows of each tag's context besides its screens: nothing by default.
+    /// Set it, with a hub given a clock the test controls, for snapshots that show times, sessions
+    /// or states.
+    public var contextDetails: ContextDetails {
+        get { details.withLock { $0 } }
+        set { details.withLock { $0 = newValue } }
+    }
+    private let details = LockedValue<ContextDetails>([])
+
     /// The record as a snapshot: one line per vendor tag, oldest first, each followed by the app
-    /// tag and screen history it came from (see ``RecordedTag/snapshotDescription``).
-    public var snapshotText: String { entries.snapshotText }
+    /// tag and screen history it came from (see ``RecordedTag/snapshotDescription(showing:)``).
+    public var snapshotText: String {
+        let details = contextDetails
+        return entries.map { $0.snapshotDescription(showing: details) + "\n" }.joined()
+    }
 
     /// Forgets everything recorded so far.
     public func removeAll() {

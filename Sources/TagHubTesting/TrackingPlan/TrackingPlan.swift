@@ -33,13 +33,13 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
         /// The contexts, as each vendor's converter saw them, that give ``vendorTags``; `nil` when
         /// several contexts were sampled and every one gives the same. For a screen tag, each ends
         /// with that screen.
-        public let contexts: [ScreenContext<Schema.Screen>]?
+        public let contexts: [AnalyticsContext<Schema>]?
         /// What each vendor receives, in the order of ``TrackingPlan/vendorNames``, as
         /// ``snapshotDescription(of:)`` writes it; `nil` when the vendor ignores the tag.
         public let vendorTags: [String?]
 
         /// A row, for comparing with ``TrackingPlan/rows``.
-        public init(tag: AnalyticsTag<Schema>, contexts: [ScreenContext<Schema.Screen>]?, vendorTags: [String?]) {
+        public init(tag: AnalyticsTag<Schema>, contexts: [AnalyticsContext<Schema>]?, vendorTags: [String?]) {
             self.tag = tag
             self.contexts = contexts
             self.vendorTags = vendorTags
@@ -65,7 +65,7 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
     /// The vendors, in the order of the plan's columns.
     public let vendorNames: [String]
     /// The screen histories each sample tag was converted in (for a screen tag, followed by it).
-    public let sampleContexts: [ScreenContext<Schema.Screen>]
+    public let sampleContexts: [AnalyticsContext<Schema>]
     /// Every row, channel by channel (screens, user actions, events, states), sample tags in the
     /// order given.
     public let rows: [Row]
@@ -129,7 +129,7 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
         userActions: [Schema.UserAction]? = nil,
         events: [Schema.Event]? = nil,
         states: [Schema.State]? = nil,
-        contexts: [ScreenContext<Schema.Screen>]? = nil,
+        contexts: [AnalyticsContext<Schema>]? = nil,
         screenHistoryLimit: Int = 5,
         vendors: [Vendor]
     ) {
@@ -140,7 +140,7 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
             Self.samples(.event, events, AnalyticsTag.event),
             Self.samples(.state, states, AnalyticsTag.state),
         ]
-        var contexts = contexts ?? ([[]] + screens.map { ScreenContext(current: $0) })
+        var contexts: [AnalyticsContext<Schema>] = contexts ?? ([[]] + screens.map { [$0] })
         if contexts.isEmpty { contexts = [[]] }
         let limit = max(1, screenHistoryLimit)
 
@@ -153,7 +153,7 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
             for tag in channel.tags {
                 // Each sampled context gives one result per vendor; contexts with the same results
                 // share a row.
-                var groups: [(results: [String?], contexts: [ScreenContext<Schema.Screen>])] = []
+                var groups: [(results: [String?], contexts: [AnalyticsContext<Schema>])] = []
                 for sample in contexts {
                     let context = Self.context(for: tag, in: sample, limit: limit)
                     var results: [String?] = []
@@ -218,11 +218,16 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
     /// The context a converter sees for `tag` sent after the screens of `sample`.
     private static func context(
         for tag: AnalyticsTag<Schema>,
-        in sample: ScreenContext<Schema.Screen>,
+        in sample: AnalyticsContext<Schema>,
         limit: Int
-    ) -> ScreenContext<Schema.Screen> {
+    ) -> AnalyticsContext<Schema> {
         guard case .screen(let screen) = tag else { return sample }
-        return ScreenContext(history: ScreenHistory((Array(sample.history) + [screen]).suffix(limit)))
+        return AnalyticsContext(
+            history: ScreenHistory((Array(sample.history) + [screen]).suffix(limit)),
+            time: sample.time,
+            session: sample.session,
+            states: Array(sample.states)
+        )
     }
 }
 
@@ -237,7 +242,7 @@ extension TrackingPlan {
         /// The names of the vendor tags the vendor expects: the plan lists those nothing produces.
         public let expectedTagNames: [String]
         let convert:
-            (AnalyticsTag<Schema>, ScreenContext<Schema.Screen>) -> (
+            (AnalyticsTag<Schema>, AnalyticsContext<Schema>) -> (
                 text: String, name: String, violations: [VendorRuleViolation], vendorTag: Any
             )?
         let across: ([Any]) -> [VendorRuleViolation]

@@ -1,3 +1,4 @@
+import Foundation
 import TagHub
 
 /// The podcast app of the design article, every channel in use; tests send these.
@@ -40,4 +41,17 @@ let swiftBySundell = Podcast(title: "Swift by Sundell", duration: 2_400)
 extension Podcast: CustomStringConvertible {
     /// The title: keeps failure messages short.
     var description: String { title }
+}
+
+/// When a `TestClock` starts: 2023-11-14T22:13:20Z.
+let clockStart = Date(timeIntervalSince1970: 1_700_000_000)
+
+/// The context of a tag sent on `screens` by a hub whose `TestClock` has not moved: the time the
+/// clock starts at, in the first session, which started then.
+func sentAtStart(_ screens: ScreenHistory<SeedAnalytics.Screen>) -> SeedAnalytics.Context {
+    SeedAnalytics.Context(
+        history: screens,
+        time: clockStart,
+        session: AnalyticsSession(id: 1_700_000_000_000, start: clockStart, number: 1)
+    )
 }

@@ -1,13 +1,31 @@
 import TagHub
 
-/// One delivery as a strategy saw it.
+/// One delivery as a strategy saw it: the tag and its screens (the whole context is in
+/// `fullContext`, which equality ignores).
 struct Delivery: Sendable, Hashable, CustomStringConvertible {
     let tag: AnalyticsTag<SeedAnalytics>
-    let context: ScreenContext<SeedAnalytics.Screen>
+    let context: ScreenHistory<SeedAnalytics.Screen>
+    let fullContext: SeedAnalytics.Context
 
-    init(_ tag: AnalyticsTag<SeedAnalytics>, _ context: ScreenContext<SeedAnalytics.Screen>) {
+    init(_ tag: AnalyticsTag<SeedAnalytics>, _ context: ScreenHistory<SeedAnalytics.Screen>) {
         self.tag = tag
         self.context = context
+        self.fullContext = SeedAnalytics.Context(history: context)
+    }
+
+    init(_ tag: AnalyticsTag<SeedAnalytics>, in context: SeedAnalytics.Context) {
+        self.tag = tag
+        self.context = context.history
+        self.fullContext = context
+    }
+
+    static func == (left: Self, right: Self) -> Bool {
+        left.tag == right.tag && left.context == right.context
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(tag)
+        hasher.combine(context)
     }
 
     var description: String { "\(tag) on \(context)" }
@@ -31,12 +49,12 @@ final class DeliveryRecorder: AnalyticsScreenStrategy, AnalyticsUserActionStrate
     var deliveries: [Delivery] { log.items }
     var tags: [AnalyticsTag<SeedAnalytics>] { log.items.map(\.tag) }
 
-    func send(screen: Schema.ScreenEnvelope) { receive(Delivery(.screen(screen.tag), screen.context)) }
+    func send(screen: Schema.ScreenEnvelope) { receive(Delivery(.screen(screen.tag), in: screen.context)) }
     func send(userAction: Schema.UserActionEnvelope) {
-        receive(Delivery(.userAction(userAction.tag), userAction.context))
+        receive(Delivery(.userAction(userAction.tag), in: userAction.context))
     }
-    func send(event: Schema.EventEnvelope) { receive(Delivery(.event(event.tag), event.context)) }
-    func send(state: Schema.StateEnvelope) { receive(Delivery(.state(state.tag), state.context)) }
+    func send(event: Schema.EventEnvelope) { receive(Delivery(.event(event.tag), in: event.context)) }
+    func send(state: Schema.StateEnvelope) { receive(Delivery(.state(state.tag), in: state.context)) }
 
     private func receive(_ delivery: Delivery) {
         log.append(delivery)

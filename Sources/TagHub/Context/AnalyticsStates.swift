@@ -1,0 +1,68 @@
+/// The app's current states, as kept by the hub: the latest value for each key of the schema
+/// (``AnalyticsSchema/stateKey(of:)``), in the order they were last set.
+///
+/// A converter reads it from its context to add a state to every tag, as Mixpanel's "super
+/// properties" do:
+///
+/// ```swift
+/// let states = PodcastAnalytics.Context(states: [.autoPlay(true), .user(id: "42")]).states
+/// states[.autoPlay]  // .autoPlay(true)
+/// Array(states)      // [.autoPlay(true), .user(id: "42")]
+/// ```
+///
+/// A value, taken with the context: it never changes, whatever states are sent afterwards. It
+/// shares the hub's storage rather than copying it.
+public struct AnalyticsStates<Schema: AnalyticsSchema>: Sendable {
+    @usableFromInline let record: ContextRecord<Schema>
+
+    @inlinable
+    init(record: ContextRecord<Schema>) {
+        self.record = record
+    }
+
+    /// The current value for `key`, or `nil` when no state of that key was sent.
+    @inlinable
+    public subscript(key: Schema.StateKey) -> Schema.State? {
+        record.value(for: key)
+    }
+}
+
+extension AnalyticsStates: RandomAccessCollection {
+    /// The position of the state set longest ago: always 0.
+    @inlinable
+    public var startIndex: Int { 0 }
+
+    /// The number of states.
+    @inlinable
+    public var endIndex: Int { record.entries.count }
+
+    /// The state at `position`, 0 being the one set longest ago.
+    @inlinable
+    public subscript(position: Int) -> Schema.State {
+        record.entries[position].value
+    }
+}
+
+extension AnalyticsStates: Equatable where Schema.State: Equatable {
+    /// Whether both hold the same states in the same order.
+    public static func == (left: Self, right: Self) -> Bool {
+        left.record === right.record || left.elementsEqual(right)
+    }
+}
+
+extension AnalyticsStates: Hashable where Schema.State: Hashable {
+    /// Hashes the states in order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for state in self {
+            hasher.combine(state)
+        }
+    }
+}
+
+extension AnalyticsStates: CustomStringConvertible {
+    /// The states, set longest ago first, for example `[autoPlay(true), user(id: "42")]`.
+    public var description: String {
+        "[" + map { String(describing: $0) }.joined(separator: ", ") + "]"
+    }
+}

@@ -1,0 +1,193 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Sessions, states, and the catch-up of a strategy that joins after states were sent.
+extension AnalyticsHub {
+    // MARK: - Session
+
+    /// The current session, or `nil` before the first tag (or ``startSession()``).
+    public var session: AnalyticsSession? {
+        let session = state.lock.withLock { state.record.session }
+        return session.number == 0 ? nil : session
+    }
+
+    /// Starts a new session now, as at login or logout: the next tag is sent in it.
+    ///
+    /// When the schema maps session changes to events (``AnalyticsSchema/sessionEvent(for:)``),
+    /// sends the `ended` event of the current session (if one started), then the `started` event.
+    public func startSession() {
+        startSession(at: clock.now(), onlyIfLapsed: false)
+    }
+
+    /// Starts a session at `now`; when `onlyIfLapsed`, only if the last one has lapsed meanwhile (a
+    /// send found it lapsed, and another thread may have started the next one since).
+    @usableFromInline
+    func startSession(at now: Date, onlyIfLapsed: Bool) {
+        state.lock.lock()
+        if onlyIfLapsed, !state.sessionLapses(at: now, timeout: sessionTimeoutSeconds) {
+            state.lock.unlock()
+            return
+        }
+        let ended = state.record
+        let started = ended.starting(ended.session.next(at: now))
+        let lastActivity = state.lastActivity ?? now
+        state.record = started
+        state.lastActivity = now
+        let history = state.history
+        state.lock.unlock()
+        // The events are app code: called with the lock released.
+        if ended.session.number > 0,
+            let event = Schema.sessionEvent(for: .ended(ended.session, lastActivity: lastActivity))
+        {
+            send(event, in: AnalyticsContext(history: history, time: now, record: ended))
+        }
+        if let event = Schema.sessionEvent(for: .started(started.session)) {
+            send(event, in: AnalyticsContext(history: history, time: now, record: started))
+        }
+    }
+
+    /// Routes `event` with a context of its own: a session change's.
+    private func send(_ event: Schema.Event, in context: AnalyticsContext<Schema>) {
+        let roster: Roster<Schema>? = state.lock.withLock {
+            let roster = state.roster
+            guard roster.channels.contains(.event) else { return nil }
+            roster.beginSend(on: .event)
+            return roster
+        }
+        guard let roster else { return }
+        route(
+            TagEnvelope(tag: event, context: context, scope: scope),
+            from: roster,
+            on: .event,
+            to: { $0.event },
+            via: { $0.send(event: $1) }
+        )
+    }
+
+    // MARK: - States
+
+    /// The states a tag sent now would carry: the latest of each key, in the order they were set.
+    public var states: AnalyticsStates<Schema> {
+        AnalyticsStates(record: state.lock.withLock { state.record })
+    }
+
+    /// Sends a state that has a key: replaces the state of that key (unless it is equal), then
+    /// routes it.
+    ///
+    /// The new record is built, and states compared, without the lock (both run app code: the
+    /// key's `==`, the state's `==`); it is installed only if no other state changed meanwhile,
+    /// else built again.
+    @usableFromInline
+    func send(keyed tag: Schema.State, key: Schema.StateKey) {
+        let now = clock.now()
+        var (record, history) = state.lock.withLock {
+            startSessionIfLapsed(at: now)
+            return (state.record, state.history)
+        }
+        while true {
+            if let sameState, let current = record.value(for: key), sameState(current, tag) { return }
+            let updated = record.setting(tag, for: key, at: now, history: history)
+            state.lock.lock()
+            guard state.record === record else {
+                (record, history) = (state.record, state.history)
+                state.lock.unlock()
+                continue
+            }
+            state.record = updated
+            // The context holds the history as the send took it: a screen sent meanwhile on
+            // another thread comes after this state.
+            let taken = take(.state, at: now)
+            state.lock.unlock()
+            guard let (roster, context) = taken else { return }
+            route(
+                TagEnvelope(tag: tag, context: context, scope: scope),
+                from: roster,
+                on: .state,
+                to: { $0.state },
+                via: { $0.send(state: $1) }
+            )
+            return
+        }
+    }
+
+    // MARK: - Catch-up
+
+    /// Attaches a strategy that takes states, after delivering it the hub's states: those current
+    /// when it joins, each once, in the order they were set.
+    ///
+    /// The states are delivered before the strategy joins the roster, so before any tag; if states
+    /// changed meanwhile, the changed ones are delivered too, until none did. All of it runs in
+    /// the hub's delivery scope: a tag the strategy sends from there is delivered once it has
+    /// joined, to every strategy (it included).
+    func attach(
+        _ admission: Admission<Schema>,
+        catchingUp receiver: any AnalyticsStateStrategy<Schema>,
+        identifier: ObjectIdentifier
+    ) -> Bool {
+        let claimed = state.lock.withLock {
+            guard !state.roster.contains(identifier), !state.registeredWithConsent.contains(identifier),
+                state.joining[identifier] == nil
+            else { return false }
+            state.joining[identifier] = false
+            return true
+        }
+        guard claimed else { return false }
+        var delivered: UInt64 = 0
+        DeliveryThread.current.runInScope(of: identity) {
+            while true {
+                state.lock.lock()
+                let record = state.record
+                let cancelled = state.joining[identifier] == true
+                if cancelled || record.version == delivered {
+                    state.joining[identifier] = nil
+                    if !cancelled {
+                        replaceRoster(with: state.roster.adding(admission, generation: state.nextGeneration()))
+                    }
+                    // A detach may wait for the catch-up to stop.
+                    state.lock.broadcast()
+                    state.lock.unlock()
+                    return
+                }
+                state.lock.unlock()
+                for envelope in catchUp(to: record, after: delivered) {
+                    receiver.send(state: envelope)
+                    if state.lock.withLock({ state.joining[identifier] == true }) { break }
+                }
+                delivered = record.version
+            }
+        }
+        return true
+    }
+
+    /// Envelopes for the states of `record` set after version `version`, oldest set first. Each
+    /// has the time, screens and session of its send, and the states of `record`.
+    func catchUp(to record: ContextRecord<Schema>, after version: UInt64) -> [Schema.StateEnvelope] {
+        record.entries.filter { $0.version > version }.map { entry in
+            TagEnvelope(tag: entry.value, context: record.context(of: entry), scope: scope)
+        }
+    }
+}
+
+extension ContextRecord {
+    /// The context a catch-up delivers `entry` with: the time, screens and session of its send,
+    /// and these states. Its version is the entry's, which a consent gate compares.
+    func context(of entry: Entry) -> AnalyticsContext<Schema> {
+        AnalyticsContext(
+            history: entry.history,
+            time: entry.time,
+            record: ContextRecord(session: entry.session, entries: entries, version: entry.version)
+        )
+    }
+}
+
+/// `==` for `Value`, when it is `Equatable`.
+func equality<Value>(of type: Value.Type) -> (@Sendable (Value, Value) -> Bool)? {
+    guard let equatable = type as? any Equatable.Type else { return nil }
+    func compare<E: Equatable>(_: E.Type) -> @Sendable (Value, Value) -> Bool {
+        { left, right in (left as? E) == (right as? E) }
+    }
+    return compare(equatable)
+}

@@ -1,0 +1,42 @@
+import TagHub
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A clock that moves only when the test moves it: recorded times, session IDs and snapshots are
+/// then the same on every run.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let hub = AnalyticsHub<PodcastAnalytics>(clock: clock)
+/// hub.send(screen: .podcasts)         // at 2023-11-14T22:13:20Z
+/// clock.advance(by: .seconds(90))
+/// hub.send(userAction: .playPodcast(podcast))  // 90 seconds later, in the same session
+/// ```
+public final class TestClock: AnalyticsClock, Sendable {
+    private let current: LockedValue<Date>
+
+    /// A clock reading `start`: by default 2023-11-14T22:13:20Z (1,700,000,000 seconds since 1970).
+    public init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
+        current = LockedValue(start)
+    }
+
+    /// The time the test set.
+    public func now() -> Date {
+        current.withLock { $0 }
+    }
+
+    /// Moves the clock by `duration`; a negative one moves it back.
+    public func advance(by duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        current.withLock { $0 += Double(seconds) + Double(attoseconds) / 1e18 }
+    }
+
+    /// Sets the clock to `date`, earlier or later.
+    public func set(_ date: Date) {
+        current.withLock { $0 = date }
+    }
+}
