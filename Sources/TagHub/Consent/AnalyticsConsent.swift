@@ -123,7 +123,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             guard gate(of: strategy) == nil, hub.claimForConsent(strategy) else { return false }
             let gate = ConsentGate(
                 strategy: strategy,
-                hub: hub.identity,
+                scope: hub.scope,
+                hubRecord: { [weak hub] in hub?.currentRecord ?? .empty },
                 name: name ?? diagnosticName(of: strategy),
                 purposes: purposes,
                 capacity: bufferCapacity,
@@ -262,8 +263,13 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             for observer in observers { observer.consentWasGranted() }
             // The strategy may have made another decision when told: that one stands.
             guard gate.status == status, isRegistered(gate) else { return }
+            if previous != .undecided {
+                // Kept from the moment it is attached, so that the replay catches up with every
+                // state, and misses no tag sent meanwhile.
+                gate.startBuffering()
+                hub.attach(gate)
+            }
             gate.open()
-            if previous != .undecided { hub.attach(gate) }
         case .undecided:
             gate.startBuffering()
             if previous == .granted {

@@ -21,8 +21,11 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     let strategy: any AnalyticsStrategy<Schema>
     var wrappedStrategy: any AnalyticsStrategy<Schema> { strategy }
-    /// The hub the gate is attached to: the replay runs in its delivery scope.
-    private let hub: ObjectIdentifier
+    /// The delivery scope of the hub the gate is attached to: the replay runs in it, and the
+    /// states it catches up with are sent from it.
+    private let scope: DeliveryScope
+    /// The hub's states now (and session): what a grant catches up with when nothing was kept.
+    private let hubRecord: @Sendable () -> ContextRecord<Schema>
     let name: String
     let purposes: Set<ConsentPurpose>
     let acceptedChannels: AnalyticsChannelSet
@@ -49,17 +52,23 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     private var isReplayOverdue = false
     /// Sends passing through to the strategy right now.
     private var forwarding = 0
+    /// Per state key, the version of the state the strategy received last (through the gate):
+    /// a state of that key with a version no larger is not delivered again. Emptied when the gate
+    /// closes: after a denial, a grant delivers every state again.
+    private var deliveredStates: [Schema.StateKey: UInt64] = [:]
 
     init(
         strategy: any AnalyticsStrategy<Schema>,
-        hub: ObjectIdentifier,
+        scope: DeliveryScope,
+        hubRecord: @escaping @Sendable () -> ContextRecord<Schema>,
         name: String,
         purposes: Set<ConsentPurpose>,
         capacity: Int,
         overflowPolicy: OverflowPolicy
     ) {
         self.strategy = strategy
-        self.hub = hub
+        self.scope = scope
+        self.hubRecord = hubRecord
         self.name = name
         self.purposes = purposes
         self.acceptedChannels = strategy.deliveredChannels
@@ -94,7 +103,10 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     }
 
     func send(state: TagEnvelope<Schema.State, Schema>) {
-        guard admit({ state.map(AnalyticsTag.state) }, diagnostics: state.diagnostics) else { return }
+        let version = Schema.stateKey(of: state.tag).map { (key: $0, version: state.context.record.version) }
+        guard admit({ state.map(AnalyticsTag.state) }, diagnostics: state.diagnostics, state: version) else {
+            return
+        }
         receivers.state?.send(state: state)
         endForwarding()
     }
@@ -106,7 +118,14 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     /// from another thread waits for the replay to end instead when the buffer is full (consent is
     /// granted: nothing is dropped) or once the replay has delivered `capacity` tags (so that
     /// senders faster than the vendor cannot keep it going).
-    private func admit(_ envelope: () -> Schema.AnyTagEnvelope, diagnostics: AnalyticsDiagnostics?) -> Bool {
+    ///
+    /// A state with a key (`state`) that the strategy has received already, or a newer one of its
+    /// key (a catch-up delivered it), passes through as nothing: it is dropped silently.
+    private func admit(
+        _ envelope: () -> Schema.AnyTagEnvelope,
+        diagnostics: AnalyticsDiagnostics?,
+        state: (key: Schema.StateKey, version: UInt64)? = nil
+    ) -> Bool {
         var dropped: AnalyticsChannel?
         // Released after the lock: a payload's `deinit` is app code, which may send.
         var evicted: Schema.AnyTagEnvelope?
@@ -118,6 +137,10 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         }
         switch mode {
         case .forwarding where replayingThread == nil:
+            if let state, !markDelivered(state) {
+                lock.unlock()
+                return false
+            }
             forwarding += 1
             lock.unlock()
             return true
@@ -161,43 +184,89 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     // MARK: - Consent changes (called by AnalyticsConsent, one at a time)
 
-    /// Starts passing tags through, after replaying the buffer in order on this thread; tags other
-    /// threads send meanwhile join the buffer's end.
+    /// With the lock held: whether the strategy has yet to receive this state (then it is marked
+    /// received).
+    private func markDelivered(_ state: (key: Schema.StateKey, version: UInt64)) -> Bool {
+        guard state.version > deliveredStates[state.key, default: 0] else { return false }
+        deliveredStates[state.key] = state.version
+        return true
+    }
+
+    /// Starts passing tags through, after catching the strategy up with the states and replaying
+    /// the buffer in order on this thread; tags other threads send meanwhile join the buffer's end.
+    ///
+    /// First the states as they stood when the oldest kept tag was sent (or the hub's states now,
+    /// when nothing was kept), each once, in the order they were set, but those the strategy
+    /// received already; then the kept tags, but states it received that way; then any state
+    /// changed by a tag the buffer dropped. So the strategy never receives the same state twice.
     ///
     /// The whole replay runs in the hub's delivery scope on this thread, as one delivery: a tag the
     /// strategy sends from a replayed tag waits on this thread's frame and reaches every strategy
     /// once the replay has ended (this one included, then passing through), so the replay never
     /// feeds itself and drops nothing; a `detach` from there does not wait.
     func open() {
-        lock.withLock {
+        let oldest: ContextRecord<Schema>? = lock.withLock {
             mode = .forwarding
             replayingThread = .current
             isReplayOverdue = false
+            return buffer.first?.context.record
         }
-        DeliveryThread.current.runInScope(of: hub) {
+        DeliveryThread.current.runInScope(of: scope.identity) {
+            catchUp(with: oldest ?? hubRecord())
             var replayed = 0
-            while let envelope = nextToReplay(after: replayed) {
-                receivers.deliver(envelope)
-                replayed += 1
+            while true {
+                while let envelope = nextToReplay(after: replayed) {
+                    if case .state(let tag) = envelope.tag, let key = Schema.stateKey(of: tag),
+                        !lock.withLock({ markDelivered((key, envelope.context.record.version)) })
+                    {
+                        continue
+                    }
+                    receivers.deliver(envelope)
+                    replayed += 1
+                }
+                // States that tags dropped from the buffer changed.
+                if !catchUp(with: hubRecord()), endReplay() { return }
             }
         }
     }
 
-    /// The next kept tag, or `nil` when the replay is over (the buffer is empty, or the gate was
-    /// closed meanwhile); then wakes the threads waiting for it.
+    /// Delivers the states of `record` that the strategy has not received, in the order they were
+    /// set; whether there were any. Stops if the gate closes meanwhile.
+    @discardableResult
+    private func catchUp(with record: ContextRecord<Schema>) -> Bool {
+        guard let receiver = receivers.state else { return false }
+        var delivered = false
+        for entry in record.entries {
+            let isNew = lock.withLock { mode == .forwarding && markDelivered((entry.key, entry.version)) }
+            guard isNew else { continue }
+            receiver.send(state: TagEnvelope(tag: entry.value, context: record.context(of: entry), scope: scope))
+            delivered = true
+        }
+        return delivered
+    }
+
+    /// The next kept tag, or `nil` when there is none now (the buffer is empty, or the gate was
+    /// closed meanwhile).
     private func nextToReplay(after replayed: Int) -> Schema.AnyTagEnvelope? {
         lock.lock()
         defer { lock.unlock() }
-        guard mode == .forwarding, let envelope = buffer.popFirst() else {
-            replayingThread = nil
-            isReplayOverdue = false
-            lock.broadcast()
-            return nil
-        }
+        guard mode == .forwarding, let envelope = buffer.popFirst() else { return nil }
         if replayed >= capacity { isReplayOverdue = true }
         // A tag taken makes room: a sender waiting for room may go on.
         lock.broadcast()
         return envelope
+    }
+
+    /// Ends the replay if nothing was kept since the last look (or the gate closed); then wakes
+    /// the threads waiting for it. `false` when there is more to replay.
+    private func endReplay() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard mode != .forwarding || buffer.isEmpty else { return false }
+        replayingThread = nil
+        isReplayOverdue = false
+        lock.broadcast()
+        return true
     }
 
     /// Keeps tags from now on; waits for those passing through (unless this thread is delivering
@@ -218,6 +287,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         defer { withExtendedLifetime(removed) {} }
         lock.lock()
         mode = .closed
+        deliveredStates = [:]
         while let envelope = buffer.popFirst() {
             discarded[envelope.tag.channel, default: 0] += 1
             removed.append(envelope)

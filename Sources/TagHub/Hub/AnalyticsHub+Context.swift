@@ -69,9 +69,14 @@ extension AnalyticsHub {
 
     // MARK: - States
 
+    /// The session and states a tag sent now would carry.
+    var currentRecord: ContextRecord<Schema> {
+        state.lock.withLock { state.record }
+    }
+
     /// The states a tag sent now would carry: the latest of each key, in the order they were set.
     public var states: AnalyticsStates<Schema> {
-        AnalyticsStates(record: state.lock.withLock { state.record })
+        AnalyticsStates(record: currentRecord)
     }
 
     /// Sends a state that has a key: replaces the state of that key (unless it is equal), then
@@ -120,8 +125,8 @@ extension AnalyticsHub {
     ///
     /// The states are delivered before the strategy joins the roster, so before any tag; if states
     /// changed meanwhile, the changed ones are delivered too, until none did. All of it runs in
-    /// the hub's delivery scope: a tag the strategy sends from there is delivered once it has
-    /// joined, to every strategy (it included).
+    /// the hub's delivery scope: a tag the strategy sends from there is delivered after the
+    /// catch-up, to the strategies attached when it was sent (not this one, which had not joined).
     func attach(
         _ admission: Admission<Schema>,
         catchingUp receiver: any AnalyticsStateStrategy<Schema>,

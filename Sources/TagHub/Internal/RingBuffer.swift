@@ -51,6 +51,12 @@ package final class RingBuffer<Element> {
         count += 1
     }
 
+    /// The oldest element, or `nil` when the queue is empty.
+    @inlinable
+    package var first: Element? {
+        count > 0 ? slots[head] : nil
+    }
+
     /// Removes and returns the oldest element, or `nil` when the queue is empty.
     @inlinable
     package func popFirst() -> Element? {

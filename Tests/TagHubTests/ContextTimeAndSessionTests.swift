@@ -1,0 +1,256 @@
+import Foundation
+import TagHub
+import TagHubTesting
+import Testing
+
+/// The time and the session in every context, read from a clock the test controls.
+@Suite(.timeLimit(.minutes(1))) struct ContextTimeAndSessionTests {
+    let clock = TestClock()
+
+    func recorder<Schema: AnalyticsSchema>(
+        for schema: Schema.Type,
+        showing details: ContextDetails = [.time, .session]
+    ) -> RecordingStrategy<Schema, AnalyticsTag<Schema>> {
+        let recorder = RecordingStrategy(for: schema)
+        recorder.contextDetails = details
+        return recorder
+    }
+
+    // MARK: - Time
+
+    @Test func everyTagCarriesTheTimeItWasSentAt() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
+        let sent = recorder(for: ProfileAnalytics.self, showing: .time)
+        hub.attach(sent)
+        hub.send(screen: .home)
+        clock.advance(by: .milliseconds(1_500))
+        hub.send(userAction: .tap("play"))
+        clock.advance(by: .seconds(60))
+        hub.send(event: .failed("network"))
+        hub.send(state: .ping(1))
+        #expect(
+            sent.snapshotText == """
+                screen home on [home] at 2023-11-14T22:13:20.000Z
+                userAction tap("play") on [home] at 2023-11-14T22:13:21.500Z
+                event failed("network") on [home] at 2023-11-14T22:14:21.500Z
+                state ping(1) on [home] at 2023-11-14T22:14:21.500Z
+
+                """
+        )
+        #expect(sent.entries.map { $0.origin?.context.time.timeIntervalSince1970 } == [
+            1_700_000_000, 1_700_000_001.5, 1_700_000_061.5, 1_700_000_061.5,
+        ])
+    }
+
+    @Test func aTagKeptForConsentIsReplayedWithTheTimeItWasSentAtNotTheTimeOfTheGrant() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
+        let consent = AnalyticsConsent(hub: hub)
+        let sent = recorder(for: ProfileAnalytics.self, showing: .time)
+        consent.register(sent, for: [.analytics])
+        hub.send(screen: .home)
+        clock.advance(by: .seconds(120))
+        hub.send(userAction: .tap("play"))
+        clock.advance(by: .seconds(180))
+        consent.grant(.analytics)
+        hub.send(userAction: .tap("pause"))
+        #expect(
+            sent.snapshotText == """
+                screen home on [home] at 2023-11-14T22:13:20.000Z
+                userAction tap("play") on [home] at 2023-11-14T22:15:20.000Z
+                userAction tap("pause") on [home] at 2023-11-14T22:18:20.000Z
+
+                """
+        )
+    }
+
+    @Test func aTagQueuedInTheBackgroundKeepsTheTimeItWasSentAt() async {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
+        let sent = recorder(for: ProfileAnalytics.self, showing: .time)
+        let gate = Gate()
+        // The queue's worker is held in the first delivery until the clock has moved on.
+        hub.attach(BackgroundStrategy(wrapping: BlockingProfileStrategy(gate: gate, then: sent)))
+        hub.send(userAction: .tap("first"))
+        guard gate.waitUntilEntered() else { return }
+        clock.advance(by: .seconds(5))
+        hub.send(userAction: .tap("second"))
+        clock.advance(by: .seconds(5))
+        gate.release()
+        guard await flushOrFail(hub) else { return }
+        #expect(
+            sent.snapshotText == """
+                userAction tap("first") on [] at 2023-11-14T22:13:20.000Z
+                userAction tap("second") on [] at 2023-11-14T22:13:25.000Z
+
+                """
+        )
+    }
+
+    // MARK: - Session
+
+    @Test func theFirstTagStartsTheFirstSessionIdentifiedByItsStartInMilliseconds() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
+        #expect(hub.session == nil)
+        #expect(hub.context.session == .none)
+        clock.advance(by: .milliseconds(250))
+        hub.send(userAction: .tap("play"))
+        let start = Date(timeIntervalSince1970: 1_700_000_000.25)
+        #expect(hub.session == AnalyticsSession(id: 1_700_000_000_250, start: start, number: 1))
+        #expect(hub.context.session == hub.session)
+    }
+
+    @Test func aSessionEndsAfterThirtyMinutesWithoutATagByDefault() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
+        #expect(hub.sessionTimeout == .seconds(1_800))
+        let sent = recorder(for: ProfileAnalytics.self)
+        hub.attach(sent)
+        hub.send(screen: .home)
+        clock.advance(by: .seconds(1_799))
+        hub.send(userAction: .tap("a"))  // 29:59 later: the same session, which it extends
+        clock.advance(by: .seconds(1_799))
+        hub.send(userAction: .tap("b"))
+        clock.advance(by: .seconds(1_800))
+        hub.send(userAction: .tap("c"))  // 30:00 later: a new session
+        hub.send(userAction: .tap("d"))
+        #expect(
+            sent.snapshotText == """
+                screen home on [home] at 2023-11-14T22:13:20.000Z in session 1 (1700000000000)
+                userAction tap("a") on [home] at 2023-11-14T22:43:19.000Z in session 1 (1700000000000)
+                userAction tap("b") on [home] at 2023-11-14T23:13:18.000Z in session 1 (1700000000000)
+                userAction tap("c") on [home] at 2023-11-14T23:43:18.000Z in session 2 (1700005398000)
+                userAction tap("d") on [home] at 2023-11-14T23:43:18.000Z in session 2 (1700005398000)
+
+                """
+        )
+        #expect(hub.session?.start == Date(timeIntervalSince1970: 1_700_005_398))
+    }
+
+    @Test func theAppStartsASessionWhenItAsksAtLoginOrLogout() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock, sessionTimeout: .seconds(60))
+        let sent = recorder(for: ProfileAnalytics.self, showing: .session)
+        hub.attach(sent)
+        hub.send(userAction: .tap("a"))
+        clock.advance(by: .seconds(10))
+        hub.startSession()
+        hub.send(state: .user(id: "42"))
+        hub.startSession()  // the same millisecond: the ID still grows
+        hub.send(state: .loggedOut)
+        #expect(
+            sent.snapshotText == """
+                userAction tap("a") on [] in session 1 (1700000000000)
+                state user(id: "42") on [] in session 2 (1700000010000)
+                state loggedOut on [] in session 3 (1700000010001)
+
+                """
+        )
+        #expect(hub.session?.number == 3)
+    }
+
+    @Test func aSchemaThatMapsSessionChangesSendsEndedThenStartedBeforeTheTagThatChangedTheSession() {
+        let hub = AnalyticsHub<SessionAnalytics>(clock: clock, sessionTimeout: .seconds(60))
+        let sent = recorder(for: SessionAnalytics.self)
+        hub.attach(sent)
+        hub.send(screen: .home)
+        clock.advance(by: .seconds(30))
+        hub.send(userAction: .tap("a"))
+        clock.advance(by: .seconds(61))
+        hub.send(userAction: .tap("b"))
+        clock.advance(by: .seconds(1))
+        hub.startSession()
+        let first = AnalyticsSession(id: 1_700_000_000_000, start: clockStart, number: 1)
+        let second = AnalyticsSession(id: 1_700_000_091_000, start: clockStart + 91, number: 2)
+        let third = AnalyticsSession(id: 1_700_000_092_000, start: clockStart + 92, number: 3)
+        #expect(
+            sent.tags == [
+                .event(.sessionStarted(first)),
+                .screen(.home),
+                .userAction(.tap("a")),
+                .event(.sessionEnded(first, lastActivity: clockStart + 30)),
+                .event(.sessionStarted(second)),
+                .userAction(.tap("b")),
+                .event(.sessionEnded(second, lastActivity: clockStart + 91)),
+                .event(.sessionStarted(third)),
+            ]
+        )
+        // Each event travels in the session it is about, at the time of the change.
+        #expect(sent.entries.map { $0.origin?.context.session.number } == [1, 1, 1, 1, 2, 2, 2, 3])
+        #expect(
+            sent.entries.map { $0.origin.map { $0.context.time.timeIntervalSince(clockStart) } } == [
+                0, 0, 30, 91, 91, 91, 92, 92,
+            ]
+        )
+    }
+
+    @Test func aSchemaThatDoesNotMapSessionChangesSendsNothingForThem() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock, sessionTimeout: .seconds(60))
+        let sent = recorder(for: ProfileAnalytics.self)
+        hub.attach(sent)
+        hub.send(userAction: .tap("a"))
+        clock.advance(by: .seconds(120))
+        hub.send(userAction: .tap("b"))
+        hub.startSession()
+        #expect(sent.tags == [.userAction(.tap("a")), .userAction(.tap("b"))])
+        #expect(hub.session?.number == 3)
+    }
+
+    @Test(arguments: [nil, Duration.zero, .seconds(-5)])
+    func withoutAPositiveTimeoutSessionsNeverEndByThemselves(timeout: Duration?) {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock, sessionTimeout: timeout)
+        #expect(hub.sessionTimeout == nil)
+        hub.send(userAction: .tap("a"))
+        clock.advance(by: .seconds(86_400 * 365))
+        hub.send(userAction: .tap("b"))
+        #expect(hub.session?.number == 1)
+        hub.startSession()
+        #expect(hub.session?.number == 2)
+    }
+
+    @Test func aClockThatGoesBackwardsStartsNoSessionAndTheTimeoutCountsFromItsLatestReading() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock, sessionTimeout: .seconds(60))
+        let sent = recorder(for: ProfileAnalytics.self)
+        hub.attach(sent)
+        hub.send(userAction: .tap("a"))
+        clock.advance(by: .seconds(-3_600))  // the user set the clock an hour back
+        hub.send(userAction: .tap("b"))
+        clock.advance(by: .seconds(59))
+        hub.send(userAction: .tap("c"))
+        clock.advance(by: .seconds(60))
+        hub.send(userAction: .tap("d"))
+        #expect(
+            sent.snapshotText == """
+                userAction tap("a") on [] at 2023-11-14T22:13:20.000Z in session 1 (1700000000000)
+                userAction tap("b") on [] at 2023-11-14T21:13:20.000Z in session 1 (1700000000000)
+                userAction tap("c") on [] at 2023-11-14T21:14:19.000Z in session 1 (1700000000000)
+                userAction tap("d") on [] at 2023-11-14T21:15:19.000Z in session 2 (1700000000001)
+
+                """
+        )
+    }
+
+    @Test func aClockReadingOutsideTheRangeOfMillisecondsGivesIdentifiersThatStillGrow() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
+        clock.set(Date(timeIntervalSince1970: .infinity))
+        hub.send(userAction: .tap("a"))
+        #expect(hub.session?.id == 0)
+        clock.set(Date(timeIntervalSince1970: .nan))
+        hub.startSession()
+        #expect(hub.session?.id == 1)
+        clock.set(Date(timeIntervalSince1970: 1e300))
+        hub.startSession()
+        #expect(hub.session?.id == 2)
+    }
+}
+
+/// Blocks in its first delivery until the test releases the gate, then hands each user action on.
+final class BlockingProfileStrategy: AnalyticsUserActionStrategy {
+    typealias Schema = ProfileAnalytics
+    let gate: Gate
+    let next: any AnalyticsUserActionStrategy<ProfileAnalytics>
+    init(gate: Gate, then next: any AnalyticsUserActionStrategy<ProfileAnalytics>) {
+        self.gate = gate
+        self.next = next
+    }
+    func send(userAction: Schema.UserActionEnvelope) {
+        gate.block()
+        next.send(userAction: userAction)
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import TagHub
+import TagHubTesting
+import Testing
+
+/// A strategy granted consent late receives the states as they stood before its oldest kept tag,
+/// then its kept tags: each state once, never the same twice in a row.
+@Suite(.timeLimit(.minutes(1))) struct StateConsentTests {
+    let clock = TestClock()
+
+    func recorder(showing details: ContextDetails = []) -> RecordingStrategy<
+        ProfileAnalytics, AnalyticsTag<ProfileAnalytics>
+    > {
+        let recorder = RecordingStrategy(for: ProfileAnalytics.self)
+        recorder.contextDetails = details
+        return recorder
+    }
+
+    @Test func aUserWhoLogsInAtLaunchAndGrantsTwoMinutesLaterIsIdentifiedBeforeAnyKeptOrNewTag() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
+        hub.send(state: .autoPlay(true))  // before any vendor
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = recorder(showing: [.time, .states])
+        consent.register(vendor, for: [.analytics])
+        hub.send(screen: .home)
+        hub.send(state: .user(id: "42"))
+        clock.advance(by: .seconds(60))
+        hub.send(userAction: .tap("play"))
+        clock.advance(by: .seconds(60))
+        consent.grant(.analytics)
+        hub.send(userAction: .tap("pause"))
+        #expect(
+            vendor.snapshotText == """
+                state autoPlay(true) on [] at 2023-11-14T22:13:20.000Z with [autoPlay(true)]
+                screen home on [home] at 2023-11-14T22:13:20.000Z with [autoPlay(true)]
+                state user(id: "42") on [home] at 2023-11-14T22:13:20.000Z with [autoPlay(true), user(id: "42")]
+                userAction tap("play") on [home] at 2023-11-14T22:14:20.000Z with [autoPlay(true), user(id: "42")]
+                userAction tap("pause") on [home] at 2023-11-14T22:15:20.000Z with [autoPlay(true), user(id: "42")]
+
+                """
+        )
+    }
+
+    @Test func whenTheOldestKeptTagIsAStateTheCatchUpDeliversItOnceAndTheReplaySkipsIt() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = recorder()
+        consent.register(vendor, for: [.analytics])
+        hub.send(state: .user(id: "42"))
+        hub.send(state: .autoPlay(true))
+        hub.send(state: .user(id: "7"))
+        hub.send(userAction: .tap("play"))
+        consent.grant(.analytics)
+        #expect(
+            vendor.tags == [
+                .state(.user(id: "42")), .state(.autoPlay(true)), .state(.user(id: "7")), .userAction(.tap("play")),
+            ]
+        )
+    }
+
+    @Test func aGrantWithNothingKeptDeliversTheCurrentStates() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        hub.send(state: .user(id: "42"))
+        hub.send(state: .theme("dark"))
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = recorder()
+        consent.register(vendor, for: [.analytics])
+        consent.grant(.analytics)
+        hub.send(userAction: .tap("play"))
+        #expect(vendor.tags == [.state(.user(id: "42")), .state(.theme("dark")), .userAction(.tap("play"))])
+    }
+
+    @Test func aStrategyRegisteredWhenItsPurposesAreGrantedAlreadyIsCaughtUp() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        hub.send(state: .user(id: "42"))
+        let consent = AnalyticsConsent(hub: hub, store: InMemoryConsentStore([.analytics: .granted]))
+        let vendor = recorder()
+        consent.register(vendor, for: [.analytics])
+        hub.send(userAction: .tap("play"))
+        #expect(vendor.tags == [.state(.user(id: "42")), .userAction(.tap("play"))])
+    }
+
+    @Test func aStateTheBufferDroppedAsItsOldestTagIsStillDeliveredInTheCatchUp() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 2)
+        let vendor = recorder(showing: .states)
+        consent.register(vendor, for: [.analytics])
+        hub.send(state: .user(id: "42"))  // dropped from the buffer
+        hub.send(userAction: .tap("a"))  // dropped from the buffer
+        hub.send(userAction: .tap("b"))
+        hub.send(userAction: .tap("c"))
+        consent.grant(.analytics)
+        #expect(
+            vendor.snapshotText == """
+                state user(id: "42") on [] with [user(id: "42")]
+                userAction tap("b") on [] with [user(id: "42")]
+                userAction tap("c") on [] with [user(id: "42")]
+
+                """
+        )
+    }
+
+    @Test func aStateTheBufferDroppedAsItsNewestTagIsDeliveredAfterTheReplay() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 2, overflowPolicy: .dropNewest)
+        let vendor = recorder()
+        consent.register(vendor, for: [.analytics])
+        hub.send(userAction: .tap("a"))
+        hub.send(userAction: .tap("b"))
+        hub.send(state: .user(id: "42"))  // dropped: the buffer is full
+        hub.send(state: .theme("dark"))  // dropped
+        consent.grant(.analytics)
+        #expect(
+            vendor.tags == [
+                .userAction(.tap("a")), .userAction(.tap("b")), .state(.user(id: "42")), .state(.theme("dark")),
+            ]
+        )
+    }
+
+    @Test func aGrantAfterAQuestionAskedAgainDeliversOnlyTheStatesThatChanged() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = recorder()
+        consent.register(vendor, for: [.analytics])
+        consent.grant(.analytics)
+        hub.send(state: .user(id: "42"))
+        hub.send(state: .autoPlay(true))
+        consent.set(.undecided, for: [.analytics])
+        hub.send(state: .autoPlay(false))
+        consent.grant(.analytics)
+        #expect(vendor.tags == [.state(.user(id: "42")), .state(.autoPlay(true)), .state(.autoPlay(false))])
+    }
+
+    @Test func aGrantAfterADenialDeliversEveryStateAgain() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = recorder()
+        consent.register(vendor, for: [.analytics])
+        consent.grant(.analytics)
+        hub.send(state: .user(id: "42"))
+        consent.deny(.analytics)
+        hub.send(state: .autoPlay(true))
+        consent.grant(.analytics)
+        hub.send(userAction: .tap("play"))
+        #expect(
+            vendor.tags == [
+                .state(.user(id: "42")), .state(.user(id: "42")), .state(.autoPlay(true)), .userAction(.tap("play")),
+            ]
+        )
+    }
+
+    @Test func aBackgroundStrategyBehindConsentReceivesTheCatchUpThroughItsQueueInOrder() async {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        hub.send(state: .user(id: "42"))
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = recorder()
+        consent.register(BackgroundStrategy(wrapping: vendor), for: [.analytics])
+        hub.send(userAction: .tap("play"))
+        consent.grant(.analytics)
+        hub.send(userAction: .tap("pause"))
+        guard await flushOrFail(hub) else { return }
+        #expect(vendor.tags == [.state(.user(id: "42")), .userAction(.tap("play")), .userAction(.tap("pause"))])
+    }
+
+    @Test func statesSentOnAnotherThreadDuringTheReplayReachTheVendorEachOnceTheLatestLast() {
+        for round in 0..<50 {
+            let hub = AnalyticsHub<ProfileAnalytics>()
+            let consent = AnalyticsConsent(hub: hub)
+            let vendor = recorder()
+            consent.register(vendor, for: [.analytics])
+            for index in 0..<20 { hub.send(state: .theme("\(index)")) }
+            let sender = onNewThread {
+                for index in 20..<200 { hub.send(state: .theme("\(index)")) }
+            }
+            consent.grant(.analytics)
+            guard sender.waitOrFail("the states") else { return }
+            let themes = vendor.tags.compactMap { tag -> Int? in
+                guard case .state(.theme(let value)) = tag else { return nil }
+                return Int(value)
+            }
+            #expect(themes.last == 199, "round \(round)")
+            #expect(Set(themes).count == themes.count, "round \(round): a state came twice: \(themes)")
+        }
+    }
+}
