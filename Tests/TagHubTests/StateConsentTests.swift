@@ -41,7 +41,30 @@ import Testing
         )
     }
 
-    @Test func whenTheOldestKeptTagIsAStateTheCatchUpDeliversItOnceAndTheReplaySkipsIt() {
+    @Test func whenTheOldestKeptTagIsAStateTheCatchUpDeliversTheStatesBeforeItThenTheKeptTags() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        hub.send(state: .user(id: "42"))  // logged in at launch, before any vendor
+        hub.send(state: .autoPlay(true))
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = recorder(showing: .states)
+        consent.register(vendor, for: [.analytics])
+        hub.send(state: .loggedOut)
+        hub.send(state: .user(id: "7"))
+        hub.send(userAction: .tap("play"))
+        consent.grant(.analytics)
+        #expect(
+            vendor.snapshotText == """
+                state user(id: "42") on [] with [user(id: "42"), autoPlay(true)]
+                state autoPlay(true) on [] with [user(id: "42"), autoPlay(true)]
+                state loggedOut on [] with [autoPlay(true), loggedOut]
+                state user(id: "7") on [] with [autoPlay(true), user(id: "7")]
+                userAction tap("play") on [] with [autoPlay(true), user(id: "7")]
+
+                """
+        )
+    }
+
+    @Test func keptStatesThatRepeatAValueTheVendorHasAreDeliveredOnce() {
         let hub = AnalyticsHub<ProfileAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
         let vendor = recorder()

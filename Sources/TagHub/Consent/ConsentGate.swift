@@ -205,14 +205,14 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     /// once the replay has ended (this one included, then passing through), so the replay never
     /// feeds itself and drops nothing; a `detach` from there does not wait.
     func open() {
-        let oldest: ContextRecord<Schema>? = lock.withLock {
+        let oldest: Schema.AnyTagEnvelope? = lock.withLock {
             mode = .forwarding
             replayingThread = .current
             isReplayOverdue = false
-            return buffer.first?.context.record
+            return buffer.first
         }
         DeliveryThread.current.runInScope(of: scope.identity) {
-            catchUp(with: oldest ?? hubRecord())
+            catchUp(with: oldest.map(Self.statesBefore) ?? hubRecord())
             var replayed = 0
             while true {
                 while let envelope = nextToReplay(after: replayed) {
@@ -228,6 +228,13 @@ final class ConsentGate<Schema: AnalyticsSchema>:
                 if !catchUp(with: hubRecord()), endReplay() { return }
             }
         }
+    }
+
+    /// The states just before `envelope` was sent: those of its context, but for a state with a
+    /// key, whose context includes it, the ones before it.
+    private static func statesBefore(_ envelope: Schema.AnyTagEnvelope) -> ContextRecord<Schema> {
+        guard case .state(let tag) = envelope.tag, Schema.stateKey(of: tag) != nil else { return envelope.context.record }
+        return envelope.context.record.beforeLastSet()
     }
 
     /// Delivers the states of `record` that the strategy has not received, in the order they were

@@ -32,12 +32,15 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     @usableFromInline let entries: ContiguousArray<Entry>
     /// The version of the last state set: 0 before any.
     @usableFromInline let version: UInt64
+    /// For the record a state's send made: the entry of its key that it replaced, if any.
+    let replaced: Entry?
 
     @usableFromInline
-    init(session: AnalyticsSession, entries: ContiguousArray<Entry> = [], version: UInt64 = 0) {
+    init(session: AnalyticsSession, entries: ContiguousArray<Entry> = [], version: UInt64 = 0, replaced: Entry? = nil) {
         self.session = session
         self.entries = entries
         self.version = version
+        self.replaced = replaced
     }
 
     /// The record of a hub that has sent nothing, and of contexts made by hand without states.
@@ -56,14 +59,24 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
         history: ScreenHistory<Schema.Screen>
     ) -> ContextRecord {
         var entries = entries
-        if let index = entries.firstIndex(where: { $0.key == key }) {
-            entries.remove(at: index)
-        }
+        let replaced = entries.firstIndex { $0.key == key }.map { entries.remove(at: $0) }
         let version = version + 1
         entries.append(
             Entry(key: key, value: value, version: version, time: time, session: session, history: history)
         )
-        return ContextRecord(session: session, entries: entries, version: version)
+        return ContextRecord(session: session, entries: entries, version: version, replaced: replaced)
+    }
+
+    /// For the record a state's send made: the states just before that send, which the consent
+    /// replay catches up with when that state is the oldest tag kept.
+    func beforeLastSet() -> ContextRecord {
+        guard !entries.isEmpty else { return self }
+        var entries = entries
+        entries.removeLast()
+        if let replaced {
+            entries.insert(replaced, at: entries.firstIndex { $0.version > replaced.version } ?? entries.endIndex)
+        }
+        return ContextRecord(session: session, entries: entries, version: entries.map(\.version).max() ?? 0)
     }
 
     /// The current value for `key`.
