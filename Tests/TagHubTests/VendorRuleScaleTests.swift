@@ -74,12 +74,18 @@ import Testing
         )
         // A megabyte that is no placeholder, between spaces: not lowercased to find out.
         #expect(MixpanelTag.identify(distinctID: " \(Self.ascii) ").ruleViolations == [])
-        #expect(MixpanelTag.identify(distinctID: " NULL\u{3000}").ruleViolations.map(\.rule) == ["mixpanel.distinctID.placeholder"])
+        #expect(
+            MixpanelTag.identify(distinctID: " NULL\u{3000}").ruleViolations.map(\.rule) == [
+                "mixpanel.distinctID.placeholder"
+            ]
+        )
     }
 
     @Test func amplitude() {
         func findings(_ properties: [String: AnalyticsValue]) -> [String] {
-            AmplitudeTag.track(eventType: "Podcast Played", eventProperties: properties).ruleViolations.map(\.description)
+            AmplitudeTag.track(eventType: "Podcast Played", eventProperties: properties).ruleViolations.map(
+                \.description
+            )
         }
         #expect(
             findings(["title": .string(Self.ascii)]) == [

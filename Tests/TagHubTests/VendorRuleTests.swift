@@ -524,7 +524,13 @@ let amplitudeCases: [RuleCase] = [
     RuleCase(
         "user ID of 4 UTF-16 units that look like 2 characters",
         AmplitudeTag.setUserID("e\u{301}e\u{301}"),
-        [VendorRuleViolation("amplitude.userID.length", quoted("e\u{301}e\u{301}", 4), limit: "at least 5 UTF-16 units")]
+        [
+            VendorRuleViolation(
+                "amplitude.userID.length",
+                quoted("e\u{301}e\u{301}", 4),
+                limit: "at least 5 UTF-16 units"
+            )
+        ]
     ),
     RuleCase("user ID of 5 UTF-16 units in 3 characters", AmplitudeTag.setUserID("e\u{301}e\u{301}a")),
     RuleCase(

@@ -62,7 +62,10 @@ extension FirebaseTag: RuleCheckedVendorTag {
             Self.checkName(name, .eventName, into: &findings)
             Self.checkParameters(parameters, into: &findings)
         case .screenView(let screenName, let screenClass):
-            Self.checkParameters(["screen_name": .string(screenName), "screen_class": .string(screenClass)], into: &findings)
+            Self.checkParameters(
+                ["screen_name": .string(screenName), "screen_class": .string(screenClass)],
+                into: &findings
+            )
         case .userProperty(let name, let value):
             Self.checkName(name, .userPropertyName, into: &findings)
             if let value, Self.length(value) > Limits.userPropertyValueLength {
@@ -312,10 +315,16 @@ extension FirebaseTag: RuleCheckedVendorTag {
         }
         // Past twice the limit (already broken) the characters are not read: a check stays cheap
         // on a megabyte of name.
-        if !name.isEmpty && !RuleCheck.isLetterIdentifier(String(name.prefix(2 * rules.maxLength))) {
+        let isShort = name.utf8.count <= 2 * rules.maxLength
+        let isIdentifier = RuleCheck.isLetterIdentifier(isShort ? name : String(name.prefix(2 * rules.maxLength)))
+        if !name.isEmpty && !isIdentifier {
             add(rules.charactersRule, RuleCheck.quoted(name), limit: rules.characters)
         }
-        if let index = rules.reservedPrefixes.firstIndex(where: { name.hasPrefix($0) }) {
+        // An ASCII identifier has no combining mark to join a prefix's last character: its
+        // bytes tell.
+        let isASCII = isShort && isIdentifier && RuleCheck.isIdentifier(name)
+        let hasPrefix = { (prefix: String) in isASCII ? name.utf8.starts(with: prefix.utf8) : name.hasPrefix(prefix) }
+        if let index = rules.reservedPrefixes.firstIndex(where: hasPrefix) {
             add(rules.reservedPrefix, RuleCheck.quoted(name), limit: rules.reservedPrefixLimits[index])
         }
         // A name too long to be reserved is not hashed: a string equal to an ASCII name, as

@@ -171,7 +171,10 @@ struct RuleFindings {
             default: limit = "the same rule"
             }
             more.append(
-                (next.position, VendorRuleViolation(rule.rule, "\(RuleCheck.grouped(rule.count - perRule)) more", limit: limit))
+                (
+                    next.position,
+                    VendorRuleViolation(rule.rule, "\(RuleCheck.grouped(rule.count - perRule)) more", limit: limit)
+                )
             )
         }
         return (shown.sorted { $0.position < $1.position } + more.sorted { $0.position < $1.position }).map(\.violation)

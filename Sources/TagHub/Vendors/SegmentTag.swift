@@ -84,7 +84,11 @@ extension SegmentTag: RuleCheckedVendorTag {
         case .identify(let userID, let traits):
             if userID == "" {
                 findings.append(
-                    VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID, or none (anonymous)")
+                    VendorRuleViolation(
+                        "segment.identify.userID.empty",
+                        "\"\"",
+                        limit: "a user ID, or none (anonymous)"
+                    )
                 )
             }
             Self.checkDictionary(traits, into: &findings)

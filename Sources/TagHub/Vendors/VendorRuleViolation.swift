@@ -140,7 +140,8 @@ enum RuleCheck {
     /// The size of `string` as a finding states it: in characters, or for a string too long to
     /// count them cheaply, in UTF-16 units.
     static func size(of string: String) -> String {
-        string.utf8.count <= 4_096 ? "\(grouped(string.count)) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
+        string.utf8.count <= 4_096
+            ? "\(grouped(string.count)) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
     }
 
     /// `text` without the white space (and line breaks) around it.
@@ -307,37 +308,41 @@ enum RuleCheck {
         // then hashed as lowercased, on their bytes, and only the names whose hash meets another's
         // are lowercased and compared; text outside ASCII, whose equal forms can differ in their
         // bytes, is compared as strings.
-        var capitalized: [String] = []
+        var hashes: Set<UInt64> = []
+        var repeated: Set<UInt64> = []
+        var hasLowercase = false
         var isASCII = true
         for name in names {
-            switch caseOf(name) {
-            case .asciiLowercase: continue
-            case .asciiCapitalized: capitalized.append(name)
+            let (nameCase, hash) = caseAndHash(of: name)
+            switch nameCase {
+            case .asciiLowercase: hasLowercase = true
+            case .asciiCapitalized:
+                if hashes.isEmpty { hashes.reserveCapacity(names.count) }
+                if !hashes.insert(hash).inserted { repeated.insert(hash) }
             case .otherLowercase: isASCII = false
             case .otherChanging:
                 isASCII = false
-                capitalized.append(name)
+                hashes.insert(0)
             }
         }
-        guard !capitalized.isEmpty else { return [] }
-        guard isASCII else { return collisions(capitalized: capitalized, among: names) }
-        var counts: [UInt64: Int] = [:]
-        counts.reserveCapacity(capitalized.count)
-        for name in capitalized { counts[lowercasedHash(of: name), default: 0] += 1 }
-        var met: Set<UInt64> = []
+        guard !hashes.isEmpty else { return [] }
+        guard isASCII else { return collisions(capitalized: names.filter { !isLowercase($0) }, among: names) }
+        var met = repeated
         var lowercaseMet: [String] = []
-        for name in names where caseOf(name) == .asciiLowercase {
-            let hash = lowercasedHash(of: name)
-            if counts[hash] != nil {
-                met.insert(hash)
-                lowercaseMet.append(name)
+        if hasLowercase {
+            for name in names {
+                let (nameCase, hash) = caseAndHash(of: name)
+                if nameCase == .asciiLowercase && hashes.contains(hash) {
+                    met.insert(hash)
+                    lowercaseMet.append(name)
+                }
             }
         }
-        let capitalizedMet = capitalized.filter {
-            let hash = lowercasedHash(of: $0)
-            return counts[hash]! > 1 || met.contains(hash)
+        guard !met.isEmpty else { return [] }
+        let capitalizedMet = names.filter {
+            let (nameCase, hash) = caseAndHash(of: $0)
+            return nameCase == .asciiCapitalized && met.contains(hash)
         }
-        guard !capitalizedMet.isEmpty else { return [] }
         return collisions(capitalized: capitalizedMet, among: capitalizedMet + lowercaseMet)
     }
 
@@ -361,16 +366,6 @@ enum RuleCheck {
         return groups.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 
-    /// The FNV-1a hash of `name`'s bytes, A to Z as a to z: the same for ASCII names that differ
-    /// only by case.
-    private static func lowercasedHash(of name: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
-            hash = (hash ^ UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) &* 0x100_0000_01b3
-        }
-        return hash
-    }
-
     /// What lowercasing does to a name.
     enum NameCase {
         /// ASCII, left as it is.
@@ -386,33 +381,55 @@ enum RuleCheck {
     /// What lowercasing does to `name`, read on its bytes: only a name with a letter that
     /// lowercasing may change (by Unicode's Changes_When_Lowercased) is lowercased and compared.
     static func caseOf(_ name: String) -> NameCase {
-        let read = name.utf8.withContiguousStorageIfAvailable { bytes -> NameCase? in
-            let changes = lowercasingChanges
-            var isASCII = true
-            var offset = 0
-            while offset < bytes.count {
-                let byte = bytes[offset]
-                if byte < 0x80 {
-                    if byte >= 0x41 && byte <= 0x5A { return isASCII ? .asciiCapitalized : nil }
-                    offset += 1
-                    continue
-                }
-                isASCII = false
-                // A scalar's length from its first byte; those below U+0800 (two bytes: Latin,
-                // Greek, Cyrillic…) are looked up in a table, the others in Unicode's properties.
-                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for next in bytes[(offset + 1)..<(offset + length)] { value = value << 6 | UInt32(next & 0x3F) }
-                let changed =
-                    value < 0x800
-                    ? changes[Int(value)] : Unicode.Scalar(value)?.properties.changesWhenLowercased ?? true
-                if changed { return nil }
-                offset += length
-            }
-            return isASCII ? .asciiLowercase : .otherLowercase
+        caseAndHash(of: name).case
+    }
+
+    /// What lowercasing does to `name` (see ``caseOf(_:)``), and for an ASCII name, the FNV-1a hash
+    /// of its bytes with A to Z as a to z: the same for ASCII names that differ only by case.
+    private static func caseAndHash(of name: String) -> (case: NameCase, hash: UInt64) {
+        let read = name.utf8.withContiguousStorageIfAvailable { bytes in
+            lowercasingChanges.withUnsafeBufferPointer { changes in caseAndHash(of: bytes, changes: changes) }
         }
-        if let read, let found = read { return found }
-        return name.lowercased() == name ? .otherLowercase : .otherChanging
+        if let read, let found = read.case { return (found, read.hash) }
+        return (name.lowercased() == name ? .otherLowercase : .otherChanging, 0)
+    }
+
+    /// What lowercasing does to the UTF-8 `bytes`, `nil` where a scalar may change and the string
+    /// must be lowercased to tell; and for ASCII, the hash of the bytes lowercased.
+    private static func caseAndHash(
+        of bytes: UnsafeBufferPointer<UInt8>,
+        changes: UnsafeBufferPointer<Bool>
+    ) -> (case: NameCase?, hash: UInt64) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var isASCII = true
+        var hasCapital = false
+        var offset = 0
+        let count = bytes.count
+        while offset < count {
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                let isCapital = byte >= 0x41 && byte <= 0x5A
+                hasCapital = hasCapital || isCapital
+                hash = (hash ^ UInt64(isCapital ? byte | 0x20 : byte)) &* 0x100_0000_01b3
+                offset += 1
+                continue
+            }
+            isASCII = false
+            // Scalars below U+0800 (two bytes: Latin, Greek, Cyrillic…) are looked up in a
+            // table, the others in Unicode's properties.
+            if byte < 0xE0 {
+                if changes[Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)] { return (nil, 0) }
+                offset += 2
+                continue
+            }
+            let length = byte >= 0xF0 ? 4 : 3
+            var value = UInt32(byte) & (length == 3 ? 0x0F : 0x07)
+            for next in 1..<length { value = value << 6 | UInt32(bytes[offset + next] & 0x3F) }
+            if Unicode.Scalar(value)?.properties.changesWhenLowercased ?? true { return (nil, 0) }
+            offset += length
+        }
+        if isASCII { return (hasCapital ? .asciiCapitalized : .asciiLowercase, hash) }
+        return (hasCapital ? nil : .otherLowercase, 0)
     }
 
     /// Whether lowercasing changes each scalar below U+0800.
