@@ -41,7 +41,7 @@ import Testing
         .ruleViolations
         #expect(
             findings.map(\.description) == [
-                "amplitude.stringValue.length: ids: 1025 characters breaks at most 1024 characters"
+                "amplitude.stringValue.length: ids: 1,025 UTF-16 units breaks at most 1,024 UTF-16 units"
             ]
         )
     }
@@ -51,10 +51,10 @@ import Testing
         let findings = AmplitudeTag.track(eventType: "Play", eventProperties: ["ids": .array(values)]).ruleViolations
         #expect(
             findings.map(\.description) == [
-                "amplitude.stringValue.length: ids: 1025 characters breaks at most 1024 characters",
-                "amplitude.stringValue.length: ids: 1026 characters breaks at most 1024 characters",
-                "amplitude.stringValue.length: ids: 1027 characters breaks at most 1024 characters",
-                "amplitude.stringValue.length: 997 more breaks at most 1024 characters",
+                "amplitude.stringValue.length: ids: 1,025 UTF-16 units breaks at most 1,024 UTF-16 units",
+                "amplitude.stringValue.length: ids: 1,026 UTF-16 units breaks at most 1,024 UTF-16 units",
+                "amplitude.stringValue.length: ids: 1,027 UTF-16 units breaks at most 1,024 UTF-16 units",
+                "amplitude.stringValue.length: 997 more breaks at most 1,024 UTF-16 units",
             ]
         )
     }
@@ -62,7 +62,7 @@ import Testing
     @Test func aHundredThousandPropertiesAreCountedNotListed() {
         let properties = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.int($0)) })
         let findings = MixpanelTag.track(event: "Play", properties: properties).ruleViolations
-        #expect(findings.map(\.description) == ["mixpanel.propertyCount: 100000 properties breaks at most 254"])
+        #expect(findings.map(\.description) == ["mixpanel.propertyCount: 100,000 properties breaks at most 254"])
     }
 
     @Test func aGroupOfNamesDifferingOnlyByCaseQuotesAtMostThree() {
@@ -80,7 +80,7 @@ import Testing
         #expect(
             findings.map(\.description) == [
                 "segment.track.revenue.number: revenue: \"" + String(repeating: "a", count: 63) + "… breaks a number",
-                "segment.payload.size: at least 1048590 bytes breaks at most 32000 bytes per call",
+                "segment.payload.size: at least 1,048,590 bytes breaks at most 32,000 bytes per call",
             ]
         )
     }
@@ -109,7 +109,7 @@ import Testing
         let more = AnalyticsValue.array(Array(repeating: .double(1.5), count: 8_000))
         #expect(
             SegmentTag.track(event: "Podcast Played", properties: ["n": more]).ruleViolations.map(\.description) == [
-                "segment.payload.size: at least 32007 bytes breaks at most 32000 bytes per call"
+                "segment.payload.size: at least 32,007 bytes breaks at most 32,000 bytes per call"
             ]
         )
     }

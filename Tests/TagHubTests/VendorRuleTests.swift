@@ -460,12 +460,12 @@ let amplitudeCases: [RuleCase] = [
     RuleCase(
         "user ID of 4 characters",
         AmplitudeTag.setUserID("1234"),
-        [VendorRuleViolation("amplitude.userID.length", quoted("1234", 4), limit: "at least 5 characters")]
+        [VendorRuleViolation("amplitude.userID.length", quoted("1234", 4), limit: "at least 5 UTF-16 units")]
     ),
     RuleCase(
         "device ID of 4 characters",
         AmplitudeTag.setDeviceID("abcd"),
-        [VendorRuleViolation("amplitude.deviceID.length", quoted("abcd", 4), limit: "at least 5 characters")]
+        [VendorRuleViolation("amplitude.deviceID.length", quoted("abcd", 4), limit: "at least 5 UTF-16 units")]
     ),
     RuleCase(
         "string value of 1025 characters",
@@ -473,8 +473,8 @@ let amplitudeCases: [RuleCase] = [
         [
             VendorRuleViolation(
                 "amplitude.stringValue.length",
-                "title: 1025 characters",
-                limit: "at most 1024 characters"
+                "title: 1,025 UTF-16 units",
+                limit: "at most 1,024 UTF-16 units"
             )
         ]
     ),
@@ -484,15 +484,15 @@ let amplitudeCases: [RuleCase] = [
         [
             VendorRuleViolation(
                 "amplitude.stringValue.length",
-                "titles: 1025 characters",
-                limit: "at most 1024 characters"
+                "titles: 1,025 UTF-16 units",
+                limit: "at most 1,024 UTF-16 units"
             )
         ]
     ),
     RuleCase(
         "1001 properties",
         AmplitudeTag.setUserProperties(properties(1001)),
-        [VendorRuleViolation("amplitude.propertyCount", "1001 properties", limit: "at most 1000")]
+        [VendorRuleViolation("amplitude.propertyCount", "1,001 properties", limit: "at most 1,000")]
     ),
     RuleCase(
         "the SDK's own prefix",
@@ -524,7 +524,13 @@ let amplitudeCases: [RuleCase] = [
     RuleCase(
         "user ID of 4 UTF-16 units that look like 2 characters",
         AmplitudeTag.setUserID("e\u{301}e\u{301}"),
-        [VendorRuleViolation("amplitude.userID.length", quoted("e\u{301}e\u{301}", 4), limit: "at least 5 characters")]
+        [
+            VendorRuleViolation(
+                "amplitude.userID.length",
+                quoted("e\u{301}e\u{301}", 4),
+                limit: "at least 5 UTF-16 units"
+            )
+        ]
     ),
     RuleCase("user ID of 5 UTF-16 units in 3 characters", AmplitudeTag.setUserID("e\u{301}e\u{301}a")),
     RuleCase(
@@ -563,7 +569,7 @@ let segmentCases: [RuleCase] = [
             event: "Podcast Played",
             properties: ["quote": .string(String(repeating: "\"", count: 20_000))]
         ),
-        [VendorRuleViolation("segment.payload.size", "at least 40012 bytes", limit: "at most 32000 bytes per call")]
+        [VendorRuleViolation("segment.payload.size", "at least 40,012 bytes", limit: "at most 32,000 bytes per call")]
     ),
     RuleCase(
         "empty event",
@@ -605,7 +611,7 @@ let segmentCases: [RuleCase] = [
     RuleCase(
         "properties of 32,001 bytes",
         SegmentTag.track(event: "Podcast Played", properties: ["notes": .string(text(31_989))]),
-        [VendorRuleViolation("segment.payload.size", "at least 32001 bytes", limit: "at most 32000 bytes per call")]
+        [VendorRuleViolation("segment.payload.size", "at least 32,001 bytes", limit: "at most 32,000 bytes per call")]
     ),
     RuleCase(
         "currency in lowercase",
@@ -768,7 +774,7 @@ let batchCases: [RuleCase] = [
     RuleCase(
         "custom user ID of 1025 characters",
         BatchTag.customUserID(text(1025)),
-        [VendorRuleViolation("batch.customUserID.length", "1025 characters", limit: "at most 1024 characters")]
+        [VendorRuleViolation("batch.customUserID.length", "1,025 characters", limit: "at most 1,024 characters")]
     ),
     RuleCase(
         "a value of NaN",
@@ -964,8 +970,8 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
             MixpanelTag.ruleViolations(across: names) == [
                 VendorRuleViolation(
                     "mixpanel.distinctEventNames",
-                    "5001 event names",
-                    limit: "at most 5000 (a soft limit)"
+                    "5,001 event names",
+                    limit: "at most 5,000 (a soft limit)"
                 )
             ]
         )
@@ -984,8 +990,8 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
             AmplitudeTag.ruleViolations(across: types) == [
                 VendorRuleViolation(
                     "amplitude.distinctEventTypes",
-                    "2001 event types",
-                    limit: "at most 2000 per project"
+                    "2,001 event types",
+                    limit: "at most 2,000 per project"
                 )
             ]
         )

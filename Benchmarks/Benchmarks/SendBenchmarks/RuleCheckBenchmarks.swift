@@ -55,8 +55,41 @@ func ruleCheckBenchmarks() {
     ruleCheckBenchmark("\(blank), BatchTag (a value)", configuration: large, tag: RuleCheckTags.blankBatch)
     ruleCheckBenchmark("\(blank), MixpanelTag (an identify)", configuration: large, tag: RuleCheckTags.blankMixpanelID)
     let camel = "Rule check: 100,000 camelCase properties"
+    ruleCheckBenchmark("\(camel), FirebaseTag (parameters)", configuration: large, tag: RuleCheckTags.camelFirebase)
     ruleCheckBenchmark("\(camel), MixpanelTag", configuration: large, tag: RuleCheckTags.camelMixpanel)
+    ruleCheckBenchmark("\(camel), AmplitudeTag", configuration: large, tag: RuleCheckTags.camelAmplitude)
+    ruleCheckBenchmark("\(camel), SegmentTag", configuration: large, tag: RuleCheckTags.camelSegment)
+    ruleCheckBenchmark("\(camel), BatchTag", configuration: large, tag: RuleCheckTags.camelBatch)
     ruleCheckBenchmark("\(camel), PianoTag", configuration: large, tag: RuleCheckTags.camelPiano)
+
+    // MARK: - Text outside ASCII, which a check cannot read byte by byte
+
+    let accentedValue = "Rule check: one 1 MB non-ASCII string value"
+    ruleCheckBenchmark(
+        "\(accentedValue), FirebaseTag (a parameter)",
+        configuration: large,
+        tag: RuleCheckTags.accentedValueFirebase
+    )
+    ruleCheckBenchmark("\(accentedValue), MixpanelTag", configuration: large, tag: RuleCheckTags.accentedValueMixpanel)
+    ruleCheckBenchmark(
+        "\(accentedValue), AmplitudeTag",
+        configuration: large,
+        tag: RuleCheckTags.accentedValueAmplitude
+    )
+    ruleCheckBenchmark("\(accentedValue), SegmentTag", configuration: large, tag: RuleCheckTags.accentedValueSegment)
+    ruleCheckBenchmark("\(accentedValue), BatchTag", configuration: large, tag: RuleCheckTags.accentedValueBatch)
+    ruleCheckBenchmark("\(accentedValue), PianoTag", configuration: large, tag: RuleCheckTags.accentedValuePiano)
+    let accentedKey = "Rule check: one 1 MB non-ASCII property key"
+    ruleCheckBenchmark(
+        "\(accentedKey), FirebaseTag (a parameter)",
+        configuration: large,
+        tag: RuleCheckTags.accentedKeyFirebase
+    )
+    ruleCheckBenchmark("\(accentedKey), MixpanelTag", configuration: large, tag: RuleCheckTags.accentedKeyMixpanel)
+    ruleCheckBenchmark("\(accentedKey), AmplitudeTag", configuration: large, tag: RuleCheckTags.accentedKeyAmplitude)
+    ruleCheckBenchmark("\(accentedKey), SegmentTag", configuration: large, tag: RuleCheckTags.accentedKeySegment)
+    ruleCheckBenchmark("\(accentedKey), BatchTag", configuration: large, tag: RuleCheckTags.accentedKeyBatch)
+    ruleCheckBenchmark("\(accentedKey), PianoTag", configuration: large, tag: RuleCheckTags.accentedKeyPiano)
 }
 
 /// A benchmark named `name` that checks `tag` `scaledIterations` times per sample. `tag` is
@@ -168,8 +201,60 @@ extension RuleCheckTags {
     static let camelProperties = Dictionary(
         uniqueKeysWithValues: (0..<100_000).map { ("itemId\($0)", AnalyticsValue.int($0)) }
     )
+    /// `camelProperties` as Firebase parameters.
+    static let camelParameters = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map { ("itemId\($0)", FirebaseValue.int($0)) }
+    )
+    /// Firebase, over `camelParameters`.
+    static let camelFirebase = FirebaseTag.event("podcast_played", camelParameters)
     /// Mixpanel, over `camelProperties`.
     static let camelMixpanel = MixpanelTag.track(event: "Podcast Played", properties: camelProperties)
+    /// Amplitude, over `camelProperties`.
+    static let camelAmplitude = AmplitudeTag.track(eventType: "Podcast Played", eventProperties: camelProperties)
+    /// Segment, over `camelProperties`.
+    static let camelSegment = SegmentTag.track(event: "Podcast Played", properties: camelProperties)
+    /// Batch, over `camelProperties`.
+    static let camelBatch = BatchTag.event("podcast_played", camelProperties)
     /// Piano, over `camelProperties`.
     static let camelPiano = PianoTag.event("podcast.played", camelProperties)
+}
+
+extension RuleCheckTags {
+    /// 524,288 × "é" (U+00E9): 1,048,576 bytes of UTF-8, none of them ASCII.
+    static let accented = String(repeating: "é", count: 524_288)
+
+    /// A Firebase event with one 1 MB non-ASCII parameter value.
+    static let accentedValueFirebase = FirebaseTag.event("podcast_played", ["title": .string(accented)])
+    /// A Mixpanel event with one 1 MB non-ASCII property value.
+    static let accentedValueMixpanel = MixpanelTag.track(
+        event: "Podcast Played",
+        properties: ["title": .string(accented)]
+    )
+    /// An Amplitude event with one 1 MB non-ASCII property value.
+    static let accentedValueAmplitude = AmplitudeTag.track(
+        eventType: "Podcast Played",
+        eventProperties: ["title": .string(accented)]
+    )
+    /// A Segment track call with one 1 MB non-ASCII property value.
+    static let accentedValueSegment = SegmentTag.track(
+        event: "Podcast Played",
+        properties: ["title": .string(accented)]
+    )
+    /// A Batch event with one 1 MB non-ASCII attribute value.
+    static let accentedValueBatch = BatchTag.event("podcast_played", ["title": .string(accented)])
+    /// A Piano event with one 1 MB non-ASCII property value.
+    static let accentedValuePiano = PianoTag.event("podcast.played", ["title": .string(accented)])
+
+    /// A Firebase event with a 1 MB non-ASCII parameter name.
+    static let accentedKeyFirebase = FirebaseTag.event("podcast_played", [accented: 1])
+    /// A Mixpanel event with a 1 MB non-ASCII property name.
+    static let accentedKeyMixpanel = MixpanelTag.track(event: "Podcast Played", properties: [accented: 1])
+    /// An Amplitude event with a 1 MB non-ASCII property name.
+    static let accentedKeyAmplitude = AmplitudeTag.track(eventType: "Podcast Played", eventProperties: [accented: 1])
+    /// A Segment track call with a 1 MB non-ASCII property name.
+    static let accentedKeySegment = SegmentTag.track(event: "Podcast Played", properties: [accented: 1])
+    /// A Batch event with a 1 MB non-ASCII attribute key.
+    static let accentedKeyBatch = BatchTag.event("podcast_played", [accented: 1])
+    /// A Piano event with a 1 MB non-ASCII property key.
+    static let accentedKeyPiano = PianoTag.event("podcast.played", [accented: 1])
 }

@@ -38,19 +38,14 @@ extension AmplitudeTag: RuleCheckedVendorTag {
 
     /// Every rule of Amplitude's that this tag breaks (see ``VendorLimits/Amplitude``).
     public var ruleViolations: [VendorRuleViolation] {
-        RuleCheck.summarised(findings)
-    }
-
-    /// Every rule this tag breaks, repeats included.
-    private var findings: [VendorRuleViolation] {
+        var findings = RuleFindings()
         switch self {
         case .track(let eventType, let properties):
-            var violations: [VendorRuleViolation] = []
             if eventType.isEmpty {
-                violations.append(VendorRuleViolation("amplitude.eventType.empty", "\"\"", limit: "an event type"))
+                findings.append(VendorRuleViolation("amplitude.eventType.empty", "\"\"", limit: "an event type"))
             }
             if eventType.hasPrefix(Limits.reservedEventPrefix) {
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "amplitude.eventType.reservedPrefix",
                         RuleCheck.quoted(eventType),
@@ -58,15 +53,15 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            return violations + Self.propertyViolations(properties)
+            Self.checkProperties(properties, into: &findings)
         case .setUserProperties(let properties):
-            return Self.propertyViolations(properties)
+            Self.checkProperties(properties, into: &findings)
         case .setUserID(let id):
-            guard let id else { return [] }
-            return Self.idViolations(id, rule: "amplitude.userID.length")
+            if let id { findings.append(contentsOf: Self.idViolations(id, rule: "amplitude.userID.length")) }
         case .setDeviceID(let id):
-            return Self.idViolations(id, rule: "amplitude.deviceID.length")
+            findings.append(contentsOf: Self.idViolations(id, rule: "amplitude.deviceID.length"))
         }
+        return findings.summary
     }
 
     /// Across tags: at most 2,000 event types per project, and no two that differ only by case.
@@ -78,38 +73,36 @@ extension AmplitudeTag: RuleCheckedVendorTag {
             violations.append(
                 VendorRuleViolation(
                     "amplitude.distinctEventTypes",
-                    "\(eventTypes.count) event types",
-                    limit: "at most \(Limits.eventTypesPerProject) per project"
+                    "\(RuleCheck.grouped(eventTypes.count)) event types",
+                    limit: "at most \(RuleCheck.grouped(Limits.eventTypesPerProject)) per project"
                 )
             )
         }
         return violations + RuleCheck.nameCaseViolations(eventTypes, vendor: "amplitude")
     }
 
+    private static let stringValueLimit = "at most \(RuleCheck.grouped(Limits.stringValueLength)) UTF-16 units"
+
     /// Strings longer than the limit (counted in UTF-16 code units) and numbers that are not
     /// finite, in arrays too (walked without recursion).
-    private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
-        var violations: [VendorRuleViolation] = []
+    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
         value.walk { value, _ in
             switch value {
             case .string(let string) where string.utf16.count > Limits.stringValueLength:
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "amplitude.stringValue.length",
-                        "\(RuleCheck.name(key)): \(string.utf16.count) characters",
-                        limit: "at most \(Limits.stringValueLength) characters"
+                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(string.utf16.count)) UTF-16 units",
+                        limit: stringValueLimit
                     )
                 )
             case .double(let number) where !number.isFinite:
-                violations.append(
-                    RuleCheck.nonFinite("amplitude", number, at: RuleCheck.name(key))
-                )
+                findings.append(RuleCheck.nonFinite("amplitude", number, at: RuleCheck.name(key)))
             default:
                 break
             }
             return true
         }
-        return violations
     }
 
     private static func idViolations(_ id: String, rule: String) -> [VendorRuleViolation] {
@@ -118,35 +111,33 @@ extension AmplitudeTag: RuleCheckedVendorTag {
             VendorRuleViolation(
                 rule,
                 RuleCheck.quoted(id, counting: id.utf16.count),
-                limit: "at least \(Limits.minimumIDLength) characters"
+                limit: "at least \(Limits.minimumIDLength) UTF-16 units"
             )
         ]
     }
 
-    private static func propertyViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
-        var violations: [VendorRuleViolation] = []
+    private static func checkProperties(_ properties: [String: AnalyticsValue], into findings: inout RuleFindings) {
         if properties.count > Limits.propertiesPerDictionary {
-            violations.append(
+            findings.append(
                 VendorRuleViolation(
                     "amplitude.propertyCount",
-                    "\(properties.count) properties",
-                    limit: "at most \(Limits.propertiesPerDictionary)"
+                    "\(RuleCheck.grouped(properties.count)) properties",
+                    limit: "at most \(RuleCheck.grouped(Limits.propertiesPerDictionary))"
                 )
             )
         }
         if properties.keys.contains("") {
-            violations.append(VendorRuleViolation("amplitude.propertyName.empty", "\"\"", limit: "a name"))
+            findings.append(VendorRuleViolation("amplitude.propertyName.empty", "\"\"", limit: "a name"))
         }
-        violations += RuleCheck.perKey(properties) { key, value in
-            var violations: [VendorRuleViolation] = []
-            violations += valueViolations(value, key: key)
-            return violations
+        findings.forEachKey(of: properties) { key, value, findings in
+            checkValue(value, key: key, into: &findings)
         }
-        return violations
-            + RuleCheck.caseViolations(
+        findings.append(
+            contentsOf: RuleCheck.caseViolations(
                 properties.keys,
                 rule: "amplitude.propertyName.case",
                 limit: "names that differ only by case are different properties"
             )
+        )
     }
 }

@@ -44,36 +44,34 @@ extension BatchTag: RuleCheckedVendorTag {
 
     /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``).
     public var ruleViolations: [VendorRuleViolation] {
-        RuleCheck.summarised(findings)
-    }
-
-    /// Every rule this tag breaks, repeats included.
-    private var findings: [VendorRuleViolation] {
+        var findings = RuleFindings()
         switch self {
         case .event(let name, let attributes, let label, let tags):
-            var violations = Self.nameViolations(name, rule: "batch.eventName.format")
+            findings.append(contentsOf: Self.nameViolations(name, rule: "batch.eventName.format"))
             if attributes.count > Limits.attributesPerEvent {
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "batch.attributeCount",
-                        "\(attributes.count) attributes",
+                        "\(RuleCheck.grouped(attributes.count)) attributes",
                         limit: "at most \(Limits.attributesPerEvent)"
                     )
                 )
             }
-            violations += RuleCheck.perKey(attributes) { key, value in
-                var violations: [VendorRuleViolation] = []
-                violations += Self.nameViolations(key, rule: "batch.attributeKey.format")
-                violations += Self.valueViolations(value, key: key)
-                return violations
+            findings.forEachKey(of: attributes) { key, value, findings in
+                if Self.breaksNameFormat(key) {
+                    findings.appendAboutKey("batch.attributeKey.format", RuleCheck.quoted(key), limit: Self.nameLimit)
+                }
+                Self.checkValue(value, key: key, into: &findings)
             }
-            violations += RuleCheck.caseViolations(
-                attributes.keys,
-                rule: "batch.attributeKey.case",
-                limit: "keys that differ only by case are one attribute"
+            findings.append(
+                contentsOf: RuleCheck.caseViolations(
+                    attributes.keys,
+                    rule: "batch.attributeKey.case",
+                    limit: "keys that differ only by case are one attribute"
+                )
             )
             if let label, RuleCheck.isLonger(label, than: Limits.labelLength) {
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "batch.label.length",
                         RuleCheck.quoted(label, counting: label.count),
@@ -82,12 +80,16 @@ extension BatchTag: RuleCheckedVendorTag {
                 )
             }
             if tags.count > Limits.tagsPerEvent {
-                violations.append(
-                    VendorRuleViolation("batch.tagCount", "\(tags.count) tags", limit: "at most \(Limits.tagsPerEvent)")
+                findings.append(
+                    VendorRuleViolation(
+                        "batch.tagCount",
+                        "\(RuleCheck.grouped(tags.count)) tags",
+                        limit: "at most \(Limits.tagsPerEvent)"
+                    )
                 )
             }
             for tag in tags where RuleCheck.isLonger(tag, than: Limits.tagLength) {
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "batch.tag.length",
                         RuleCheck.quoted(tag, counting: tag.count),
@@ -95,35 +97,41 @@ extension BatchTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            return violations
         case .customUserID(let id):
-            guard let id, RuleCheck.isLonger(id, than: Limits.customUserIDLength) else { return [] }
-            return [
-                VendorRuleViolation(
-                    "batch.customUserID.length",
-                    RuleCheck.size(of: id),
-                    limit: "at most \(Limits.customUserIDLength) characters"
+            if let id, RuleCheck.isLonger(id, than: Limits.customUserIDLength) {
+                findings.append(
+                    VendorRuleViolation(
+                        "batch.customUserID.length",
+                        RuleCheck.size(of: id),
+                        limit: "at most \(RuleCheck.grouped(Limits.customUserIDLength)) characters"
+                    )
                 )
-            ]
+            }
         }
+        return findings.summary
+    }
+
+    private static let nameLimit = "1 to \(Limits.nameLength) of [a-zA-Z0-9_]"
+
+    /// Whether `name` breaks `^[a-zA-Z0-9_]{1,30}$`.
+    private static func breaksNameFormat(_ name: String) -> Bool {
+        !RuleCheck.isWord(name) || RuleCheck.isLonger(name, than: Limits.nameLength)
     }
 
     /// `^[a-zA-Z0-9_]{1,30}$`.
     private static func nameViolations(_ name: String, rule: String) -> [VendorRuleViolation] {
-        guard !RuleCheck.isWord(name) || RuleCheck.isLonger(name, than: Limits.nameLength) else { return [] }
-        return [VendorRuleViolation(rule, RuleCheck.quoted(name), limit: "1 to \(Limits.nameLength) of [a-zA-Z0-9_]")]
+        guard breaksNameFormat(name) else { return [] }
+        return [VendorRuleViolation(rule, RuleCheck.quoted(name), limit: nameLimit)]
     }
 
     /// The rules of a value and of every value inside it, walked without recursion, down to the
     /// nesting Batch accepts.
-    private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
-        var all: [VendorRuleViolation] = []
+    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
         value.walk { value, depth in
             let (violations, goesInside) = nodeViolations(value, key: key, depth: depth)
-            all += violations
+            findings.append(contentsOf: violations)
             return goesInside
         }
-        return all
     }
 
     /// The rules of one value at `depth` (0 for a property's value), and whether to check what is
@@ -177,7 +185,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 violations.append(
                     VendorRuleViolation(
                         "batch.array.length",
-                        "\(RuleCheck.name(key)): \(values.count) items",
+                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) items",
                         limit: "at most \(Limits.arrayLength)"
                     )
                 )

@@ -56,26 +56,20 @@ extension FirebaseTag: RuleCheckedVendorTag {
 
     /// Every rule of Firebase's that this tag breaks (see ``VendorLimits/Firebase``).
     public var ruleViolations: [VendorRuleViolation] {
-        RuleCheck.summarised(findings)
-    }
-
-    /// Every rule this tag breaks, repeats included.
-    private var findings: [VendorRuleViolation] {
+        var findings = RuleFindings()
         switch self {
         case .event(let name, let parameters):
-            return Self.eventNameViolations(name) + Self.parameterViolations(parameters)
+            Self.checkName(name, .eventName, into: &findings)
+            Self.checkParameters(parameters, into: &findings)
         case .screenView(let screenName, let screenClass):
-            return Self.parameterViolations(["screen_name": .string(screenName), "screen_class": .string(screenClass)])
-        case .userProperty(let name, let value):
-            var violations = Self.nameViolations(
-                name,
-                kind: "userPropertyName",
-                maxLength: Limits.userPropertyNameLength,
-                reservedPrefixes: Limits.reservedPrefixes,
-                reservedNames: Limits.reservedUserPropertyNames
+            Self.checkParameters(
+                ["screen_name": .string(screenName), "screen_class": .string(screenClass)],
+                into: &findings
             )
+        case .userProperty(let name, let value):
+            Self.checkName(name, .userPropertyName, into: &findings)
             if let value, Self.length(value) > Limits.userPropertyValueLength {
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "firebase.userPropertyValue.length",
                         RuleCheck.quoted(value, counting: Self.length(value)),
@@ -83,17 +77,18 @@ extension FirebaseTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            return violations
         case .userID(let id):
-            guard let id, id.isEmpty || Self.length(id) > Limits.userIDLength else { return [] }
-            return [
-                VendorRuleViolation(
-                    "firebase.userID.length",
-                    RuleCheck.quoted(id, counting: Self.length(id)),
-                    limit: "1 to \(Limits.userIDLength) characters"
+            if let id, id.isEmpty || Self.length(id) > Limits.userIDLength {
+                findings.append(
+                    VendorRuleViolation(
+                        "firebase.userID.length",
+                        RuleCheck.quoted(id, counting: Self.length(id)),
+                        limit: "1 to \(Limits.userIDLength) characters"
+                    )
                 )
-            ]
+            }
         }
+        return findings.summary
     }
 
     /// Across tags: at most 500 distinct event names and 25 user properties per app, and no two
@@ -138,62 +133,43 @@ extension FirebaseTag: RuleCheckedVendorTag {
         return violations
     }
 
-    private static func eventNameViolations(_ name: String) -> [VendorRuleViolation] {
-        let violations = nameViolations(
-            name,
-            kind: "eventName",
-            maxLength: Limits.eventNameLength,
-            reservedPrefixes: Limits.reservedPrefixes,
-            reservedNames: Limits.reservedEventNames
-        )
-        return violations
-    }
+    private static let parameterValueLimit = "at most \(Limits.parameterValueLength) characters"
 
-    private static func parameterViolations(_ parameters: [String: FirebaseValue]) -> [VendorRuleViolation] {
-        var violations: [VendorRuleViolation] = []
+    private static func checkParameters(_ parameters: [String: FirebaseValue], into findings: inout RuleFindings) {
         if parameters.count > Limits.parametersPerEvent {
-            violations.append(
+            findings.append(
                 VendorRuleViolation(
                     "firebase.parameterCount",
-                    "\(parameters.count) parameters",
+                    "\(RuleCheck.grouped(parameters.count)) parameters",
                     limit: "at most \(Limits.parametersPerEvent)"
                 )
             )
         }
-        violations += RuleCheck.perKey(parameters) { key, value in
-            var violations: [VendorRuleViolation] = []
-            violations += nameViolations(
-                key,
-                kind: "parameterName",
-                maxLength: Limits.parameterNameLength,
-                reservedPrefixes: Self.reservedParameterNamePrefixes,
-                reservedNames: Limits.reservedParameterNames
-            )
+        findings.forEachKey(of: parameters) { key, value, findings in
+            checkName(key, .parameterName, aboutKey: true, into: &findings)
             if case .double(let number) = value, !number.isFinite {
-                violations.append(
-                    RuleCheck.nonFinite("firebase", number, at: RuleCheck.name(key))
-                )
+                findings.append(RuleCheck.nonFinite("firebase", number, at: RuleCheck.name(key)))
             }
             if case .string(let value) = value, length(value) > Limits.parameterValueLength {
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "firebase.parameterValue.length",
                         "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value)))",
-                        limit: "at most \(Limits.parameterValueLength) characters"
+                        limit: parameterValueLimit
                     )
                 )
             }
             if case .items(let items) = value {
-                violations += itemsViolations(items, key: key)
+                checkItems(items, key: key, into: &findings)
             }
-            return violations
         }
-        return violations
-            + RuleCheck.caseViolations(
+        findings.append(
+            contentsOf: RuleCheck.caseViolations(
                 parameters.keys,
                 rule: "firebase.parameterName.case",
                 limit: "names that differ only by case are different parameters"
             )
+        )
     }
 
     /// A length as Firebase counts it: in UTF-16 code units, the length of an `NSString`.
@@ -202,10 +178,9 @@ extension FirebaseTag: RuleCheckedVendorTag {
     }
 
     /// The rules of an e-commerce event's `items` (GA4's item-scoped parameters).
-    private static func itemsViolations(_ items: [[String: FirebaseValue]], key: String) -> [VendorRuleViolation] {
-        var violations: [VendorRuleViolation] = []
+    private static func checkItems(_ items: [[String: FirebaseValue]], key: String, into findings: inout RuleFindings) {
         if key != Limits.itemsParameter {
-            violations.append(
+            findings.append(
                 VendorRuleViolation(
                     "firebase.items.parameter",
                     RuleCheck.quoted(key),
@@ -214,7 +189,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
             )
         }
         if items.count > Limits.itemsPerEvent {
-            violations.append(
+            findings.append(
                 VendorRuleViolation(
                     "firebase.items.count",
                     "\(items.count) items",
@@ -225,13 +200,13 @@ extension FirebaseTag: RuleCheckedVendorTag {
         for (index, item) in items.enumerated() {
             let subject = "items[\(index)]"
             if item["item_id"] == nil && item["item_name"] == nil {
-                violations.append(
+                findings.append(
                     VendorRuleViolation("firebase.items.identity", subject, limit: "an item_id or an item_name")
                 )
             }
             let custom = item.keys.filter { !Limits.standardItemParameters.contains($0) }
             if custom.count > Limits.customParametersPerItem {
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "firebase.items.customParameterCount",
                         "\(subject): \(custom.count) custom parameters",
@@ -240,17 +215,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 )
             }
             for itemKey in item.keys.sorted() {
-                violations += nameViolations(
-                    itemKey,
-                    kind: "itemParameterName",
-                    maxLength: Limits.parameterNameLength,
-                    reservedPrefixes: [],
-                    reservedNames: []
-                )
+                checkName(itemKey, .itemParameterName, into: &findings)
                 let name = "\(subject).\(RuleCheck.name(itemKey))"
                 switch item[itemKey]! {
                 case .string(let value) where length(value) > Limits.parameterValueLength:
-                    violations.append(
+                    findings.append(
                         VendorRuleViolation(
                             "firebase.parameterValue.length",
                             "\(name): \(RuleCheck.quoted(value, counting: length(value)))",
@@ -258,11 +227,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
                         )
                     )
                 case .double(let number) where !number.isFinite:
-                    violations.append(
+                    findings.append(
                         RuleCheck.nonFinite("firebase", number, at: name)
                     )
                 case .items:
-                    violations.append(
+                    findings.append(
                         VendorRuleViolation("firebase.items.nested", name, limit: "a string or a number, not items")
                     )
                 default:
@@ -270,55 +239,98 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 }
             }
         }
-        return violations
     }
 
-    /// The rules of event, parameter and user property names: length, characters, prefixes,
-    /// reserved words.
-    private static func nameViolations(
+    /// The rules of one kind of name, with their names and limits built once.
+    private struct NameRules {
+        let length: String
+        let characters = "letters, digits and _ only, starting with a letter"
+        let reservedPrefix: String
+        let reserved: String
+        let lengthLimit: String
+        let maxLength: Int
+        let reservedPrefixes: [String]
+        let reservedPrefixLimits: [String]
+        let reservedNames: Set<String>
+        /// The longest reserved name, in bytes of UTF-8.
+        let longestReservedName: Int
+        let charactersRule: String
+
+        init(_ kind: String, maxLength: Int, reservedPrefixes: [String], reservedNames: Set<String>) {
+            length = "firebase.\(kind).length"
+            charactersRule = "firebase.\(kind).characters"
+            reservedPrefix = "firebase.\(kind).reservedPrefix"
+            reserved = "firebase.\(kind).reserved"
+            lengthLimit = "1 to \(maxLength) characters"
+            self.maxLength = maxLength
+            self.reservedPrefixes = reservedPrefixes
+            reservedPrefixLimits = reservedPrefixes.map { "no \(RuleCheck.quoted($0)) prefix" }
+            self.reservedNames = reservedNames
+            longestReservedName = reservedNames.map(\.utf8.count).max() ?? 0
+        }
+
+        static let eventName = NameRules(
+            "eventName",
+            maxLength: Limits.eventNameLength,
+            reservedPrefixes: Limits.reservedPrefixes,
+            reservedNames: Limits.reservedEventNames
+        )
+        static let parameterName = NameRules(
+            "parameterName",
+            maxLength: Limits.parameterNameLength,
+            reservedPrefixes: FirebaseTag.reservedParameterNamePrefixes,
+            reservedNames: Limits.reservedParameterNames
+        )
+        static let userPropertyName = NameRules(
+            "userPropertyName",
+            maxLength: Limits.userPropertyNameLength,
+            reservedPrefixes: Limits.reservedPrefixes,
+            reservedNames: Limits.reservedUserPropertyNames
+        )
+        static let itemParameterName = NameRules(
+            "itemParameterName",
+            maxLength: Limits.parameterNameLength,
+            reservedPrefixes: [],
+            reservedNames: []
+        )
+    }
+
+    /// The rules of event, parameter, user property and item parameter names: length,
+    /// characters, prefixes, reserved words. `aboutKey`: `name` is the key being checked.
+    private static func checkName(
         _ name: String,
-        kind: String,
-        maxLength: Int,
-        reservedPrefixes: [String],
-        reservedNames: Set<String>
-    ) -> [VendorRuleViolation] {
-        var violations: [VendorRuleViolation] = []
-        // Built only for a finding: a check of 100,000 names would otherwise build 100,000 strings.
-        var rule: String { "firebase.\(kind)" }
-        if name.isEmpty || length(name) > maxLength {
-            violations.append(
-                VendorRuleViolation(
-                    "\(rule).length",
-                    RuleCheck.quoted(name, counting: length(name)),
-                    limit: "1 to \(maxLength) characters"
-                )
-            )
+        _ rules: NameRules,
+        aboutKey: Bool = false,
+        into findings: inout RuleFindings
+    ) {
+        func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
+            if aboutKey {
+                findings.appendAboutKey(rule, subject(), limit: limit)
+            } else {
+                findings.append(VendorRuleViolation(rule, subject(), limit: limit))
+            }
+        }
+        if name.isEmpty || length(name) > rules.maxLength {
+            add(rules.length, RuleCheck.quoted(name, counting: length(name)), limit: rules.lengthLimit)
         }
         // Past twice the limit (already broken) the characters are not read: a check stays cheap
         // on a megabyte of name.
-        if !name.isEmpty && !RuleCheck.isLetterIdentifier(String(name.prefix(2 * maxLength))) {
-            violations.append(
-                VendorRuleViolation(
-                    "\(rule).characters",
-                    RuleCheck.quoted(name),
-                    limit: "letters, digits and _ only, starting with a letter"
-                )
-            )
+        let isShort = name.utf8.count <= 2 * rules.maxLength
+        let isIdentifier = RuleCheck.isLetterIdentifier(isShort ? name : String(name.prefix(2 * rules.maxLength)))
+        if !name.isEmpty && !isIdentifier {
+            add(rules.charactersRule, RuleCheck.quoted(name), limit: rules.characters)
         }
-        if let prefix = reservedPrefixes.first(where: { name.hasPrefix($0) }) {
-            violations.append(
-                VendorRuleViolation(
-                    "\(rule).reservedPrefix",
-                    RuleCheck.quoted(name),
-                    limit: "no \(RuleCheck.quoted(prefix)) prefix"
-                )
-            )
+        // An ASCII identifier has no combining mark to join a prefix's last character: its
+        // bytes tell.
+        let isASCII = isShort && isIdentifier && RuleCheck.isIdentifier(name)
+        let hasPrefix = { (prefix: String) in isASCII ? name.utf8.starts(with: prefix.utf8) : name.hasPrefix(prefix) }
+        if let index = rules.reservedPrefixes.firstIndex(where: hasPrefix) {
+            add(rules.reservedPrefix, RuleCheck.quoted(name), limit: rules.reservedPrefixLimits[index])
         }
-        if reservedNames.contains(name) {
-            violations.append(
-                VendorRuleViolation("\(rule).reserved", RuleCheck.quoted(name), limit: "not reserved by Firebase")
-            )
+        // A name too long to be reserved is not hashed: a string equal to an ASCII name, as
+        // strings compare, takes at most 4 bytes per character of it.
+        if name.utf8.count <= 4 * rules.longestReservedName && rules.reservedNames.contains(name) {
+            add(rules.reserved, RuleCheck.quoted(name), limit: "not reserved by Firebase")
         }
-        return violations
     }
 }

@@ -38,33 +38,52 @@ extension MixpanelTag: RuleCheckedVendorTag {
 
     /// Every rule of Mixpanel's that this tag breaks (see ``VendorLimits/Mixpanel``).
     public var ruleViolations: [VendorRuleViolation] {
-        RuleCheck.summarised(findings)
-    }
-
-    /// Every rule this tag breaks, repeats included.
-    private var findings: [VendorRuleViolation] {
+        var findings = RuleFindings()
         switch self {
         case .track(let event, let properties):
-            var violations: [VendorRuleViolation] = []
             if event.isEmpty {
-                violations.append(VendorRuleViolation("mixpanel.eventName.empty", "\"\"", limit: "a name"))
+                findings.append(VendorRuleViolation("mixpanel.eventName.empty", "\"\"", limit: "a name"))
             }
-            return violations + Self.propertyViolations(properties, isEvent: true)
+            Self.checkProperties(properties, isEvent: true, into: &findings)
         case .identify(let id):
-            let normalized = RuleCheck.trimmed(id).lowercased()
-            guard normalized.isEmpty || Limits.placeholderIDs.contains(normalized) else { return [] }
-            return [
-                VendorRuleViolation(
-                    "mixpanel.distinctID.placeholder",
-                    RuleCheck.quoted(id),
-                    limit: "a real user ID, not empty or a placeholder"
+            if Self.isPlaceholder(id) {
+                findings.append(
+                    VendorRuleViolation(
+                        "mixpanel.distinctID.placeholder",
+                        RuleCheck.quoted(id),
+                        limit: "a real user ID, not empty or a placeholder"
+                    )
                 )
-            ]
+            }
         case .reset:
-            return []
+            break
         case .setPeopleProperties(let properties):
-            return Self.propertyViolations(properties, isEvent: false)
+            Self.checkProperties(properties, isEvent: false, into: &findings)
         }
+        return findings.summary
+    }
+
+    /// The longest placeholder, in bytes of UTF-8.
+    private static let longestPlaceholder = Limits.placeholderIDs.map(\.utf8.count).max() ?? 0
+
+    /// Whether `id`, trimmed and lowercased, is empty or one of Mixpanel's placeholders.
+    private static func isPlaceholder(_ id: String) -> Bool {
+        // A megabyte of spaces is read on its bytes, and an ID too long to be a placeholder is not
+        // lowercased: each scalar of a string equal to an ASCII placeholder (as strings compare)
+        // stands for at least one of its characters and takes at most 4 bytes, and lowercasing
+        // never makes a string shorter in scalars. Where what is left after ASCII white space
+        // starts and ends with ASCII, there is no other white space around it to trim.
+        let (start, end) = RuleCheck.asciiTrimmedOffsets(id)
+        guard start != end else { return true }
+        let utf8 = id.utf8
+        if end - start > 4 * longestPlaceholder,
+            utf8[utf8.index(utf8.startIndex, offsetBy: start)] < 0x80,
+            utf8[utf8.index(utf8.startIndex, offsetBy: end - 1)] < 0x80
+        {
+            return false
+        }
+        let normalized = RuleCheck.trimmed(id).lowercased()
+        return normalized.isEmpty || Limits.placeholderIDs.contains(normalized)
     }
 
     /// Across tags: event names that differ only by case (Mixpanel keeps both), and the soft
@@ -77,92 +96,91 @@ extension MixpanelTag: RuleCheckedVendorTag {
             violations.append(
                 VendorRuleViolation(
                     "mixpanel.distinctEventNames",
-                    "\(names.count) event names",
-                    limit: "at most \(Limits.distinctEventNames) (a soft limit)"
+                    "\(RuleCheck.grouped(names.count)) event names",
+                    limit: "at most \(RuleCheck.grouped(Limits.distinctEventNames)) (a soft limit)"
                 )
             )
         }
         return violations + RuleCheck.nameCaseViolations(names, vendor: "mixpanel")
     }
 
+    /// The longest reserved property name, in bytes of UTF-8.
+    private static let longestReservedName = Limits.reservedPropertyNames.map(\.utf8.count).max() ?? 0
+    private static let nameLengthLimit = "at most \(Limits.propertyNameLength) characters"
+    private static let ignoreLimit = "not $ignore, which drops the event"
+    private static let reservedLimit = "not reserved by Mixpanel"
+
     /// The rules of a property dictionary; the count and the reserved names are event rules.
-    private static func propertyViolations(
+    private static func checkProperties(
         _ properties: [String: AnalyticsValue],
-        isEvent: Bool
-    ) -> [VendorRuleViolation] {
-        var violations: [VendorRuleViolation] = []
+        isEvent: Bool,
+        into findings: inout RuleFindings
+    ) {
         if isEvent && properties.count > Limits.propertiesPerEvent {
-            violations.append(
+            findings.append(
                 VendorRuleViolation(
                     "mixpanel.propertyCount",
-                    "\(properties.count) properties",
+                    "\(RuleCheck.grouped(properties.count)) properties",
                     limit: "at most \(Limits.propertiesPerEvent)"
                 )
             )
         }
         if properties.keys.contains("") {
-            violations.append(VendorRuleViolation("mixpanel.propertyName.empty", "\"\"", limit: "a name"))
+            findings.append(VendorRuleViolation("mixpanel.propertyName.empty", "\"\"", limit: "a name"))
         }
-        violations += RuleCheck.perKey(properties) { key, value in
-            var violations: [VendorRuleViolation] = []
+        findings.forEachKey(of: properties) { key, value, findings in
             if RuleCheck.isLonger(key, than: Limits.propertyNameLength) {
-                violations.append(
-                    VendorRuleViolation(
-                        "mixpanel.propertyName.length",
-                        RuleCheck.quoted(key, counting: key.count),
-                        limit: "at most \(Limits.propertyNameLength) characters"
-                    )
+                findings.appendAboutKey(
+                    "mixpanel.propertyName.length",
+                    RuleCheck.quoted(key, counting: key.count),
+                    limit: nameLengthLimit
                 )
             }
             if isEvent && key == "$ignore" {
-                violations.append(
-                    VendorRuleViolation(
-                        "mixpanel.propertyName.ignore",
-                        RuleCheck.quoted(key),
-                        limit: "not $ignore, which drops the event"
-                    )
-                )
-            } else if isEvent && Limits.reservedPropertyNames.contains(key) {
-                violations.append(
-                    VendorRuleViolation(
-                        "mixpanel.propertyName.reserved",
-                        RuleCheck.quoted(key),
-                        limit: "not reserved by Mixpanel"
-                    )
-                )
+                findings.appendAboutKey("mixpanel.propertyName.ignore", RuleCheck.quoted(key), limit: ignoreLimit)
+            } else if isEvent && isReserved(key) {
+                findings.appendAboutKey("mixpanel.propertyName.reserved", RuleCheck.quoted(key), limit: reservedLimit)
             }
-            violations += valueViolations(value, key: key)
-            return violations
+            checkValue(value, key: key, into: &findings)
         }
-        return violations
-            + RuleCheck.caseViolations(
+        findings.append(
+            contentsOf: RuleCheck.caseViolations(
                 properties.keys,
                 rule: "mixpanel.propertyName.case",
                 limit: "names that differ only by case are different properties"
             )
+        )
     }
 
+    /// Whether `key` is a reserved name; a key too long to be one is not hashed (a string equal to
+    /// an ASCII name, as strings compare, takes at most 4 bytes per character of it).
+    private static func isReserved(_ key: String) -> Bool {
+        key.utf8.count <= 4 * longestReservedName && Limits.reservedPropertyNames.contains(key)
+    }
+
+    private static let stringValueLimit = "at most \(RuleCheck.grouped(Limits.stringValueBytes)) bytes of UTF-8"
+    private static let arrayLimit = "at most \(Limits.arrayLength)"
+
     /// The rules of a value and of every value inside it, walked without recursion.
-    private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
-        var violations: [VendorRuleViolation] = []
+    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
         value.walk { value, _ in
             switch value {
             case .string(let string) where string.utf8.count > Limits.stringValueBytes:
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "mixpanel.stringValue.bytes",
-                        "\(RuleCheck.name(key)): \(string.utf8.count) bytes",
-                        limit: "at most \(Limits.stringValueBytes) bytes of UTF-8"
+                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(string.utf8.count)) bytes",
+                        limit: stringValueLimit
                     )
                 )
             case .double(let double) where !double.isFinite:
-                violations.append(RuleCheck.nonFinite("mixpanel", double, at: RuleCheck.name(key)))
+                findings.append(RuleCheck.nonFinite("mixpanel", double, at: RuleCheck.name(key)))
             case .array(let values) where values.count > Limits.arrayLength:
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "mixpanel.array.length",
-                        "\(RuleCheck.name(key)): \(values.count) elements",
-                        limit: "at most \(Limits.arrayLength)"
+                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) elements",
+                        limit: arrayLimit
                     )
                 )
             default:
@@ -170,6 +188,5 @@ extension MixpanelTag: RuleCheckedVendorTag {
             }
             return true
         }
-        return violations
     }
 }

@@ -35,105 +35,125 @@ extension PianoTag: RuleCheckedVendorTag {
 
     /// Every rule of Piano's that this tag breaks (see ``VendorLimits/Piano``).
     public var ruleViolations: [VendorRuleViolation] {
-        RuleCheck.summarised(findings)
-    }
-
-    /// Every rule this tag breaks, repeats included.
-    private var findings: [VendorRuleViolation] {
+        var findings = RuleFindings()
         switch self {
         case .event(let name, let properties):
-            var violations: [VendorRuleViolation] = []
             if name.isEmpty {
-                violations.append(VendorRuleViolation("piano.eventName.empty", "\"\"", limit: "an event name"))
+                findings.append(VendorRuleViolation("piano.eventName.empty", "\"\"", limit: "an event name"))
             }
-            violations += RuleCheck.perKey(properties) { key, value in
-                var violations: [VendorRuleViolation] = []
-                violations += Self.keyViolations(key)
-                violations += Self.valueViolations(value, key: key)
-                return violations
+            findings.forEachKey(of: properties) { key, value, findings in
+                Self.checkKey(key, into: &findings)
+                Self.checkValue(value, key: key, into: &findings)
             }
-            return violations
-                + RuleCheck.caseViolations(
+            findings.append(
+                contentsOf: RuleCheck.caseViolations(
                     properties.keys,
                     rule: "piano.propertyKey.case",
                     limit: "keys that differ only by case are one property"
                 )
+            )
         }
+        return findings.summary
     }
+
+    private static let keyLengthLimit = "at most \(Limits.keyLength) characters"
+    private static let keyFormatLimit = "letters, digits and _, starting with a letter from a to z"
+    private static let reservedPrefixLimits = Limits.reservedKeyPrefixes.map { "no \(RuleCheck.quoted($0)) prefix" }
 
     /// At most 40 characters of `^[a-z]\w*$` once lowercased, as the SDK lowercases keys, and
     /// without a reserved prefix.
-    private static func keyViolations(_ key: String) -> [VendorRuleViolation] {
-        var violations: [VendorRuleViolation] = []
-        // The common case, a lowercase ASCII key, is checked on its bytes, without a copy.
-        let isLowercaseWord = RuleCheck.isLowercaseASCIIIdentifier(key)
-        let lowercased = isLowercaseWord ? key : key.lowercased()
+    private static func checkKey(_ key: String, into findings: inout RuleFindings) {
+        // An ASCII key, the common case, is read on its bytes, without a lowercased copy.
+        let ascii = asciiKey(key)
+        let isLowercase = ascii?.isLowercase ?? RuleCheck.isLowercase(key)
+        var lowercased: String { isLowercase ? key : key.lowercased() }
         if RuleCheck.isLonger(key, than: Limits.keyLength) {
-            violations.append(
-                VendorRuleViolation(
-                    "piano.propertyKey.length",
-                    RuleCheck.quoted(key, counting: key.count),
-                    limit: "at most \(Limits.keyLength) characters"
-                )
+            findings.appendAboutKey(
+                "piano.propertyKey.length",
+                RuleCheck.quoted(key, counting: key.count),
+                limit: keyLengthLimit
             )
         }
         let isWord =
-            isLowercaseWord
-            || (lowercased.first.map { ("a"..."z").contains($0) } == true
-                && lowercased.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" })
+            ascii?.isWord
+            ?? {
+                let lowercased = lowercased
+                return lowercased.first.map { ("a"..."z").contains($0) } == true
+                    && lowercased.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            }()
         if !isWord {
-            violations.append(
-                VendorRuleViolation(
-                    "piano.propertyKey.format",
-                    RuleCheck.quoted(key),
-                    limit: "letters, digits and _, starting with a letter from a to z"
-                )
+            findings.appendAboutKey("piano.propertyKey.format", RuleCheck.quoted(key), limit: keyFormatLimit)
+        }
+        let prefixIndex =
+            ascii?.reservedPrefix
+            ?? {
+                let lowercased = lowercased
+                return Limits.reservedKeyPrefixes.firstIndex { lowercased.hasPrefix($0) }
+            }()
+        if let prefixIndex {
+            findings.appendAboutKey(
+                "piano.propertyKey.reservedPrefix",
+                RuleCheck.quoted(key),
+                limit: reservedPrefixLimits[prefixIndex]
             )
         }
-        if let prefix = Limits.reservedKeyPrefixes.first(where: { lowercased.hasPrefix($0) }) {
-            violations.append(
-                VendorRuleViolation(
-                    "piano.propertyKey.reservedPrefix",
-                    RuleCheck.quoted(key),
-                    limit: "no \(RuleCheck.quoted(prefix)) prefix"
-                )
+        if !isLowercase {
+            findings.appendAboutKey(
+                "piano.propertyKey.lowercased",
+                RuleCheck.quoted(key),
+                limit: "lowercase, as Piano stores it (\(RuleCheck.quoted(lowercased)))"
             )
         }
-        if lowercased != key {
-            violations.append(
-                VendorRuleViolation(
-                    "piano.propertyKey.lowercased",
-                    RuleCheck.quoted(key),
-                    limit: "lowercase, as Piano stores it (\(RuleCheck.quoted(lowercased)))"
-                )
-            )
-        }
-        return violations
     }
 
+    /// For an ASCII key, read on its bytes as if lowercased: whether it is lowercase, whether it
+    /// is a word starting with a to z, and the index of its reserved prefix; `nil` for another key.
+    private static func asciiKey(_ key: String) -> (isLowercase: Bool, isWord: Bool, reservedPrefix: Int?)? {
+        var isLowercase = true
+        var isWord = true
+        var isFirst = true
+        for byte in key.utf8 {
+            guard byte < 0x80 else { return nil }
+            let isCapital = byte >= 0x41 && byte <= 0x5A
+            if isCapital { isLowercase = false }
+            let folded = isCapital ? byte | 0x20 : byte
+            let isLetter = folded >= 0x61 && folded <= 0x7A
+            if isFirst ? !isLetter : !(isLetter || (folded >= 0x30 && folded <= 0x39) || folded == 0x5F) {
+                isWord = false
+            }
+            isFirst = false
+        }
+        if isFirst { isWord = false }  // empty
+        let prefix = Limits.reservedKeyPrefixes.firstIndex { prefix in
+            key.utf8.count >= prefix.utf8.count
+                && zip(key.utf8, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+        }
+        return (isLowercase, isWord, prefix)
+    }
+
+    private static let stringValueLimit = "at most \(Limits.stringValueLength) characters"
+    private static let arrayLimit = "at most \(Limits.arrayLength)"
+
     /// The rules of a value and of every value inside it, walked without recursion.
-    private static func valueViolations(_ value: AnalyticsValue, key: String) -> [VendorRuleViolation] {
-        var violations: [VendorRuleViolation] = []
+    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
         value.walk { value, _ in
             switch value {
             case .string(let string) where RuleCheck.isLonger(string, than: Limits.stringValueLength):
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "piano.stringValue.length",
                         "\(RuleCheck.name(key)): \(RuleCheck.size(of: string))",
-                        limit: "at most \(Limits.stringValueLength) characters"
+                        limit: stringValueLimit
                     )
                 )
             case .double(let number) where !number.isFinite:
-                violations.append(
-                    RuleCheck.nonFinite("piano", number, at: RuleCheck.name(key))
-                )
+                findings.append(RuleCheck.nonFinite("piano", number, at: RuleCheck.name(key)))
             case .array(let values) where values.count > Limits.arrayLength:
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "piano.array.length",
-                        "\(RuleCheck.name(key)): \(values.count) items",
-                        limit: "at most \(Limits.arrayLength)"
+                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) items",
+                        limit: arrayLimit
                     )
                 )
             default:
@@ -141,6 +161,5 @@ extension PianoTag: RuleCheckedVendorTag {
             }
             return true
         }
-        return violations
     }
 }

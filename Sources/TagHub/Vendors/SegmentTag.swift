@@ -52,20 +52,15 @@ extension SegmentTag: RuleCheckedVendorTag {
 
     /// Every rule of Segment's spec that this tag breaks (see ``VendorLimits/Segment``).
     public var ruleViolations: [VendorRuleViolation] {
-        RuleCheck.summarised(findings)
-    }
-
-    /// Every rule this tag breaks, repeats included.
-    private var findings: [VendorRuleViolation] {
+        var findings = RuleFindings()
         switch self {
         case .track(let event, let properties):
-            var violations: [VendorRuleViolation] = []
             if RuleCheck.trimmed(event).isEmpty {
-                violations.append(
+                findings.append(
                     VendorRuleViolation("segment.track.event.empty", RuleCheck.quoted(event), limit: "an event name")
                 )
             } else if !Self.isTitleCase(event) {
-                violations.append(
+                findings.append(
                     VendorRuleViolation(
                         "segment.track.event.titleCase",
                         RuleCheck.quoted(event),
@@ -73,36 +68,36 @@ extension SegmentTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            return violations + Self.trackPropertyViolations(properties) + Self.dictionaryViolations(properties)
+            findings.append(contentsOf: Self.trackPropertyViolations(properties))
+            Self.checkDictionary(properties, into: &findings)
         case .screen(_, let properties):
-            var violations: [VendorRuleViolation] = []
-            if properties["name"] != nil {
-                violations.append(
+            if let name = properties["name"] {
+                findings.append(
                     VendorRuleViolation(
                         "segment.screen.name.reserved",
-                        "name: \(properties["name"]!)",
+                        "name: \(RuleCheck.shown(name))",
                         limit: "not a property: a screen's name is its own"
                     )
                 )
             }
-            return violations + Self.dictionaryViolations(properties)
+            Self.checkDictionary(properties, into: &findings)
         case .identify(let userID, let traits):
-            let violations =
-                userID == ""
-                ? [
+            if userID == "" {
+                findings.append(
                     VendorRuleViolation(
                         "segment.identify.userID.empty",
                         "\"\"",
                         limit: "a user ID, or none (anonymous)"
                     )
-                ]
-                : []
-            return violations + Self.dictionaryViolations(traits)
+                )
+            }
+            Self.checkDictionary(traits, into: &findings)
         case .group(_, let traits):
-            return Self.dictionaryViolations(traits)
+            Self.checkDictionary(traits, into: &findings)
         case .alias:
-            return []
+            break
         }
+        return findings.summary
     }
 
     /// Across tags: track event names that differ only by case.
@@ -112,32 +107,29 @@ extension SegmentTag: RuleCheckedVendorTag {
         return RuleCheck.nameCaseViolations(names, vendor: "segment")
     }
 
+    private static let callBytesLimit = "at most \(RuleCheck.grouped(Limits.callBytes)) bytes per call"
+
     /// The rules of any properties or traits: keys that differ only by case, and the size of a call.
-    private static func dictionaryViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
-        var violations = caseViolations(properties)
-        violations += RuleCheck.perKey(properties) { key, value in
-            var violations: [VendorRuleViolation] = []
+    private static func checkDictionary(_ properties: [String: AnalyticsValue], into findings: inout RuleFindings) {
+        findings.append(contentsOf: caseViolations(properties))
+        findings.forEachKey(of: properties) { key, value, findings in
             value.walk { value, _ in
                 if case .double(let number) = value, !number.isFinite {
-                    violations.append(
-                        RuleCheck.nonFinite("segment", number, at: RuleCheck.name(key))
-                    )
+                    findings.append(RuleCheck.nonFinite("segment", number, at: RuleCheck.name(key)))
                 }
                 return true
             }
-            return violations
         }
         let size = jsonSize(of: properties)
         if size > Limits.callBytes {
-            violations.append(
+            findings.append(
                 VendorRuleViolation(
                     "segment.payload.size",
-                    "at least \(size) bytes",
-                    limit: "at most \(Limits.callBytes) bytes per call"
+                    "at least \(RuleCheck.grouped(size)) bytes",
+                    limit: callBytesLimit
                 )
             )
         }
-        return violations
     }
 
     /// The bytes of `properties` as compact JSON, escapes included, as analytics-swift's
@@ -168,7 +160,7 @@ extension SegmentTag: RuleCheckedVendorTag {
     /// The bytes of `string` as a JSON string: quoted, with `"`, `\` and `/` escaped in two bytes,
     /// control characters in two (`\n`) or six (`\u001f`), and the rest as UTF-8.
     private static func jsonSize(of string: String) -> Int {
-        func escapes(_ bytes: some Sequence<UInt8>) -> Int {
+        func bytewise(_ bytes: some Sequence<UInt8>) -> Int {
             var extra = 0
             for byte in bytes where byte < 0x30 || byte == 0x5C {
                 switch byte {
@@ -179,7 +171,21 @@ extension SegmentTag: RuleCheckedVendorTag {
             }
             return extra
         }
-        let extra = string.utf8.withContiguousStorageIfAvailable(escapes) ?? escapes(string.utf8)
+        func escapes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            // Eight bytes at a time: most words have no byte below 0x30 and no `\`, and need none.
+            var extra = 0
+            var offset = 0
+            while bytes.count - offset >= 8 {
+                let word = RuleCheck.word(bytes, at: offset)
+                let hasLow = (word &- 0x3030_3030_3030_3030) & ~word & 0x8080_8080_8080_8080 != 0
+                if hasLow || RuleCheck.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C) {
+                    extra += bytewise(bytes[offset..<(offset + 8)])
+                }
+                offset += 8
+            }
+            return extra + bytewise(bytes[offset...])
+        }
+        let extra = string.utf8.withContiguousStorageIfAvailable(escapes) ?? bytewise(string.utf8)
         return 2 + string.utf8.count + extra
     }
 

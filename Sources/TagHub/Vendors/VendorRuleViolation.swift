@@ -116,7 +116,7 @@ enum RuleCheck {
     static func quoted(_ text: String, counting: @autoclosure () -> Int? = nil) -> String {
         guard let cut = cut(text) else {
             let quoted = String(reflecting: text)
-            return counting().map { "\(quoted) (\($0))" } ?? quoted
+            return counting().map { "\(quoted) (\(grouped($0)))" } ?? quoted
         }
         return "\(String(reflecting: cut + "…")) (\(grouped(text.utf16.count)) UTF-16 units)"
     }
@@ -140,36 +140,75 @@ enum RuleCheck {
     /// The size of `string` as a finding states it: in characters, or for a string too long to
     /// count them cheaply, in UTF-16 units.
     static func size(of string: String) -> String {
-        string.utf8.count <= 4_096 ? "\(string.count) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
+        string.utf8.count <= 4_096
+            ? "\(grouped(string.count)) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
     }
 
     /// `text` without the white space (and line breaks) around it.
     static func trimmed(_ text: String) -> Substring {
         // ASCII white space on the bytes first: a megabyte of spaces must not be read character
         // by character.
+        let (start, end) = asciiTrimmedOffsets(text)
         let utf8 = text.utf8
-        var start = utf8.startIndex
-        while start != utf8.endIndex, isASCIIWhitespace(utf8[start]) { start = utf8.index(after: start) }
-        var end = utf8.endIndex
-        while end != start, isASCIIWhitespace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
-        let rest = text[start..<end]
+        let rest = text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
         guard let first = rest.firstIndex(where: { !$0.isWhitespace }),
             let last = rest.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return rest[first...last]
     }
 
+    /// The offsets in `text`'s UTF-8 of its first byte that is not ASCII white space, and of the
+    /// end of its last one; equal when there is none.
+    static func asciiTrimmedOffsets(_ text: String) -> (start: Int, end: Int) {
+        func offsets(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
+            // Spaces, the usual blank, eight at a time.
+            let spaces: UInt64 = 0x2020_2020_2020_2020
+            var end = bytes.count
+            while end > 0 {
+                if end >= 8, word(bytes, at: end - 8) == spaces {
+                    end -= 8
+                } else if isASCIIWhitespace(bytes[end - 1]) {
+                    end -= 1
+                } else {
+                    break
+                }
+            }
+            var start = 0
+            while start < end {
+                if end - start >= 8, word(bytes, at: start) == spaces {
+                    start += 8
+                } else if isASCIIWhitespace(bytes[start]) {
+                    start += 1
+                } else {
+                    break
+                }
+            }
+            return (start, end)
+        }
+        return text.utf8.withContiguousStorageIfAvailable(offsets)
+            ?? Array(text.utf8).withUnsafeBufferPointer(offsets)
+    }
+
     /// Whether `text` is white space only (and not empty); ASCII white space read on the bytes.
     static func isBlank(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
-        let isASCIIBlank = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            for byte in bytes where !isASCIIWhitespace(byte) {
-                return byte < 0x80 ? false : nil  // not ASCII: characters decide
-            }
-            return true
-        }
-        if let isASCIIBlank, let answer = isASCIIBlank { return answer }
-        return text.allSatisfy(\.isWhitespace)
+        let (start, end) = asciiTrimmedOffsets(text)
+        guard start != end else { return true }
+        let utf8 = text.utf8
+        let rest = utf8.index(utf8.startIndex, offsetBy: start)
+        // What is left starts with a byte that is not ASCII white space: ASCII, it is no blank;
+        // otherwise the characters decide.
+        return utf8[rest] >= 0x80 && text.allSatisfy(\.isWhitespace)
+    }
+
+    /// The eight bytes of `bytes` from `offset`, as one number.
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
+    }
+
+    /// Whether one of the eight bytes of `word` is 0.
+    static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
     }
 
     private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
@@ -205,28 +244,6 @@ enum RuleCheck {
             digits.insert(",", at: index)
         }
         return number < 0 ? "-" + digits : digits
-    }
-
-    /// `violations` with repeats bounded: identical findings once, and past ``findingsPerRule`` of
-    /// one rule, one finding that counts the rest (`1,000 more`).
-    static func summarised(_ violations: [VendorRuleViolation]) -> [VendorRuleViolation] {
-        var seen: Set<VendorRuleViolation> = []
-        var perRule: [String: Int] = [:]
-        var kept: [VendorRuleViolation] = []
-        var more: [(rule: String, limit: String, count: Int)] = []
-        for violation in violations where seen.insert(violation).inserted {
-            perRule[violation.rule, default: 0] += 1
-            if perRule[violation.rule]! <= findingsPerRule {
-                kept.append(violation)
-            } else if let index = more.firstIndex(where: { $0.rule == violation.rule }) {
-                more[index].count += 1
-                // A limit that names its subject (Piano's lowercase key) is not the others'.
-                if more[index].limit != violation.limit { more[index].limit = "the same rule" }
-            } else {
-                more.append((violation.rule, violation.limit, 1))
-            }
-        }
-        return kept + more.map { VendorRuleViolation($0.rule, "\(grouped($0.count)) more", limit: $0.limit) }
     }
 
     static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
@@ -285,14 +302,57 @@ enum RuleCheck {
 
     /// The names in `names` that another differs from only by case, each group once, sorted.
     static func caseCollisions(_ names: some Collection<String>) -> [[String]] {
-        // Two names differ only by case only if one of them has a capital letter. Those are few
-        // (usually none), so they are found first, in one pass over the bytes; the names without
-        // one are looked up only when there are: a check of 100,000 lowercase names makes no copy
-        // and no look-up.
+        // Two names differ only by case only if one of them changes when lowercased. Those are few
+        // (usually none), so they are found first, on the bytes: a check of 100,000 lowercase
+        // names makes no copy and no look-up. Where all names are ASCII, the capitalized ones are
+        // then hashed as lowercased, on their bytes, and only the names whose hash meets another's
+        // are lowercased and compared; text outside ASCII, whose equal forms can differ in their
+        // bytes, is compared as strings.
+        var hashes: Set<UInt64> = []
+        var repeated: Set<UInt64> = []
+        var hasLowercase = false
+        var isASCII = true
+        for name in names {
+            let (nameCase, hash) = caseAndHash(of: name)
+            switch nameCase {
+            case .asciiLowercase: hasLowercase = true
+            case .asciiCapitalized:
+                if hashes.isEmpty { hashes.reserveCapacity(names.count) }
+                if !hashes.insert(hash).inserted { repeated.insert(hash) }
+            case .otherLowercase: isASCII = false
+            case .otherChanging:
+                isASCII = false
+                hashes.insert(0)
+            }
+        }
+        guard !hashes.isEmpty else { return [] }
+        guard isASCII else { return collisions(capitalized: names.filter { !isLowercase($0) }, among: names) }
+        var met = repeated
+        var lowercaseMet: [String] = []
+        if hasLowercase {
+            for name in names {
+                let (nameCase, hash) = caseAndHash(of: name)
+                if nameCase == .asciiLowercase && hashes.contains(hash) {
+                    met.insert(hash)
+                    lowercaseMet.append(name)
+                }
+            }
+        }
+        guard !met.isEmpty else { return [] }
+        let capitalizedMet = names.filter {
+            let (nameCase, hash) = caseAndHash(of: $0)
+            return nameCase == .asciiCapitalized && met.contains(hash)
+        }
+        return collisions(capitalized: capitalizedMet, among: capitalizedMet + lowercaseMet)
+    }
+
+    /// The groups of `names` that differ only by case, where `capitalized` are those of `names`
+    /// that change when lowercased: each lowercased once, and looked up as a string.
+    private static func collisions(capitalized: [String], among names: some Collection<String>) -> [[String]] {
         // The first name of each lowercased form; a group only where a second one comes.
         var first: [String: String] = [:]
         var groups: [String: Set<String>] = [:]
-        for name in names where !isLowercase(name) {
+        for name in capitalized {
             let folded = name.lowercased()
             if let earlier = first[folded] {
                 if earlier != name { groups[folded, default: [earlier]].insert(name) }
@@ -300,24 +360,89 @@ enum RuleCheck {
                 first[folded] = name
             }
         }
-        guard !first.isEmpty else { return [] }
         for name in names where isLowercase(name) {
             if let earlier = first[name] { groups[name, default: [earlier]].insert(name) }
         }
         return groups.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 
-    /// Whether lowercasing `name` leaves it as it is; for ASCII, without a copy.
-    static func isLowercase(_ name: String) -> Bool {
-        var isASCII = true
-        for byte in name.utf8 {
-            if byte >= 0x80 {
-                isASCII = false
-                break
-            }
-            if byte >= 0x41 && byte <= 0x5A { return false }
+    /// What lowercasing does to a name.
+    enum NameCase {
+        /// ASCII, left as it is.
+        case asciiLowercase
+        /// ASCII, with a capital from A to Z.
+        case asciiCapitalized
+        /// Not ASCII, left as it is (equal, as strings compare).
+        case otherLowercase
+        /// Not ASCII, changed.
+        case otherChanging
+    }
+
+    /// What lowercasing does to `name`, read on its bytes: only a name with a letter that
+    /// lowercasing may change (by Unicode's Changes_When_Lowercased) is lowercased and compared.
+    static func caseOf(_ name: String) -> NameCase {
+        caseAndHash(of: name).case
+    }
+
+    /// What lowercasing does to `name` (see ``caseOf(_:)``), and for an ASCII name, the FNV-1a hash
+    /// of its bytes with A to Z as a to z: the same for ASCII names that differ only by case.
+    private static func caseAndHash(of name: String) -> (case: NameCase, hash: UInt64) {
+        let read = name.utf8.withContiguousStorageIfAvailable { bytes in
+            lowercasingChanges.withUnsafeBufferPointer { changes in caseAndHash(of: bytes, changes: changes) }
         }
-        return isASCII || name.lowercased() == name
+        if let read, let found = read.case { return (found, read.hash) }
+        return (name.lowercased() == name ? .otherLowercase : .otherChanging, 0)
+    }
+
+    /// What lowercasing does to the UTF-8 `bytes`, `nil` where a scalar may change and the string
+    /// must be lowercased to tell; and for ASCII, the hash of the bytes lowercased.
+    private static func caseAndHash(
+        of bytes: UnsafeBufferPointer<UInt8>,
+        changes: UnsafeBufferPointer<Bool>
+    ) -> (case: NameCase?, hash: UInt64) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var isASCII = true
+        var hasCapital = false
+        var offset = 0
+        let count = bytes.count
+        while offset < count {
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                let isCapital = byte >= 0x41 && byte <= 0x5A
+                hasCapital = hasCapital || isCapital
+                hash = (hash ^ UInt64(isCapital ? byte | 0x20 : byte)) &* 0x100_0000_01b3
+                offset += 1
+                continue
+            }
+            isASCII = false
+            // Scalars below U+0800 (two bytes: Latin, Greek, Cyrillic…) are looked up in a
+            // table, the others in Unicode's properties.
+            if byte < 0xE0 {
+                if changes[Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)] { return (nil, 0) }
+                offset += 2
+                continue
+            }
+            let length = byte >= 0xF0 ? 4 : 3
+            var value = UInt32(byte) & (length == 3 ? 0x0F : 0x07)
+            for next in 1..<length { value = value << 6 | UInt32(bytes[offset + next] & 0x3F) }
+            if Unicode.Scalar(value)?.properties.changesWhenLowercased ?? true { return (nil, 0) }
+            offset += length
+        }
+        if isASCII { return (hasCapital ? .asciiCapitalized : .asciiLowercase, hash) }
+        return (hasCapital ? nil : .otherLowercase, 0)
+    }
+
+    /// Whether lowercasing changes each scalar below U+0800.
+    private static let lowercasingChanges: [Bool] = (0..<0x800).map {
+        Unicode.Scalar(UInt32($0))?.properties.changesWhenLowercased ?? false
+    }
+
+    /// Whether lowercasing `name` leaves it as it is; read on its bytes (see ``caseOf(_:)``).
+    static func isLowercase(_ name: String) -> Bool {
+        switch caseOf(name) {
+        case .asciiLowercase, .otherLowercase: true
+        case .asciiCapitalized, .otherChanging: false
+        }
     }
 
     /// Whether `name` is made of a to z, digits and `_` only, starting with a to z: a lowercase
@@ -329,20 +454,15 @@ enum RuleCheck {
 
     /// Whether the UTF-8 of `text` holds `byte`, searched on contiguous storage where there is one.
     static func contains(_ byte: UInt8, in text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? text.utf8.contains(byte)
-    }
-
-    /// The findings `check` makes for each key of `properties`, in the order of the keys, without
-    /// sorting every key: only the keys with findings are sorted.
-    static func perKey<Value>(
-        _ properties: [String: Value],
-        _ check: (_ key: String, _ value: Value) -> [VendorRuleViolation]
-    ) -> [VendorRuleViolation] {
-        var found: [(key: String, violations: [VendorRuleViolation])] = []
-        for (key, value) in properties {
-            let violations = check(key, value)
-            if !violations.isEmpty { found.append((key, violations)) }
-        }
-        return found.sorted { $0.key < $1.key }.flatMap(\.violations)
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            // Eight bytes at a time: a word holds `byte` where its XOR with eight of them has a 0.
+            let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+            var offset = 0
+            while bytes.count - offset >= 8 {
+                if hasZeroByte(word(bytes, at: offset) ^ pattern) { return true }
+                offset += 8
+            }
+            return bytes[offset...].contains(byte)
+        } ?? text.utf8.contains(byte)
     }
 }

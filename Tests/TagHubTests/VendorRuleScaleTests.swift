@@ -1,0 +1,220 @@
+import TagHub
+import Testing
+
+/// The inputs of the rule-check benchmarks, for every vendor, with their exact findings: a
+/// megabyte of ASCII, of text outside ASCII (as a value and as a key) and of spaces, and 100,000
+/// properties with lowercase and with camelCase keys. The benchmarks say what a check costs; these
+/// say that the cheap paths find what the whole reading found.
+@Suite struct VendorRuleScaleTests {
+    /// 1,048,576 × "a".
+    static let ascii = String(repeating: "a", count: 1_048_576)
+    /// 524,288 × "é" (U+00E9): 1,048,576 bytes of UTF-8, 524,288 UTF-16 units.
+    static let accented = String(repeating: "é", count: 524_288)
+    /// 1,048,576 spaces.
+    static let blank = String(repeating: " ", count: 1_048_576)
+    /// `p0: 0` to `p99999: 99999`.
+    static let lowercase = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.int($0)) })
+    /// `itemId0: 0` to `itemId99999: 99999`.
+    static let camelCase = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map { ("itemId\($0)", AnalyticsValue.int($0)) }
+    )
+
+    /// `text`'s first 64 UTF-16 units quoted with `…`, and its real length.
+    static func cut(_ text: String, units: String) -> String {
+        String(reflecting: String(text.prefix(64)) + "…") + " (\(units) UTF-16 units)"
+    }
+
+    static let asciiCut = cut(ascii, units: "1,048,576")
+    static let accentedCut = cut(accented, units: "524,288")
+
+    @Test func firebase() {
+        func findings(_ parameters: [String: FirebaseValue]) -> [String] {
+            FirebaseTag.event("podcast_played", parameters).ruleViolations.map(\.description)
+        }
+        #expect(
+            findings(["title": .string(Self.ascii)]) == [
+                "firebase.parameterValue.length: title: \(Self.asciiCut) breaks at most 100 characters"
+            ]
+        )
+        #expect(
+            findings(["title": .string(Self.accented)]) == [
+                "firebase.parameterValue.length: title: \(Self.accentedCut) breaks at most 100 characters"
+            ]
+        )
+        // "é" is a letter: only the length is broken.
+        #expect(
+            findings([Self.accented: 1]) == [
+                "firebase.parameterName.length: \(Self.accentedCut) breaks 1 to 40 characters"
+            ]
+        )
+        let many = ["firebase.parameterCount: 100,000 parameters breaks at most 25"]
+        #expect(findings(Self.lowercase.mapValues { _ in 1 }) == many)
+        #expect(findings(Self.camelCase.mapValues { _ in 1 }) == many)
+    }
+
+    @Test func mixpanel() {
+        func findings(_ properties: [String: AnalyticsValue]) -> [String] {
+            MixpanelTag.track(event: "Podcast Played", properties: properties).ruleViolations.map(\.description)
+        }
+        let bytes = "mixpanel.stringValue.bytes: title: 1,048,576 bytes breaks at most 255 bytes of UTF-8"
+        #expect(findings(["title": .string(Self.ascii)]) == [bytes])
+        #expect(findings(["title": .string(Self.accented)]) == [bytes])
+        #expect(
+            findings([Self.accented: 1]) == [
+                "mixpanel.propertyName.length: \(Self.accentedCut) breaks at most 255 characters"
+            ]
+        )
+        let many = ["mixpanel.propertyCount: 100,000 properties breaks at most 254"]
+        #expect(findings(Self.lowercase) == many)
+        #expect(findings(Self.camelCase) == many)
+        #expect(
+            MixpanelTag.identify(distinctID: Self.blank).ruleViolations.map(\.description) == [
+                "mixpanel.distinctID.placeholder: \(Self.cut(Self.blank, units: "1,048,576")) breaks a real user ID, not empty or a placeholder"
+            ]
+        )
+        // A megabyte that is no placeholder, between spaces: not lowercased to find out.
+        #expect(MixpanelTag.identify(distinctID: " \(Self.ascii) ").ruleViolations == [])
+        #expect(
+            MixpanelTag.identify(distinctID: " NULL\u{3000}").ruleViolations.map(\.rule) == [
+                "mixpanel.distinctID.placeholder"
+            ]
+        )
+    }
+
+    @Test func amplitude() {
+        func findings(_ properties: [String: AnalyticsValue]) -> [String] {
+            AmplitudeTag.track(eventType: "Podcast Played", eventProperties: properties).ruleViolations.map(
+                \.description
+            )
+        }
+        #expect(
+            findings(["title": .string(Self.ascii)]) == [
+                "amplitude.stringValue.length: title: 1,048,576 UTF-16 units breaks at most 1,024 UTF-16 units"
+            ]
+        )
+        #expect(
+            findings(["title": .string(Self.accented)]) == [
+                "amplitude.stringValue.length: title: 524,288 UTF-16 units breaks at most 1,024 UTF-16 units"
+            ]
+        )
+        #expect(findings([Self.accented: 1]) == [])  // Amplitude has no rule on a key's length
+        let many = ["amplitude.propertyCount: 100,000 properties breaks at most 1,000"]
+        #expect(findings(Self.lowercase) == many)
+        #expect(findings(Self.camelCase) == many)
+    }
+
+    @Test func segment() {
+        func findings(_ properties: [String: AnalyticsValue]) -> [String] {
+            SegmentTag.track(event: "Podcast Played", properties: properties).ruleViolations.map(\.description)
+        }
+        func size(_ bytes: String) -> [String] {
+            ["segment.payload.size: at least \(bytes) bytes breaks at most 32,000 bytes per call"]
+        }
+        // {"title":"…"}: 2 + 8 + 1,048,578.
+        #expect(findings(["title": .string(Self.ascii)]) == size("1,048,588"))
+        #expect(findings(["title": .string(Self.accented)]) == size("1,048,588"))
+        // {"…":1}
+        #expect(findings([Self.accented: 1]) == size("1,048,582"))
+        #expect(findings(Self.lowercase) == size("1,477,781"))
+        #expect(findings(Self.camelCase) == size("1,977,781"))
+    }
+
+    @Test func batch() {
+        func findings(_ attributes: [String: AnalyticsValue]) -> [String] {
+            BatchTag.event("podcast_played", attributes).ruleViolations.map(\.description)
+        }
+        #expect(
+            findings(["title": .string(Self.ascii)]) == [
+                "batch.stringValue.length: title: 1,048,576 UTF-16 units breaks 1 to 300 characters"
+            ]
+        )
+        #expect(
+            findings(["title": .string(Self.accented)]) == [
+                "batch.stringValue.length: title: 524,288 UTF-16 units breaks 1 to 300 characters"
+            ]
+        )
+        #expect(
+            findings([Self.accented: 1]) == [
+                "batch.attributeKey.format: \(Self.accentedCut) breaks 1 to 30 of [a-zA-Z0-9_]"
+            ]
+        )
+        let many = ["batch.attributeCount: 100,000 attributes breaks at most 20"]
+        #expect(findings(Self.lowercase) == many)
+        #expect(findings(Self.camelCase) == many)
+        #expect(
+            findings(["title": .string(Self.blank)]) == [
+                "batch.stringValue.length: title: 1,048,576 UTF-16 units breaks 1 to 300 characters",
+                "batch.stringValue.blank: title: \(Self.cut(Self.blank, units: "1,048,576")) breaks not blank",
+            ]
+        )
+    }
+
+    @Test func piano() {
+        func findings(_ properties: [String: AnalyticsValue]) -> [String] {
+            PianoTag.event("podcast.played", properties).ruleViolations.map(\.description)
+        }
+        #expect(
+            findings(["title": .string(Self.ascii)]) == [
+                "piano.stringValue.length: title: 1,048,576 UTF-16 units breaks at most 255 characters"
+            ]
+        )
+        #expect(
+            findings(["title": .string(Self.accented)]) == [
+                "piano.stringValue.length: title: 524,288 UTF-16 units breaks at most 255 characters"
+            ]
+        )
+        // "é" is lowercase already, but no letter from a to z.
+        #expect(
+            findings([Self.accented: 1]) == [
+                "piano.propertyKey.length: \(Self.accentedCut) breaks at most 40 characters",
+                "piano.propertyKey.format: \(Self.accentedCut) breaks letters, digits and _, starting with a letter from a to z",
+            ]
+        )
+        #expect(findings(Self.lowercase) == [])
+        // The first three keys in order, as they sort (itemId10 before itemId2), and the rest
+        // counted.
+        #expect(
+            findings(Self.camelCase) == [
+                #"piano.propertyKey.lowercased: "itemId0" breaks lowercase, as Piano stores it ("itemid0")"#,
+                #"piano.propertyKey.lowercased: "itemId1" breaks lowercase, as Piano stores it ("itemid1")"#,
+                #"piano.propertyKey.lowercased: "itemId10" breaks lowercase, as Piano stores it ("itemid10")"#,
+                "piano.propertyKey.lowercased: 99,997 more breaks the same rule",
+            ]
+        )
+    }
+
+    @Test func theRestOfFindingsWhoseLimitsAreOneKeepThatLimit() {
+        // "XY" and "Xy" are the fourth and fifth: both stored as "xy".
+        let keys = ["A1", "B1", "C1", "XY", "Xy"]
+        let findings = PianoTag.event("click.action", Dictionary(uniqueKeysWithValues: keys.map { ($0, 1) }))
+            .ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                #"piano.propertyKey.lowercased: "A1" breaks lowercase, as Piano stores it ("a1")"#,
+                #"piano.propertyKey.lowercased: "B1" breaks lowercase, as Piano stores it ("b1")"#,
+                #"piano.propertyKey.lowercased: "C1" breaks lowercase, as Piano stores it ("c1")"#,
+                #"piano.propertyKey.case: "XY", "Xy" breaks keys that differ only by case are one property"#,
+                #"piano.propertyKey.lowercased: 2 more breaks lowercase, as Piano stores it ("xy")"#,
+            ]
+        )
+    }
+
+    @Test func namesDifferingOnlyByCaseAreFoundAmong100000() {
+        var properties = Self.camelCase
+        properties["itemid5"] = 1
+        properties["ITEMID5"] = 2
+        properties["Straße"] = 3
+        properties["straße"] = 4
+        let findings = MixpanelTag.track(event: "Podcast Played", properties: properties).ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                "mixpanel.propertyCount: 100,004 properties breaks at most 254",
+                #"mixpanel.propertyName.case: "ITEMID5", "itemId5", "itemid5" breaks names that differ only by case are different properties"#,
+                #"mixpanel.propertyName.case: "Straße", "straße" breaks names that differ only by case are different properties"#,
+            ]
+        )
+        // Text outside ASCII compares as strings do: "é" and "e" + a combining accent are equal.
+        let accents = MixpanelTag.track(event: "Play", properties: ["\u{C9}t\u{E9}": 1, "e\u{301}t\u{E9}": 2])
+        #expect(accents.ruleViolations.map(\.rule) == ["mixpanel.propertyName.case"])
+    }
+}
