@@ -67,12 +67,16 @@ extension PodcastAnalytics.Event {
 }
 
 extension PodcastAnalytics.State {
-    /// The user property this state sets; values are strings, as Firebase wants them.
+    /// The user property this state sets, values as strings as Firebase wants them; or the user ID,
+    /// cleared at logout (`setUserID(nil)`: Firebase keeps its app instance ID, and starts no new
+    /// session).
     package var firebaseTag: FirebaseTag {
         switch self {
         case .autoPlay(let isOn): .property("auto_play", String(isOn))
         case .favorites(let podcasts): .property("favorites_count", String(podcasts.count))
         case .remoteNotificationAuthorized(let isOn): .property("push_enabled", String(isOn))
+        case .loggedIn(let userID): .userID(userID)
+        case .loggedOut: .userID(nil)
         }
     }
 }

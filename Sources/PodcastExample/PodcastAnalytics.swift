@@ -64,10 +64,30 @@ package enum PodcastAnalytics: AnalyticsSchema {
         case notEnoughStorageSpaceForDownload(Podcast)
     }
 
-    /// A user property.
+    /// A user property, or who the user is.
     package enum State: Sendable, Hashable {
         case autoPlay(Bool)
         case favorites([Podcast])
         case remoteNotificationAuthorized(Bool)
+        /// The user logged in, or was logged in at launch.
+        case loggedIn(userID: String)
+        /// The user logged out.
+        case loggedOut
+    }
+
+    /// What tells states apart: the hub keeps the latest state of each key, and hands them to a
+    /// vendor that joins later, so that it learns who the user is before any other tag.
+    package enum StateKey: Hashable, Sendable {
+        case autoPlay, favorites, remoteNotifications, account
+    }
+
+    package static func stateKey(of state: State) -> StateKey? {
+        switch state {
+        case .autoPlay: .autoPlay
+        case .favorites: .favorites
+        case .remoteNotificationAuthorized: .remoteNotifications
+        // Logging in and logging out replace each other.
+        case .loggedIn, .loggedOut: .account
+        }
     }
 }

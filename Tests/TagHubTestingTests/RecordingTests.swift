@@ -29,7 +29,10 @@ import Testing
 
         #expect(
             meter.entries == [
-                Entry(vendorTag: .page("home"), origin: TagEnvelope(tag: .screen(.home), context: sentAtStart([.home]))),
+                Entry(
+                    vendorTag: .page("home"),
+                    origin: TagEnvelope(tag: .screen(.home), context: sentAtStart([.home]))
+                ),
                 Entry(
                     vendorTag: .event("play_from_home", properties: ["station": "Jazz FM", "band": "fm"]),
                     origin: TagEnvelope(tag: .userAction(.play(jazz)), context: sentAtStart([.home]))
@@ -65,7 +68,10 @@ import Testing
         #expect(meter.deliveredChannels == [.screen, .userAction])
         #expect(
             meter.entries == [
-                Entry(vendorTag: .page("player"), origin: TagEnvelope(tag: .screen(.player), context: sentAtStart([.player]))),
+                Entry(
+                    vendorTag: .page("player"),
+                    origin: TagEnvelope(tag: .screen(.player), context: sentAtStart([.player]))
+                ),
                 Entry(
                     vendorTag: .event("play", properties: ["station": "Jazz FM"]),
                     origin: TagEnvelope(tag: .userAction(.play(jazz)), context: sentAtStart([.player, .settings]))

@@ -37,9 +37,11 @@ import Testing
 
                 """
         )
-        #expect(sent.entries.map { $0.origin?.context.time.timeIntervalSince1970 } == [
-            1_700_000_000, 1_700_000_001.5, 1_700_000_061.5, 1_700_000_061.5,
-        ])
+        #expect(
+            sent.entries.map { $0.origin?.context.time.timeIntervalSince1970 } == [
+                1_700_000_000, 1_700_000_001.5, 1_700_000_061.5, 1_700_000_061.5,
+            ]
+        )
     }
 
     @Test func aTagKeptForConsentIsReplayedWithTheTimeItWasSentAtNotTheTimeOfTheGrant() {

@@ -78,7 +78,10 @@ func vendorPlay(_ action: SeedAnalytics.UserAction, _ context: SeedAnalytics.Con
         #expect(
             recorder.entries.map(\.origin) == [
                 TagEnvelope(tag: .userAction(.playPodcast(swiftTalk)), context: sentAtStart([.favorites])),
-                TagEnvelope(tag: .event(.playerDidFail(swiftTalk, .networkUnavailable)), context: sentAtStart([.favorites])),
+                TagEnvelope(
+                    tag: .event(.playerDidFail(swiftTalk, .networkUnavailable)),
+                    context: sentAtStart([.favorites])
+                ),
                 TagEnvelope(tag: .state(.autoPlay(false)), context: sentAtStart([.favorites])),
             ]
         )

@@ -8,7 +8,9 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct StateConsentTests {
     let clock = TestClock()
 
-    func recorder(showing details: ContextDetails = []) -> RecordingStrategy<
+    func recorder(
+        showing details: ContextDetails = []
+    ) -> RecordingStrategy<
         ProfileAnalytics, AnalyticsTag<ProfileAnalytics>
     > {
         let recorder = RecordingStrategy(for: ProfileAnalytics.self)
@@ -54,7 +56,7 @@ import Testing
         consent.grant(.analytics)
         #expect(
             vendor.snapshotText == """
-                state user(id: "42") on [] with [user(id: "42"), autoPlay(true)]
+                state user(id: "42") on [] with [user(id: "42")]
                 state autoPlay(true) on [] with [user(id: "42"), autoPlay(true)]
                 state loggedOut on [] with [autoPlay(true), loggedOut]
                 state user(id: "7") on [] with [autoPlay(true), user(id: "7")]

@@ -8,7 +8,9 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct StateTests {
     let clock = TestClock()
 
-    func recorder(showing details: ContextDetails = .states) -> RecordingStrategy<
+    func recorder(
+        showing details: ContextDetails = .states
+    ) -> RecordingStrategy<
         ProfileAnalytics, AnalyticsTag<ProfileAnalytics>
     > {
         let recorder = RecordingStrategy(for: ProfileAnalytics.self)
@@ -95,7 +97,8 @@ import Testing
         hub.send(userAction: .tap("after"))
         #expect(
             tagger.vendorTags == [
-                .track(event: "before", properties: [:]), .track(event: "after", properties: ["auto_play": .bool(true)]),
+                .track(event: "before", properties: [:]),
+                .track(event: "after", properties: ["auto_play": .bool(true)]),
             ]
         )
     }
@@ -129,11 +132,12 @@ import Testing
         let sent = recorder(showing: [.time, .states])
         #expect(hub.attach(sent))
         hub.send(userAction: .tap("play"))
-        // Each state with the time and screens of its own send, and the states it catches up to.
+        // Each state with the time and screens of its own send, and the states as they stood then,
+        // but those changed since (autoPlay(true) is gone: autoPlay(false) replaced it).
         #expect(
             sent.snapshotText == """
-                state user(id: "42") on [home] at 2023-11-14T22:13:20.000Z with [user(id: "42"), theme("dark"), autoPlay(false)]
-                state theme("dark") on [home] at 2023-11-14T22:13:30.000Z with [user(id: "42"), theme("dark"), autoPlay(false)]
+                state user(id: "42") on [home] at 2023-11-14T22:13:20.000Z with [user(id: "42")]
+                state theme("dark") on [home] at 2023-11-14T22:13:30.000Z with [user(id: "42"), theme("dark")]
                 state autoPlay(false) on [home, settings] at 2023-11-14T22:13:40.000Z with [user(id: "42"), theme("dark"), autoPlay(false)]
                 userAction tap("play") on [home, settings] at 2023-11-14T22:15:20.000Z with [user(id: "42"), theme("dark"), autoPlay(false)]
 

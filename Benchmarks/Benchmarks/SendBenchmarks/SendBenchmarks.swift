@@ -16,6 +16,26 @@ enum BenchAnalytics: AnalyticsSchema {
     typealias State = Never
 }
 
+/// The same tags, with states kept by key.
+enum StatefulBenchAnalytics: AnalyticsSchema {
+    typealias Screen = BenchAnalytics.Screen
+    typealias UserAction = BenchAnalytics.UserAction
+    typealias Event = BenchAnalytics.Event
+    enum State: Sendable, Hashable { case value(key: Int, Int) }
+
+    static func stateKey(of state: State) -> Int? {
+        switch state {
+        case .value(let key, _): key
+        }
+    }
+}
+
+/// A clock that reads a date it stores: what a send costs without reading the system's clock.
+struct StoredClock: AnalyticsClock {
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+    func now() -> Date { date }
+}
+
 /// A vendor's tag.
 enum BenchTag: Sendable, Hashable {
     case play(id: Int, fromPlayer: Bool)
@@ -25,7 +45,7 @@ enum BenchTag: Sendable, Hashable {
 /// The converter every benchmark uses, by hand or through a strategy.
 @Sendable func convert(
     _ action: BenchAnalytics.UserAction,
-    _ context: ScreenContext<BenchAnalytics.Screen>
+    _ context: BenchAnalytics.Context
 ) -> BenchTag? {
     switch action {
     case .play(let id): .play(id: id, fromPlayer: context.current == .player)
@@ -56,9 +76,13 @@ func mappingStrategy() -> MappingStrategy<BenchAnalytics, NoOpTagger> {
 
 /// A hub on the player screen with `userActionStrategies` strategies taking user actions and
 /// `otherStrategies` that take only screens.
-func makeHub(userActionStrategies: Int, otherStrategies: Int = 0, historyLimit: Int = 5) -> AnalyticsHub<BenchAnalytics>
-{
-    let hub = AnalyticsHub<BenchAnalytics>(screenHistoryLimit: historyLimit)
+func makeHub(
+    userActionStrategies: Int,
+    otherStrategies: Int = 0,
+    historyLimit: Int = 5,
+    clock: some AnalyticsClock = SystemClock()
+) -> AnalyticsHub<BenchAnalytics> {
+    let hub = AnalyticsHub<BenchAnalytics>(screenHistoryLimit: historyLimit, clock: clock)
     for _ in 0..<userActionStrategies { hub.attach(mappingStrategy()) }
     for _ in 0..<otherStrategies {
         hub.attach(MappingStrategy(for: BenchAnalytics.self, tagger: NoOpTagger(), screen: { _, _ in .screen(0) }))
@@ -80,7 +104,7 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: - References
 
     Benchmark("Baseline: converter and no-op tagger by hand") { benchmark in
-        let context: ScreenContext<BenchAnalytics.Screen> = [.home, .player]
+        let context: BenchAnalytics.Context = [.home, .player]
         let tagger = NoOpTagger()
         benchmark.startMeasurement()
         for index in benchmark.scaledIterations {
@@ -131,6 +155,58 @@ let benchmarks: @Sendable () -> Void = {
             for index in benchmark.scaledIterations {
                 hub.send(userAction: .play(index))
             }
+        }
+    }
+
+    // MARK: - The context: clock and states
+
+    Benchmark("send(userAction:) to 1 mapping strategy, a clock that reads a stored date") { benchmark in
+        let hub = makeHub(userActionStrategies: 1, clock: StoredClock())
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            hub.send(userAction: .play(index))
+        }
+    }
+
+    for count in [0, 100] {
+        Benchmark("send(userAction:) to 1 mapping strategy, \(count) states kept") { benchmark in
+            let hub = AnalyticsHub<StatefulBenchAnalytics>()
+            hub.attach(
+                MappingStrategy(
+                    for: StatefulBenchAnalytics.self,
+                    tagger: NoOpTagger(),
+                    userAction: { action, context in
+                        switch action {
+                        case .play(let id): .play(id: id, fromPlayer: context.states.count > 50)
+                        }
+                    }
+                )
+            )
+            for key in 0..<count { hub.send(state: .value(key: key, 1)) }
+            benchmark.startMeasurement()
+            for index in benchmark.scaledIterations {
+                hub.send(userAction: .play(index))
+            }
+        }
+    }
+
+    Benchmark("send(state:) that changes 1 of 100 states, to 1 strategy") { benchmark in
+        let hub = AnalyticsHub<StatefulBenchAnalytics>()
+        hub.attach(
+            MappingStrategy(
+                for: StatefulBenchAnalytics.self,
+                tagger: NoOpTagger(),
+                state: { state, _ in
+                    switch state {
+                    case .value(let key, let value): .play(id: key, fromPlayer: value > 0)
+                    }
+                }
+            )
+        )
+        for key in 0..<100 { hub.send(state: .value(key: key, 0)) }
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            hub.send(state: .value(key: index % 100, index + 1))
         }
     }
 

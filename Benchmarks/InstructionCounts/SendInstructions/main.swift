@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import TagHub
 
 #if canImport(Darwin)
@@ -22,6 +23,26 @@ enum BenchAnalytics: AnalyticsSchema {
     typealias State = Never
 }
 
+/// The same tags, with states kept by key (as in the benchmarks).
+enum StatefulBenchAnalytics: AnalyticsSchema {
+    typealias Screen = BenchAnalytics.Screen
+    typealias UserAction = BenchAnalytics.UserAction
+    typealias Event = BenchAnalytics.Event
+    enum State: Sendable, Hashable { case value(key: Int, Int) }
+
+    static func stateKey(of state: State) -> Int? {
+        switch state {
+        case .value(let key, _): key
+        }
+    }
+}
+
+/// A clock that reads a date it stores (as in the benchmarks).
+struct StoredClock: AnalyticsClock {
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+    func now() -> Date { date }
+}
+
 /// A vendor's tag.
 enum BenchTag: Sendable, Hashable {
     case play(id: Int, fromPlayer: Bool)
@@ -31,7 +52,7 @@ enum BenchTag: Sendable, Hashable {
 /// The converter every scenario uses, through a strategy.
 @Sendable func convert(
     _ action: BenchAnalytics.UserAction,
-    _ context: ScreenContext<BenchAnalytics.Screen>
+    _ context: BenchAnalytics.Context
 ) -> BenchTag? {
     switch action {
     case .play(let id): .play(id: id, fromPlayer: context.current == .player)
@@ -59,9 +80,13 @@ func mappingStrategy() -> MappingStrategy<BenchAnalytics, CountingTagger> {
 
 /// A hub on the player screen with `userActionStrategies` strategies taking user actions and
 /// `otherStrategies` that take only screens: the benchmarks' `makeHub`.
-func makeHub(userActionStrategies: Int, otherStrategies: Int = 0, historyLimit: Int = 5) -> AnalyticsHub<BenchAnalytics>
-{
-    let hub = AnalyticsHub<BenchAnalytics>(screenHistoryLimit: historyLimit)
+func makeHub(
+    userActionStrategies: Int,
+    otherStrategies: Int = 0,
+    historyLimit: Int = 5,
+    clock: some AnalyticsClock = SystemClock()
+) -> AnalyticsHub<BenchAnalytics> {
+    let hub = AnalyticsHub<BenchAnalytics>(screenHistoryLimit: historyLimit, clock: clock)
     for _ in 0..<userActionStrategies { hub.attach(mappingStrategy()) }
     for _ in 0..<otherStrategies {
         hub.attach(MappingStrategy(for: BenchAnalytics.self, tagger: CountingTagger(), screen: { _, _ in .screen(0) }))
@@ -81,7 +106,7 @@ func sendUserActions(to hub: AnalyticsHub<BenchAnalytics>, count: Int) {
 /// The scenarios, by the name the script passes.
 let scenarios = [
     "none", "others16", "mapping1", "history1000", "mapping4", "mapping16", "event1", "screen1", "background",
-    "consentUndecided",
+    "consentUndecided", "storedClock", "states100", "stateChange",
 ]
 
 // The scenario and the number of sends; anything else is a usage error.
@@ -107,6 +132,34 @@ case "mapping4":
     sendUserActions(to: makeHub(userActionStrategies: 4), count: count)
 case "mapping16":
     sendUserActions(to: makeHub(userActionStrategies: 16), count: count)
+case "storedClock":
+    sendUserActions(to: makeHub(userActionStrategies: 1, clock: StoredClock()), count: count)
+case "states100", "stateChange":
+    let hub = AnalyticsHub<StatefulBenchAnalytics>()
+    hub.attach(
+        MappingStrategy(
+            for: StatefulBenchAnalytics.self,
+            tagger: CountingTagger(),
+            userAction: { action, context in
+                switch action {
+                case .play(let id): .play(id: id, fromPlayer: context.states.count > 50)
+                }
+            },
+            state: { state, _ in
+                switch state {
+                case .value(let key, let value): .play(id: key, fromPlayer: value > 0)
+                }
+            }
+        )
+    )
+    for key in 0..<100 { hub.send(state: .value(key: key, 0)) }
+    for index in 0..<count {
+        if arguments[1] == "states100" {
+            hub.send(userAction: .play(index))
+        } else {
+            hub.send(state: .value(key: index % 100, index + 1))
+        }
+    }
 case "event1":
     let hub = makeHub(userActionStrategies: 0)
     hub.attach(

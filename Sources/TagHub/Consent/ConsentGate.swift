@@ -233,7 +233,9 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     /// The states just before `envelope` was sent: those of its context, but for a state with a
     /// key, whose context includes it, the ones before it.
     private static func statesBefore(_ envelope: Schema.AnyTagEnvelope) -> ContextRecord<Schema> {
-        guard case .state(let tag) = envelope.tag, Schema.stateKey(of: tag) != nil else { return envelope.context.record }
+        guard case .state(let tag) = envelope.tag, Schema.stateKey(of: tag) != nil else {
+            return envelope.context.record
+        }
         return envelope.context.record.beforeLastSet()
     }
 

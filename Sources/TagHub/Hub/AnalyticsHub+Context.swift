@@ -177,13 +177,20 @@ extension AnalyticsHub {
 }
 
 extension ContextRecord {
-    /// The context a catch-up delivers `entry` with: the time, screens and session of its send,
-    /// and these states. Its version is the entry's, which a consent gate compares.
+    /// The context a catch-up delivers `entry`, one of these states, with: the time, screens and
+    /// session of its send, and the states as they stood then, as far as they are known: those set
+    /// before it and unchanged since, and it (a state set after it is left out, its earlier value
+    /// being gone). Its version is the entry's, which a consent gate compares.
     func context(of entry: Entry) -> AnalyticsContext<Schema> {
-        AnalyticsContext(
+        let end = entries.firstIndex { $0.version == entry.version }.map { $0 + 1 } ?? entries.endIndex
+        return AnalyticsContext(
             history: entry.history,
             time: entry.time,
-            record: ContextRecord(session: entry.session, entries: entries, version: entry.version)
+            record: ContextRecord(
+                session: entry.session,
+                entries: ContiguousArray(entries[..<end]),
+                version: entry.version
+            )
         )
     }
 }

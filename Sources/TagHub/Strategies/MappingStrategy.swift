@@ -143,8 +143,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     ///
     /// Runs the converter without calling the tagger: what tests and tracking plans use to see what
     /// the vendor would receive.
-    public func vendorTag(for tag: AnalyticsTag<Schema>, in context: AnalyticsContext<Schema>) -> Tagger.VendorTag?
-    {
+    public func vendorTag(for tag: AnalyticsTag<Schema>, in context: AnalyticsContext<Schema>) -> Tagger.VendorTag? {
         switch tag {
         case .screen(let screen): screenConverter?(screen, context)
         case .userAction(let action): userActionConverter?(action, context)

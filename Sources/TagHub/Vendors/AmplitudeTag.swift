@@ -8,6 +8,10 @@ public enum AmplitudeTag: Sendable, Hashable {
     case setUserID(String?)
     /// `amplitude.setDeviceId(deviceId:)`.
     case setDeviceID(String)
+    /// `amplitude.reset()`, at logout: clears the user ID and makes a new device ID. Setting the
+    /// user ID to `nil` alone keeps the device ID, so that the next user on the device is joined
+    /// to this one.
+    case reset
 
     /// The event type, or the call's name: what a tracking plan lists.
     public var name: String {
@@ -16,12 +20,14 @@ public enum AmplitudeTag: Sendable, Hashable {
         case .setUserProperties: "identify"
         case .setUserID: "setUserId"
         case .setDeviceID: "setDeviceId"
+        case .reset: "reset"
         }
     }
 }
 
 extension AmplitudeTag: CustomStringConvertible {
-    /// `Podcast Played {title: "Swift Talk"}`, `identify {…}`, `setUserId "12345"`, `setDeviceId "…"`.
+    /// `Podcast Played {title: "Swift Talk"}`, `identify {…}`, `setUserId "12345"`, `setDeviceId "…"`,
+    /// `reset`.
     public var description: String {
         switch self {
         case .track(let eventType, let properties):
@@ -29,6 +35,7 @@ extension AmplitudeTag: CustomStringConvertible {
         case .setUserProperties(let properties): "identify \(describeProperties(properties))"
         case .setUserID(let id): "setUserId \(id.map { String(reflecting: $0) } ?? "nil")"
         case .setDeviceID(let id): "setDeviceId \(String(reflecting: id))"
+        case .reset: "reset"
         }
     }
 }
@@ -60,6 +67,8 @@ extension AmplitudeTag: RuleCheckedVendorTag {
             if let id { findings.append(contentsOf: Self.idViolations(id, rule: "amplitude.userID.length")) }
         case .setDeviceID(let id):
             findings.append(contentsOf: Self.idViolations(id, rule: "amplitude.deviceID.length"))
+        case .reset:
+            break
         }
         return findings.summary
     }

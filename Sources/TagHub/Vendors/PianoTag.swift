@@ -1,26 +1,39 @@
-/// What Piano Analytics records, without linking the SDK: `pa.sendEvent(Event(name, properties))`.
+/// What Piano Analytics records, without linking the SDK: `pa.sendEvent(Event(name, properties))`,
+/// and who the user is.
 public enum PianoTag: Sendable, Hashable {
     /// An event with its properties.
     case event(name: String, properties: [String: AnalyticsValue])
+    /// `pa.setUser(id, category:)`, at login: the SDK adds the user to every event after, and
+    /// keeps it for the next launches.
+    case setUser(id: String, category: String?)
+    /// `pa.deleteUser()`, at logout: the SDK forgets the user it kept.
+    case deleteUser
 
     /// An event named `name`.
     public static func event(_ name: String, _ properties: [String: AnalyticsValue] = [:]) -> PianoTag {
         .event(name: name, properties: properties)
     }
 
-    /// The event's name: what a tracking plan lists.
+    /// The event's name, or the call's: what a tracking plan lists.
     public var name: String {
         switch self {
         case .event(let name, _): name
+        case .setUser: "setUser"
+        case .deleteUser: "deleteUser"
         }
     }
 }
 
 extension PianoTag: CustomStringConvertible {
-    /// `click.action {podcast_title: "Swift Talk"}`.
+    /// `click.action {podcast_title: "Swift Talk"}`, `setUser "42"`, `setUser "42" category "premium"`,
+    /// `deleteUser`.
     public var description: String {
         switch self {
         case .event(let name, let properties): properties.isEmpty ? name : "\(name) \(describeProperties(properties))"
+        case .setUser(let id, nil): "setUser \(String(reflecting: id))"
+        case .setUser(let id, let category?):
+            "setUser \(String(reflecting: id)) category \(String(reflecting: category))"
+        case .deleteUser: "deleteUser"
         }
     }
 }
@@ -30,7 +43,9 @@ extension PianoTag: RuleCheckedVendorTag {
 
     /// Across tags: event names that differ only by case.
     public static func ruleViolations(across tags: [PianoTag]) -> [VendorRuleViolation] {
-        RuleCheck.nameCaseViolations(tags.map(\.name), vendor: "piano")
+        var names: [String] = []
+        for case .event(let name, _) in tags { names.append(name) }
+        return RuleCheck.nameCaseViolations(names, vendor: "piano")
     }
 
     /// Every rule of Piano's that this tag breaks (see ``VendorLimits/Piano``).
@@ -52,6 +67,8 @@ extension PianoTag: RuleCheckedVendorTag {
                     limit: "keys that differ only by case are one property"
                 )
             )
+        case .setUser, .deleteUser:
+            break
         }
         return findings.summary
     }

@@ -13,6 +13,9 @@ public enum SegmentTag: Sendable, Hashable {
     case group(groupID: String, traits: [String: AnalyticsValue])
     /// `analytics.alias(newId:)`.
     case alias(newID: String)
+    /// `analytics.reset()`, at logout: forgets the user ID and traits, and makes a new anonymous
+    /// ID, so that the next user's calls are not joined to this one's.
+    case reset
 
     /// The event's or screen's name, or the call's: what a tracking plan lists.
     public var name: String {
@@ -22,6 +25,7 @@ public enum SegmentTag: Sendable, Hashable {
         case .identify: "identify"
         case .group: "group"
         case .alias: "alias"
+        case .reset: "reset"
         }
     }
 }
@@ -43,6 +47,7 @@ extension SegmentTag: CustomStringConvertible {
             return traits.isEmpty ? "identify anonymous" : "identify anonymous \(describeProperties(traits))"
         case .group(let groupID, let traits): return call("group", groupID, traits)
         case .alias(let newID): return call("alias", newID, [:])
+        case .reset: return "reset"
         }
     }
 }
@@ -94,7 +99,7 @@ extension SegmentTag: RuleCheckedVendorTag {
             Self.checkDictionary(traits, into: &findings)
         case .group(_, let traits):
             Self.checkDictionary(traits, into: &findings)
-        case .alias:
+        case .alias, .reset:
             break
         }
         return findings.summary
