@@ -59,8 +59,10 @@ extension RecordedTag: CustomSnapshotStringConvertible {
 
 /// Which parts of a context, besides its screens, a recorder's snapshot shows.
 public struct ContextDetails: OptionSet, Sendable, Hashable {
+    /// The parts, one bit each.
     public let rawValue: Int
 
+    /// The parts whose bits `rawValue` sets.
     public init(rawValue: Int) {
         self.rawValue = rawValue
     }
