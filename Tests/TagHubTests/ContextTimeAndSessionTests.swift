@@ -240,6 +240,23 @@ import Testing
         hub.startSession()
         #expect(hub.session?.id == 2)
     }
+
+    @Test func aClockThatReadsNotANumberOnceLeavesTheTimeoutCountingFromTheReadingBefore() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock, sessionTimeout: .seconds(60))
+        clock.set(Date(timeIntervalSince1970: .nan))
+        hub.send(userAction: .tap("a"))  // the first tag starts a session, whatever the time
+        #expect(hub.session?.number == 1)
+        clock.set(clockStart)
+        hub.send(userAction: .tap("b"))
+        clock.set(Date(timeIntervalSince1970: .nan))
+        hub.send(userAction: .tap("c"))
+        clock.set(clockStart + 59)
+        hub.send(userAction: .tap("d"))
+        #expect(hub.session?.number == 1)
+        clock.set(clockStart + 59 + 60)
+        hub.send(userAction: .tap("e"))
+        #expect(hub.session?.number == 2)
+    }
 }
 
 /// Blocks in its first delivery until the test releases the gate, then hands each user action on.

@@ -248,7 +248,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         for entry in record.entries {
             let isNew = lock.withLock { mode == .forwarding && markDelivered((entry.key, entry.version)) }
             guard isNew else { continue }
-            receiver.send(state: TagEnvelope(tag: entry.value, context: record.context(of: entry), scope: scope))
+            receiver.send(state: TagEnvelope(tag: entry.value, context: record.context(of: entry)))
             delivered = true
         }
         return delivered

@@ -27,19 +27,49 @@ import Foundation
 /// Taking a context copies no screen and no state: it shares the hub's storage, so its cost does
 /// not depend on ``AnalyticsHub/screenHistoryLimit`` or on the number of states.
 public struct AnalyticsContext<Schema: AnalyticsSchema> {
-    /// The screens shown, oldest to newest, within the hub's bound.
-    public let history: ScreenHistory<Schema.Screen>
-    /// When the tag was sent, as the hub's ``AnalyticsClock`` read it.
-    public let time: Date
-    /// The session, and the states, of the moment the tag was sent.
-    @usableFromInline let record: ContextRecord<Schema>
+    // Stored without the schema's types: a field whose type depends on `Schema.Screen` made every
+    // copy of an envelope in generic code (a background queue's) look up that associated type, and
+    // doubled what a background delivery costs (Docs/Performance.md).
+
+    /// The history's storage (a `ScreenLog<Schema.Screen>`), and its slots in use.
+    @usableFromInline let screens: AnyObject?
+    @usableFromInline let start: Int
+    @usableFromInline let end: Int
+    /// ``time``, in seconds since 2001: a `Date` field (a type of another module, whose layout
+    /// this one may not rely on) made every envelope copied in the app's code go through generic
+    /// value witnesses.
+    @usableFromInline let secondsSinceReferenceDate: Double
+    /// The session and the states of the moment the tag was sent: a `ContextRecord<Schema>`.
+    @usableFromInline let storedRecord: AnyObject
 
     /// A context as the hub takes it.
     @inlinable
-    init(history: ScreenHistory<Schema.Screen>, time: Date, record: ContextRecord<Schema>) {
-        self.history = history
-        self.time = time
-        self.record = record
+    init(history: ScreenHistory<Schema.Screen>, seconds: Double, record: ContextRecord<Schema>) {
+        self.screens = history.storage
+        self.start = history.start
+        self.end = history.end
+        self.secondsSinceReferenceDate = seconds
+        self.storedRecord = record
+    }
+
+    /// When the tag was sent, as the hub's ``AnalyticsClock`` read it.
+    @inlinable
+    public var time: Date { Date(timeIntervalSinceReferenceDate: secondsSinceReferenceDate) }
+
+    /// The screens shown, oldest to newest, within the hub's bound.
+    @inlinable
+    public var history: ScreenHistory<Schema.Screen> {
+        ScreenHistory(
+            storage: screens.map { unsafeDowncast($0, to: ScreenLog<Schema.Screen>.self) },
+            start: start,
+            end: end
+        )
+    }
+
+    /// The session, and the states, of the moment the tag was sent.
+    @inlinable
+    var record: ContextRecord<Schema> {
+        unsafeDowncast(storedRecord, to: ContextRecord<Schema>.self)
     }
 
     /// A context made by hand: for a test, or a tracking plan's samples.
@@ -57,12 +87,12 @@ public struct AnalyticsContext<Schema: AnalyticsSchema> {
         session: AnalyticsSession = .none,
         states: [Schema.State] = []
     ) {
-        var record = ContextRecord<Schema>(session: session)
+        var record = ContextRecord<Schema>(scope: nil, session: session)
         for state in states {
             guard let key = Schema.stateKey(of: state) else { continue }
-            record = record.setting(state, for: key, at: time, history: history)
+            record = record.setting(state, for: key, at: time.timeIntervalSinceReferenceDate, history: history)
         }
-        self.init(history: history, time: time, record: record)
+        self.init(history: history, seconds: time.timeIntervalSinceReferenceDate, record: record)
     }
 
     /// The screen shown last, or `nil` when no screen was sent yet.
@@ -75,6 +105,12 @@ public struct AnalyticsContext<Schema: AnalyticsSchema> {
         history.count >= 2 ? history[history.count - 2] : nil
     }
 
+    /// This context, reporting to `scope`.
+    @usableFromInline
+    func reporting(to scope: DeliveryScope?) -> Self {
+        AnalyticsContext(history: history, seconds: secondsSinceReferenceDate, record: record.reporting(to: scope))
+    }
+
     /// The session the tag was sent in.
     @inlinable
     public var session: AnalyticsSession { record.session }
@@ -83,13 +119,12 @@ public struct AnalyticsContext<Schema: AnalyticsSchema> {
     @inlinable
     public var states: AnalyticsStates<Schema> { AnalyticsStates(record: record) }
 
-    /// This context with another time and history: what a catch-up delivers a state with.
-    func with(time: Date, history: ScreenHistory<Schema.Screen>, record: ContextRecord<Schema>) -> Self {
-        AnalyticsContext(history: history, time: time, record: record)
-    }
 }
 
-extension AnalyticsContext: Sendable {}
+// Safe: `screens` is a `ScreenLog<Schema.Screen>` read only in the slots `start..<end`, written
+// before the context was taken and never again (see `ScreenHistory`), and `storedRecord` an
+// immutable `ContextRecord<Schema>`; the screens and states they hold are `Sendable`.
+extension AnalyticsContext: @unchecked Sendable {}
 
 extension AnalyticsContext: Equatable where Schema.Screen: Equatable, Schema.State: Equatable {
     /// Whether the screens, the time, the session and the states are all equal.

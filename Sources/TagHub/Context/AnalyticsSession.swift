@@ -20,18 +20,24 @@ public struct AnalyticsSession: Sendable, Hashable {
     /// `session_id`; divide by 1,000 for GA4's `ga_session_id`), made one more than the previous
     /// session's when that is not larger, so that IDs always increase within a hub.
     public let id: Int64
-    /// When the session started: the time of the tag that started it, or of the call to
-    /// ``AnalyticsHub/startSession()``.
-    public let start: Date
+    /// ``start`` in seconds since 2001: a `Date` field (a type of another module, whose layout
+    /// this one may not rely on) made every copy of a state kept by the hub go through generic
+    /// value witnesses.
+    @usableFromInline let startSeconds: Double
     /// How many sessions the hub has started, this one included: 1 for the first.
     public let number: Int
 
     /// A session with this identifier, start and number.
     public init(id: Int64, start: Date, number: Int) {
         self.id = id
-        self.start = start
+        self.startSeconds = start.timeIntervalSinceReferenceDate
         self.number = number
     }
+
+    /// When the session started: the time of the tag that started it, or of the call to
+    /// ``AnalyticsHub/startSession()``.
+    @inlinable
+    public var start: Date { Date(timeIntervalSinceReferenceDate: startSeconds) }
 
     /// What a context made by hand carries: no session (number 0, identifier 0, starting in 1970).
     public static let none = AnalyticsSession(id: 0, start: Date(timeIntervalSince1970: 0), number: 0)

@@ -16,55 +16,108 @@ import Foundation
 @usableFromInline
 final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// One state as last set, with what its send knew: a catch-up delivers it with these.
+    ///
+    /// A class, so that a record's array holds references: copying the array when a state changes
+    /// retains each entry, where copying structs of the app's types went through value witnesses
+    /// (40,000 instructions for 100 states).
     @usableFromInline
-    struct Entry {
+    final class Entry {
+        /// When it was sent.
+        var time: Date { Date(timeIntervalSinceReferenceDate: seconds) }
+
         @usableFromInline let key: Schema.StateKey
         @usableFromInline let value: Schema.State
         /// The hub's state version its send made: unique to that send.
         @usableFromInline let version: UInt64
-        @usableFromInline let time: Date
+        /// The time of its send, in seconds since 2001 (see `AnalyticsSession.startSeconds`).
+        @usableFromInline let seconds: Double
         @usableFromInline let session: AnalyticsSession
         @usableFromInline let history: ScreenHistory<Schema.Screen>
+
+        @inlinable
+        init(
+            key: Schema.StateKey,
+            value: Schema.State,
+            version: UInt64,
+            seconds: Double,
+            session: AnalyticsSession,
+            history: ScreenHistory<Schema.Screen>
+        ) {
+            self.key = key
+            self.value = value
+            self.version = version
+            self.seconds = seconds
+            self.session = session
+            self.history = history
+        }
     }
 
+    /// The delivery scope of the hub that made the record (its diagnostics, and the frames its
+    /// deliveries run in): every envelope whose context holds the record reports there. Kept here
+    /// rather than in the envelope, to keep an envelope small: one more reference in it made every
+    /// copy of a queued tag go through generic value witnesses (Docs/Performance.md).
+    @usableFromInline let scope: DeliveryScope?
     @usableFromInline let session: AnalyticsSession
     /// The states, oldest set first; one per key.
     @usableFromInline let entries: ContiguousArray<Entry>
     /// The version of the last state set: 0 before any.
     @usableFromInline let version: UInt64
     /// For the record a state's send made: the entry of its key that it replaced, if any.
-    let replaced: Entry?
+    @usableFromInline let replaced: Entry?
 
     @usableFromInline
-    init(session: AnalyticsSession, entries: ContiguousArray<Entry> = [], version: UInt64 = 0, replaced: Entry? = nil) {
+    init(
+        scope: DeliveryScope?,
+        session: AnalyticsSession,
+        entries: ContiguousArray<Entry> = [],
+        version: UInt64 = 0,
+        replaced: Entry? = nil
+    ) {
+        self.scope = scope
         self.session = session
         self.entries = entries
         self.version = version
         self.replaced = replaced
     }
 
-    /// The record of a hub that has sent nothing, and of contexts made by hand without states.
-    @usableFromInline static var empty: ContextRecord { ContextRecord(session: .none) }
+    /// The record of contexts made by hand without states.
+    @usableFromInline static var empty: ContextRecord { ContextRecord(scope: nil, session: .none) }
 
     /// This record in `session`.
     func starting(_ session: AnalyticsSession) -> ContextRecord {
-        ContextRecord(session: session, entries: entries, version: version)
+        ContextRecord(scope: scope, session: session, entries: entries, version: version)
+    }
+
+    /// This record, reporting to `scope`.
+    func reporting(to scope: DeliveryScope?) -> ContextRecord {
+        ContextRecord(scope: scope, session: session, entries: entries, version: version, replaced: replaced)
     }
 
     /// This record with `value` set for `key`, last: the entry for `key` moves to the end.
+    ///
+    /// Inlinable, so that it is compiled for the app's types: generic, it copied each state
+    /// through value witnesses, a hundred times slower.
+    @inlinable
     func setting(
         _ value: Schema.State,
         for key: Schema.StateKey,
-        at time: Date,
+        at seconds: Double,
         history: ScreenHistory<Schema.Screen>
     ) -> ContextRecord {
         var entries = entries
         let replaced = entries.firstIndex { $0.key == key }.map { entries.remove(at: $0) }
         let version = version + 1
         entries.append(
-            Entry(key: key, value: value, version: version, time: time, session: session, history: history)
+            Entry(
+                key: key,
+                value: value,
+                version: version,
+                seconds: seconds,
+                session: session,
+                history: history
+            )
         )
-        return ContextRecord(session: session, entries: entries, version: version, replaced: replaced)
+        return ContextRecord(scope: scope, session: session, entries: entries, version: version, replaced: replaced)
     }
 
     /// For the record a state's send made: the states just before that send, which the consent
@@ -76,7 +129,12 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
         if let replaced {
             entries.insert(replaced, at: entries.firstIndex { $0.version > replaced.version } ?? entries.endIndex)
         }
-        return ContextRecord(session: session, entries: entries, version: entries.map(\.version).max() ?? 0)
+        return ContextRecord(
+            scope: scope,
+            session: session,
+            entries: entries,
+            version: entries.map(\.version).max() ?? 0
+        )
     }
 
     /// The current value for `key`.

@@ -20,6 +20,14 @@ public struct ScreenHistory<Screen> {
         end = 0
     }
 
+    /// A history of the slots `start..<end` of `storage`.
+    @inlinable
+    init(storage: ScreenLog<Screen>?, start: Int, end: Int) {
+        self.storage = storage
+        self.start = start
+        self.end = end
+    }
+
     /// A history holding `screens`, oldest first.
     public init(_ screens: some Sequence<Screen>) {
         let screens = Array(screens)

@@ -15,28 +15,28 @@ public struct TagEnvelope<Tag, Schema: AnalyticsSchema> {
     /// The screens, time, session and states at the moment the tag was sent.
     public let context: AnalyticsContext<Schema>
     /// Where whatever handles the tag reports what it does not deliver: the sending hub's
-    /// ``AnalyticsHub/diagnostics``, or `nil` for an envelope made by hand.
+    /// ``AnalyticsHub/diagnostics``; for an envelope made by hand, those given, or `nil`.
     ///
     /// Not part of the envelope's value: two envelopes with the same tag and context are equal.
     @inlinable
     public var diagnostics: AnalyticsDiagnostics? { scope?.diagnostics }
     /// The delivery scope of the hub that sent the tag, with its diagnostics: whoever delivers the
     /// tag later (a background queue) does so inside that scope. For an envelope made by hand, a
-    /// scope of its own that no hub has, or `nil` without diagnostics.
-    @usableFromInline let scope: DeliveryScope?
+    /// scope of its own that no hub has, or `nil` without diagnostics. Held by the context's
+    /// record, which the hub's contexts share.
+    @inlinable
+    var scope: DeliveryScope? { context.record.scope }
 
-    /// An envelope for `tag`, sent in `context`, reporting to `diagnostics`.
+    /// An envelope for `tag`, sent in `context`, reporting to `diagnostics` (by default, to the
+    /// diagnostics of the hub the context comes from, if any).
     @inlinable
     public init(tag: Tag, context: AnalyticsContext<Schema>, diagnostics: AnalyticsDiagnostics? = nil) {
-        self.init(tag: tag, context: context, scope: diagnostics.map { DeliveryScope(diagnostics: $0) })
-    }
-
-    /// An envelope sent in `scope`, a hub's.
-    @inlinable
-    init(tag: Tag, context: AnalyticsContext<Schema>, scope: DeliveryScope?) {
         self.tag = tag
-        self.context = context
-        self.scope = scope
+        if let diagnostics {
+            self.context = context.reporting(to: DeliveryScope(diagnostics: diagnostics))
+        } else {
+            self.context = context
+        }
     }
 }
 
@@ -50,7 +50,7 @@ extension TagEnvelope {
     /// ```
     @inlinable
     public func map<NewTag>(_ transform: (Tag) throws -> NewTag) rethrows -> TagEnvelope<NewTag, Schema> {
-        TagEnvelope<NewTag, Schema>(tag: try transform(tag), context: context, scope: scope)
+        TagEnvelope<NewTag, Schema>(tag: try transform(tag), context: context)
     }
 }
 

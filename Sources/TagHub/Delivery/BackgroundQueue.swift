@@ -76,33 +76,45 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// Queues `envelope`, or drops a tag when the queue is full; starts the worker if it is idle.
     @inlinable
-    func enqueue(_ envelope: Schema.AnyTagEnvelope) {
-        var droppedChannel: AnalyticsChannel?
-        // Released after the lock: its payload's `deinit` is app code, which may send.
-        var evicted: Pending?
+    func enqueue(_ envelope: consuming Schema.AnyTagEnvelope) {
         lock.lock()
         issued += 1
-        if pending.isFull {
-            if overflowPolicy.dropsOldest {
-                evicted = pending.popFirst()
-                droppedChannel = evicted?.envelope.tag.channel
-                pending.append(Pending(ticket: issued, envelope: envelope))
-            } else {
-                droppedChannel = envelope.tag.channel
-            }
-        } else {
+        // The common case holds no optional tag: destroying one went through the tag type's
+        // generic value witnesses, and cost a background send a third of its instructions.
+        guard !pending.isFull else { return enqueueOverflowing(envelope) }
+        pending.append(Pending(ticket: issued, envelope: envelope))
+        let mustStart = !isDraining
+        isDraining = true
+        lock.unlock()
+        if mustStart { startDrain() }
+    }
+
+    /// `enqueue` into a full queue, with the lock held: drops the oldest tag or this one.
+    @usableFromInline
+    @inline(never)
+    func enqueueOverflowing(_ envelope: Schema.AnyTagEnvelope) {
+        let droppedChannel: AnalyticsChannel
+        // Released after the lock: its payload's `deinit` is app code, which may send.
+        var evicted: Pending?
+        if overflowPolicy.dropsOldest {
+            evicted = pending.popFirst()
+            droppedChannel = evicted?.envelope.tag.channel ?? envelope.tag.channel
             pending.append(Pending(ticket: issued, envelope: envelope))
+        } else {
+            droppedChannel = envelope.tag.channel
         }
         let mustStart = !isDraining
         isDraining = true
         lock.unlock()
         evicted = nil
-        if mustStart {
-            queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.specializedDrain(self) }
-        }
-        if let droppedChannel {
-            reportDrop(on: droppedChannel, to: envelope.diagnostics)
-        }
+        if mustStart { startDrain() }
+        reportDrop(on: droppedChannel, to: envelope.diagnostics)
+    }
+
+    /// Schedules a drain, ``gatheringDelay`` from now.
+    @usableFromInline
+    func startDrain() {
+        queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.specializedDrain(self) }
     }
 
     @usableFromInline
@@ -135,7 +147,10 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         // for each tag cost about a twentieth of a background send.
         var scope: (identity: ObjectIdentifier?, opened: Bool)?
         // Each tag is released after the lock is let go: its `deinit` is app code, which may send.
-        while let next = finishDelivery(of: delivered) {
+        while finishDelivery(of: delivered) {
+            // Taken without an optional: destroying an optional tag went through the tag type's
+            // generic value witnesses, and cost a background send a third of its instructions.
+            let next = takeNext()
             let identity = next.envelope.scope?.identity
             if scope?.identity != identity {
                 if scope?.opened == true { thread.drainAndCloseFrame() }
@@ -152,11 +167,11 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         if scope?.opened == true { thread.drainAndCloseFrame() }
     }
 
-    /// Under one lock, marks the tag `ticket` delivered (when there is one) and takes the next,
-    /// marking it as being delivered; `nil` when the queue is empty, which ends
-    /// the drain.
+    /// Under the lock, marks the tag `ticket` delivered (when there is one); `true` when another
+    /// is queued, which the caller takes with ``takeNext()`` (the lock still held), `false` when
+    /// the queue is empty, which ends the drain (the lock released).
     @inlinable
-    func finishDelivery(of ticket: Int?) -> Pending? {
+    func finishDelivery(of ticket: Int?) -> Bool {
         lock.lock()
         if let ticket {
             deliveringTicket = nil
@@ -164,14 +179,24 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
             // Wakes a cancellation waiting for the delivery that just ended.
             lock.broadcast()
         }
-        let next = pending.popFirst()
-        if let next {
-            deliveringTicket = next.ticket
-        } else {
+        guard !pending.isEmpty else {
             isDraining = false
             processedThrough = issued
             lock.broadcast()
+            let finished = takeFinishedFlushes()
+            lock.unlock()
+            for continuation in finished { continuation.resume() }
+            return false
         }
+        return true
+    }
+
+    /// After ``finishDelivery(of:)`` returned `true`: takes the next tag, marks it as being
+    /// delivered, and releases the lock.
+    @inlinable
+    func takeNext() -> Pending {
+        let next = pending.removeFirst()
+        deliveringTicket = next.ticket
         let finished = takeFinishedFlushes()
         lock.unlock()
         for continuation in finished { continuation.resume() }

@@ -19,33 +19,33 @@ extension AnalyticsHub {
     /// When the schema maps session changes to events (``AnalyticsSchema/sessionEvent(for:)``),
     /// sends the `ended` event of the current session (if one started), then the `started` event.
     public func startSession() {
-        startSession(at: clock.now(), onlyIfLapsed: false)
+        startSession(at: clock.now().timeIntervalSinceReferenceDate, onlyIfLapsed: false)
     }
 
     /// Starts a session at `now`; when `onlyIfLapsed`, only if the last one has lapsed meanwhile (a
     /// send found it lapsed, and another thread may have started the next one since).
     @usableFromInline
-    func startSession(at now: Date, onlyIfLapsed: Bool) {
+    func startSession(at now: Double, onlyIfLapsed: Bool) {
         state.lock.lock()
-        if onlyIfLapsed, !state.sessionLapses(at: now, timeout: sessionTimeoutSeconds) {
+        if onlyIfLapsed, !state.sessionHasLapsed(at: now, timeout: sessionTimeoutSeconds) {
             state.lock.unlock()
             return
         }
         let ended = state.record
-        let started = ended.starting(ended.session.next(at: now))
-        let lastActivity = state.lastActivity ?? now
+        let started = ended.starting(ended.session.next(at: Date(timeIntervalSinceReferenceDate: now)))
+        let lastActivity = Date(timeIntervalSinceReferenceDate: state.lastActivity.isFinite ? state.lastActivity : now)
         state.record = started
-        state.lastActivity = now
+        if !now.isNaN { state.lastActivity = now }
         let history = state.history
         state.lock.unlock()
         // The events are app code: called with the lock released.
         if ended.session.number > 0,
             let event = Schema.sessionEvent(for: .ended(ended.session, lastActivity: lastActivity))
         {
-            send(event, in: AnalyticsContext(history: history, time: now, record: ended))
+            send(event, in: AnalyticsContext(history: history, seconds: now, record: ended))
         }
         if let event = Schema.sessionEvent(for: .started(started.session)) {
-            send(event, in: AnalyticsContext(history: history, time: now, record: started))
+            send(event, in: AnalyticsContext(history: history, seconds: now, record: started))
         }
     }
 
@@ -59,7 +59,7 @@ extension AnalyticsHub {
         }
         guard let roster else { return }
         route(
-            TagEnvelope(tag: event, context: context, scope: scope),
+            TagEnvelope(tag: event, context: context),
             from: roster,
             on: .event,
             to: { $0.event },
@@ -85,9 +85,9 @@ extension AnalyticsHub {
     /// The new record is built, and states compared, without the lock (both run app code: the
     /// key's `==`, the state's `==`); it is installed only if no other state changed meanwhile,
     /// else built again.
-    @usableFromInline
+    @inlinable
     func send(keyed tag: Schema.State, key: Schema.StateKey) {
-        let now = clock.now()
+        let now = clock.now().timeIntervalSinceReferenceDate
         var (record, history) = state.lock.withLock {
             startSessionIfLapsed(at: now)
             return (state.record, state.history)
@@ -108,7 +108,7 @@ extension AnalyticsHub {
             state.lock.unlock()
             guard let (roster, context) = taken else { return }
             route(
-                TagEnvelope(tag: tag, context: context, scope: scope),
+                TagEnvelope(tag: tag, context: context),
                 from: roster,
                 on: .state,
                 to: { $0.state },
@@ -171,7 +171,7 @@ extension AnalyticsHub {
     /// has the time, screens and session of its send, and the states of `record`.
     func catchUp(to record: ContextRecord<Schema>, after version: UInt64) -> [Schema.StateEnvelope] {
         record.entries.filter { $0.version > version }.map { entry in
-            TagEnvelope(tag: entry.value, context: record.context(of: entry), scope: scope)
+            TagEnvelope(tag: entry.value, context: record.context(of: entry))
         }
     }
 }
@@ -185,8 +185,9 @@ extension ContextRecord {
         let end = entries.firstIndex { $0.version == entry.version }.map { $0 + 1 } ?? entries.endIndex
         return AnalyticsContext(
             history: entry.history,
-            time: entry.time,
+            seconds: entry.seconds,
             record: ContextRecord(
+                scope: scope,
                 session: entry.session,
                 entries: ContiguousArray(entries[..<end]),
                 version: entry.version

@@ -56,7 +56,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     /// Whether two states are equal, when the app's `State` type is `Equatable`: a keyed state
     /// equal to its key's current value is not delivered again.
-    let sameState: (@Sendable (Schema.State, Schema.State) -> Bool)?
+    @usableFromInline let sameState: (@Sendable (Schema.State, Schema.State) -> Bool)?
 
     /// A hub with no strategy attached, an empty screen history, no session and no state.
     ///
@@ -88,6 +88,8 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         }
         self.screenHistoryLimit = screenHistoryLimit
         self.scope = DeliveryScope(diagnostics: diagnostics)
+        // Every context the hub takes holds its scope: envelopes report to its diagnostics.
+        state.record = ContextRecord(scope: scope, session: .none)
         self.clock = clock
         let seconds = sessionTimeout.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
         if let seconds, seconds > 0 {
@@ -107,7 +109,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// The screen joins the history first: the context it is delivered with has it as `current`.
     @inlinable
     public func send(screen: Schema.Screen) {
-        let now = clock.now()
+        let now = clock.now().timeIntervalSinceReferenceDate
         state.lock.lock()
         startSessionIfLapsed(at: now)
         let replacedStorage = state.history.append(screen, limit: screenHistoryLimit)
@@ -119,7 +121,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         defer { withExtendedLifetime(replacedStorage) {} }
         guard let (roster, context) = taken else { return }
         route(
-            TagEnvelope(tag: screen, context: context, scope: scope),
+            TagEnvelope(tag: screen, context: context),
             from: roster,
             on: .screen,
             to: { $0.screen },
@@ -132,7 +134,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func send(userAction: Schema.UserAction) {
         guard let (roster, context) = snapshot(for: .userAction) else { return }
         route(
-            TagEnvelope(tag: userAction, context: context, scope: scope),
+            TagEnvelope(tag: userAction, context: context),
             from: roster,
             on: .userAction,
             to: { $0.userAction },
@@ -145,7 +147,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func send(event: Schema.Event) {
         guard let (roster, context) = snapshot(for: .event) else { return }
         route(
-            TagEnvelope(tag: event, context: context, scope: scope),
+            TagEnvelope(tag: event, context: context),
             from: roster,
             on: .event,
             to: { $0.event },
@@ -166,7 +168,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         }
         guard let (roster, context) = snapshot(for: .state) else { return }
         route(
-            TagEnvelope(tag: tag, context: context, scope: scope),
+            TagEnvelope(tag: tag, context: context),
             from: roster,
             on: .state,
             to: { $0.state },
@@ -323,8 +325,8 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// states. Reading it starts no session: ``AnalyticsContext/session`` is
     /// ``AnalyticsSession/none`` before the first tag.
     public var context: AnalyticsContext<Schema> {
-        let now = clock.now()
-        return state.lock.withLock { AnalyticsContext(history: state.history, time: now, record: state.record) }
+        let now = clock.now().timeIntervalSinceReferenceDate
+        return state.lock.withLock { AnalyticsContext(history: state.history, seconds: now, record: state.record) }
     }
 
     /// The screen shown last, or `nil` before the first `send(screen:)`.
@@ -341,18 +343,18 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// Under the lock: takes the roster and the context for a tag of `channel`, and counts the send
     /// as in flight; `nil` when no strategy takes the channel.
     @inlinable
-    func take(_ channel: AnalyticsChannel, at now: Date) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
+    func take(_ channel: AnalyticsChannel, at now: Double) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
         let roster = state.roster
         guard roster.channels.contains(channel) else { return nil }
         roster.beginSend(on: channel)
-        return (roster, AnalyticsContext(history: state.history, time: now, record: state.record))
+        return (roster, AnalyticsContext(history: state.history, seconds: now, record: state.record))
     }
 
     /// Reads the clock, then, under the lock, starts a session if the last one lapsed, and takes
     /// the roster and the context for a tag of `channel`.
     @inlinable
     func snapshot(for channel: AnalyticsChannel) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
-        let now = clock.now()
+        let now = clock.now().timeIntervalSinceReferenceDate
         state.lock.lock()
         defer { state.lock.unlock() }
         startSessionIfLapsed(at: now)
@@ -362,13 +364,15 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// Under the lock: records a tag sent at `now`, after starting a new session (unlocking
     /// meanwhile) when the last one lapsed. Cheap when it does not: one subtraction.
     @inlinable
-    func startSessionIfLapsed(at now: Date) {
+    func startSessionIfLapsed(at now: Double) {
         if state.sessionLapses(at: now, timeout: sessionTimeoutSeconds) {
             state.lock.unlock()
             startSession(at: now, onlyIfLapsed: true)
             state.lock.lock()
         }
-        state.lastActivity = now
+        // A clock that reads "not a number" is not believed: the timeout counts from the last
+        // reading that was a time.
+        if !now.isNaN { state.lastActivity = now }
     }
 
     /// Queues a delivery behind the one this thread is running for this hub; when too many wait

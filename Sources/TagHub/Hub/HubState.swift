@@ -22,9 +22,11 @@ final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// The session and the states that the next context carries.
     @usableFromInline @exclusivity(unchecked) var record = ContextRecord<Schema>.empty
 
-    /// When the last tag was sent (the clock's latest reading), or `nil` before the first: what
-    /// the session timeout counts from.
-    @usableFromInline @exclusivity(unchecked) var lastActivity: Date?
+    /// When the last tag was sent (the clock's latest reading), in seconds since 2001, or minus
+    /// infinity before the first: what the session timeout counts from. A `Double` rather than a
+    /// `Date?`: the send path reads and writes it, and `Date` is another module's type, reached
+    /// through calls.
+    @usableFromInline @exclusivity(unchecked) var lastActivity = -Double.infinity
 
     /// Strategies being caught up by `attach`, before they join the roster: `true` once a
     /// `detach` asked that they do not join.
@@ -44,12 +46,21 @@ final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Calls to `detach` waiting for `retired` to drain, so that finishing sends know to wake them.
     @usableFromInline @exclusivity(unchecked) var waitingDetaches = 0
 
-    /// Whether a tag sent at `now` starts a new session: the first tag does, and so does one sent
-    /// `timeout` seconds or more after the last (never when `timeout` is infinite).
+    /// Whether a tag sent at `now` (seconds since 2001) starts a new session: the first tag does,
+    /// and so does one sent `timeout` seconds or more after the last (never when `timeout` is
+    /// infinite, but for the first).
     @inlinable
-    func sessionLapses(at now: Date, timeout: Double) -> Bool {
-        guard let lastActivity else { return true }
-        return now.timeIntervalSince(lastActivity) >= timeout
+    func sessionLapses(at now: Double, timeout: Double) -> Bool {
+        // Written so that "not a number" (a clock that reads nonsense) takes the slow path,
+        // which decides with ``sessionHasLapsed(at:timeout:)``.
+        !(now - lastActivity < timeout)
+    }
+
+    /// ``sessionLapses(at:timeout:)``, checked again where a session would start: no session yet,
+    /// or one whose last tag had a time (a clock that read "not a number" for every tag so far
+    /// gives none), `timeout` or more before `now`.
+    func sessionHasLapsed(at now: Double, timeout: Double) -> Bool {
+        record.session.number == 0 || (lastActivity > -.infinity && now - lastActivity >= timeout)
     }
 
     /// The generation for the next roster.

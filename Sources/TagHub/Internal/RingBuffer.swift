@@ -42,7 +42,7 @@ package final class RingBuffer<Element> {
 
     /// Appends `element`; the caller makes room first when the queue is full.
     @inlinable
-    package func append(_ element: Element) {
+    package func append(_ element: consuming Element) {
         precondition(count < capacity, "RingBuffer: append to a full queue")
         if count == slotCount { grow() }
         var slot = head + count
@@ -55,6 +55,17 @@ package final class RingBuffer<Element> {
     @inlinable
     package var first: Element? {
         count > 0 ? slots[head] : nil
+    }
+
+    /// Removes and returns the oldest element; the queue must not be empty.
+    @inlinable
+    package func removeFirst() -> Element {
+        precondition(count > 0, "RingBuffer: removeFirst from an empty queue")
+        let element = (slots + head).move()
+        head += 1
+        if head == slotCount { head = 0 }
+        count -= 1
+        return element
     }
 
     /// Removes and returns the oldest element, or `nil` when the queue is empty.
