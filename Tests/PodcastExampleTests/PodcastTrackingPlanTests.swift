@@ -23,7 +23,10 @@ import Testing
                 .playerDidLoad(swiftTalk), .playerDidPlay(swiftTalk), .playerDidStop(swiftTalk),
                 .playerDidFail(swiftTalk, reason: .networkUnavailable), .notEnoughStorageSpaceForDownload(swiftTalk),
             ],
-            states: [.autoPlay(true), .favorites([swiftTalk]), .remoteNotificationAuthorized(false)],
+            states: [
+                .autoPlay(true), .favorites([swiftTalk]), .remoteNotificationAuthorized(false),
+                .loggedIn(userID: "user-42"), .loggedOut,
+            ],
             vendors: [
                 .init(
                     "tracker",
@@ -42,6 +45,11 @@ import Testing
                     makeAdStrategy(tagger: RecordingTagger<PodcastAnalytics, AdTag>()),
                     expecting: ["conversion"]
                 ),
+                .init("segment", makeSegmentStrategy(tagger: RecordingTagger<PodcastAnalytics, SegmentTag>())),
+                .init("mixpanel", makeMixpanelStrategy(tagger: RecordingTagger<PodcastAnalytics, MixpanelTag>())),
+                .init("amplitude", makeAmplitudeStrategy(tagger: RecordingTagger<PodcastAnalytics, AmplitudeTag>())),
+                .init("batch", makeBatchStrategy(tagger: RecordingTagger<PodcastAnalytics, BatchTag>())),
+                .init("piano", makePianoStrategy(tagger: RecordingTagger<PodcastAnalytics, PianoTag>())),
             ]
         )
     }

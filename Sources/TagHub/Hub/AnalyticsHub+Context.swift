@@ -93,7 +93,7 @@ extension AnalyticsHub {
             return (state.record, state.history)
         }
         while true {
-            if let sameState, let current = record.value(for: key), sameState(current, tag) { return }
+            if let sameState, let current = record.value(for: key), sameState.isSame(current, tag) { return }
             let updated = record.setting(tag, for: key, at: now, history: history)
             state.lock.lock()
             guard state.record === record else {
@@ -196,11 +196,23 @@ extension ContextRecord {
     }
 }
 
-/// `==` for `Value`, when it is `Equatable`.
-func equality<Value>(of type: Value.Type) -> (@Sendable (Value, Value) -> Bool)? {
-    guard let equatable = type as? any Equatable.Type else { return nil }
-    func compare<E: Equatable>(_: E.Type) -> @Sendable (Value, Value) -> Bool {
-        { left, right in (left as? E) == (right as? E) }
+/// Compares two states, when the app's `State` type is `Equatable`.
+@usableFromInline
+protocol StateComparison: Sendable {
+    /// Whether `left` and `right` are equal.
+    func isSame<Value>(_ left: Value, _ right: Value) -> Bool
+}
+
+/// `==` of `Compared`, for values of that type.
+struct EquatableComparison<Compared: Equatable>: StateComparison {
+    func isSame<Value>(_ left: Value, _ right: Value) -> Bool {
+        (left as? Compared) == (right as? Compared)
     }
-    return compare(equatable)
+}
+
+/// `==` for values of `type`, when it is `Equatable`.
+func equality<Value>(of type: Value.Type) -> (any StateComparison)? {
+    guard let equatable = type as? any Equatable.Type else { return nil }
+    func comparison<E: Equatable>(_: E.Type) -> any StateComparison { EquatableComparison<E>() }
+    return comparison(equatable)
 }

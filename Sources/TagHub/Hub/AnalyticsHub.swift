@@ -56,7 +56,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     /// Whether two states are equal, when the app's `State` type is `Equatable`: a keyed state
     /// equal to its key's current value is not delivered again.
-    @usableFromInline let sameState: (@Sendable (Schema.State, Schema.State) -> Bool)?
+    @usableFromInline let sameState: (any StateComparison)?
 
     /// A hub with no strategy attached, an empty screen history, no session and no state.
     ///
@@ -109,17 +109,14 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// The screen joins the history first: the context it is delivered with has it as `current`.
     @inlinable
     public func send(screen: Schema.Screen) {
-        let now = clock.now().timeIntervalSinceReferenceDate
-        state.lock.lock()
-        startSessionIfLapsed(at: now)
-        let replacedStorage = state.history.append(screen, limit: screenHistoryLimit)
-        let taken = take(.screen, at: now)
-        state.lock.unlock()
         // Screens that left the history are released once this send has delivered: their `deinit`
         // is app code, which must not run under the lock, and may call the hub (a `detach` there
         // would otherwise wait for this very send).
+        var replacedStorage: AnyObject?
         defer { withExtendedLifetime(replacedStorage) {} }
-        guard let (roster, context) = taken else { return }
+        // Matched as it is returned: an optional roster and context held in a variable was copied
+        // through generic value witnesses.
+        guard let (roster, context) = record(screen, replacing: &replacedStorage) else { return }
         route(
             TagEnvelope(tag: screen, context: context),
             from: roster,
@@ -127,6 +124,21 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
             to: { $0.screen },
             via: { $0.send(screen: $1) }
         )
+    }
+
+    /// Reads the clock, then, under the lock, appends `screen` to the history (handing back the
+    /// storage it replaced, to be released after the lock) and takes the roster and the context.
+    @inlinable
+    func record(
+        _ screen: Schema.Screen,
+        replacing replacedStorage: inout AnyObject?
+    ) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
+        let now = clock.now().timeIntervalSinceReferenceDate
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        startSessionIfLapsed(at: now)
+        replacedStorage = state.history.append(screen, limit: screenHistoryLimit)
+        return take(.screen, at: now)
     }
 
     /// Routes a user action, with the current context, to the strategies that take user actions.
