@@ -207,4 +207,72 @@ import Testing
             #expect(Set(themes).count == themes.count, "round \(round): a state came twice: \(themes)")
         }
     }
+
+    @Test func aStateRepeatedAcrossABufferThatDroppedTheChangeInBetweenIsNotDeliveredTwice() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 1)
+        let vendor = recorder()
+        consent.register(vendor, for: [.analytics])
+        consent.grant(.analytics)
+        hub.send(state: .autoPlay(true))
+        consent.set(.undecided, for: [.analytics])
+        hub.send(state: .autoPlay(false))  // evicted
+        hub.send(state: .autoPlay(true))  // evicted
+        hub.send(userAction: .tap("play"))
+        consent.grant(.analytics)
+        #expect(vendor.tags == [.state(.autoPlay(true)), .userAction(.tap("play"))])
+    }
+
+    @Test func aRefusedStateEqualToTheOneTheVendorHasIsNotDeliveredAfterTheReplay() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        hub.send(state: .autoPlay(true))
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 1, overflowPolicy: .dropNewest)
+        let vendor = recorder()
+        consent.register(vendor, for: [.analytics])
+        hub.send(userAction: .tap("play"))  // kept
+        hub.send(state: .autoPlay(false))  // refused
+        hub.send(state: .autoPlay(true))  // refused
+        consent.grant(.analytics)
+        #expect(vendor.tags == [.state(.autoPlay(true)), .userAction(.tap("play"))])
+    }
+
+    /// One thread sends `tap(i)` then `theme(i)` while the main thread grants: `tap(i)` reaches the
+    /// vendor before `theme(i)`, and the themes come in order. (A replay that caught up with the
+    /// hub's live states delivered a theme before its thread's tap.)
+    @Test func aThreadsTagsAndStatesKeepTheirOrderAcrossAGrant() {
+        var violations: [String] = []
+        for round in 0..<100 {
+            let hub = AnalyticsHub<ProfileAnalytics>()
+            let consent = AnalyticsConsent(hub: hub)
+            let vendor = recorder()
+            consent.register(vendor, for: [.analytics])
+            for index in 0..<5 {
+                hub.send(userAction: .tap("\(index)"))
+                hub.send(state: .theme("\(index)"))
+            }
+            let sender = onNewThread {
+                for index in 5..<300 {
+                    hub.send(userAction: .tap("\(index)"))
+                    hub.send(state: .theme("\(index)"))
+                }
+            }
+            consent.grant(.analytics)
+            guard sender.waitOrFail("the sender") else { return }
+            var tapped: Set<Int> = []
+            var lastTheme = -1
+            for tag in vendor.tags {
+                switch tag {
+                case .userAction(.tap(let index)): tapped.insert(Int(index) ?? -1)
+                case .state(.theme(let text)):
+                    let index = Int(text) ?? -1
+                    if !tapped.contains(index) { violations.append("round \(round): theme(\(index)) before its tap") }
+                    if index <= lastTheme { violations.append("round \(round): theme(\(index)) after \(lastTheme)") }
+                    lastTheme = index
+                default: break
+                }
+            }
+            #expect(lastTheme == 299, "round \(round)")
+        }
+        #expect(violations == [])
+    }
 }

@@ -132,12 +132,12 @@ import Testing
         let sent = recorder(showing: [.time, .states])
         #expect(hub.attach(sent))
         hub.send(userAction: .tap("play"))
-        // Each state with the time and screens of its own send, and the states as they stood then,
-        // but those changed since (autoPlay(true) is gone: autoPlay(false) replaced it).
+        // Each state with the time, screens and states of its own send: theme("dark") was set while
+        // autoPlay(true) held, which autoPlay(false) replaced since.
         #expect(
             sent.snapshotText == """
                 state user(id: "42") on [home] at 2023-11-14T22:13:20.000Z with [user(id: "42")]
-                state theme("dark") on [home] at 2023-11-14T22:13:30.000Z with [user(id: "42"), theme("dark")]
+                state theme("dark") on [home] at 2023-11-14T22:13:30.000Z with [user(id: "42"), autoPlay(true), theme("dark")]
                 state autoPlay(false) on [home, settings] at 2023-11-14T22:13:40.000Z with [user(id: "42"), theme("dark"), autoPlay(false)]
                 userAction tap("play") on [home, settings] at 2023-11-14T22:15:20.000Z with [user(id: "42"), theme("dark"), autoPlay(false)]
 
@@ -205,6 +205,22 @@ import Testing
         hub.attach(joining)
         hub.send(userAction: .tap("play"))
         #expect(joining.log.items == ["state user(id: \"42\")", "state loggedOut", "userAction tap(\"play\")"])
+    }
+
+    @Test func aStateChangedAndChangedBackDuringACatchUpIsNotDeliveredTwiceInARow() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        hub.send(state: .autoPlay(true))
+        let gate = Gate()
+        let joining = ProfileRecorder { _, _ in gate.block() }
+        let attaching = onNewThread { hub.attach(joining) }
+        guard gate.waitUntilEntered() else { return }
+        // While the catch-up delivers autoPlay(true): off, and on again.
+        hub.send(state: .autoPlay(false))
+        hub.send(state: .autoPlay(true))
+        gate.release()
+        guard attaching.waitOrFail("the attach") else { return }
+        hub.send(userAction: .tap("play"))
+        #expect(joining.log.items == ["state autoPlay(true)", "userAction tap(\"play\")"])
     }
 
     @Test func aStrategyDetachedFromItsOwnCatchUpReceivesNothingMoreAndDoesNotJoin() {

@@ -124,7 +124,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             let gate = ConsentGate(
                 strategy: strategy,
                 scope: hub.scope,
-                hubRecord: { [weak hub] in hub?.currentRecord ?? .empty },
+                sameState: hub.sameState,
                 name: name ?? diagnosticName(of: strategy),
                 purposes: purposes,
                 capacity: bufferCapacity,
@@ -267,7 +267,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 // Kept from the moment it is attached, so that the replay catches up with every
                 // state, and misses no tag sent meanwhile.
                 gate.startBuffering()
-                hub.attach(gate)
+                hub.attach(gate: gate)
             }
             gate.open()
         case .undecided:
@@ -278,7 +278,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 for queue in queues { queue.waitUntilDelivered() }
                 for observer in observers { observer.consentWasWithdrawn() }
             } else {
-                hub.attach(gate)
+                hub.attach(gate: gate)
             }
         case .denied where previous == nil:
             break

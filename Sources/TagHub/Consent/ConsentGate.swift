@@ -24,8 +24,8 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     /// The delivery scope of the hub the gate is attached to: the replay runs in it, and the
     /// states it catches up with are sent from it.
     private let scope: DeliveryScope
-    /// The hub's states now (and session): what a grant catches up with when nothing was kept.
-    private let hubRecord: @Sendable () -> ContextRecord<Schema>
+    /// Whether two states are equal, when the app's `State` is `Equatable` (the hub's).
+    private let sameState: (any StateComparison)?
     let name: String
     let purposes: Set<ConsentPurpose>
     let acceptedChannels: AnalyticsChannelSet
@@ -52,15 +52,22 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     private var isReplayOverdue = false
     /// Sends passing through to the strategy right now.
     private var forwarding = 0
-    /// Per state key, the version of the state the strategy received last (through the gate):
-    /// a state of that key with a version no larger is not delivered again. Emptied when the gate
-    /// closes: after a denial, a grant delivers every state again.
-    private var deliveredStates: [Schema.StateKey: UInt64] = [:]
+    /// Per state key, the state the strategy received last through the gate, and its version: a
+    /// state of that key with a version no larger is not delivered again, nor (in a catch-up or a
+    /// replay) one equal to it. Emptied when the gate closes: after a denial, a grant delivers
+    /// every state again.
+    private var deliveredStates: [Schema.StateKey: (version: UInt64, value: Schema.State)] = [:]
+    /// The hub's states when the gate joined its roster: every state since then reaches the gate.
+    /// What a grant catches up with when nothing was kept.
+    private var joinedWith: ContextRecord<Schema>?
+    /// Per key, the newest state the buffer refused (`dropNewest`): delivered after the replay.
+    /// (A state the buffer evicts as its oldest is in the states of every tag kept after it.)
+    private var refusedStates: [Schema.StateKey: Schema.AnyTagEnvelope] = [:]
 
     init(
         strategy: any AnalyticsStrategy<Schema>,
         scope: DeliveryScope,
-        hubRecord: @escaping @Sendable () -> ContextRecord<Schema>,
+        sameState: (any StateComparison)?,
         name: String,
         purposes: Set<ConsentPurpose>,
         capacity: Int,
@@ -68,7 +75,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     ) {
         self.strategy = strategy
         self.scope = scope
-        self.hubRecord = hubRecord
+        self.sameState = sameState
         self.name = name
         self.purposes = purposes
         self.acceptedChannels = strategy.deliveredChannels
@@ -103,8 +110,10 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     }
 
     func send(state: TagEnvelope<Schema.State, Schema>) {
-        let version = Schema.stateKey(of: state.tag).map { (key: $0, version: state.context.record.version) }
-        guard admit({ state.map(AnalyticsTag.state) }, diagnostics: state.diagnostics, state: version) else {
+        let keyed = Schema.stateKey(of: state.tag).map {
+            KeyedState(key: $0, version: state.context.record.version, value: state.tag)
+        }
+        guard admit({ state.map(AnalyticsTag.state) }, diagnostics: state.diagnostics, state: keyed) else {
             return
         }
         receivers.state?.send(state: state)
@@ -124,7 +133,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     private func admit(
         _ envelope: () -> Schema.AnyTagEnvelope,
         diagnostics: AnalyticsDiagnostics?,
-        state: (key: Schema.StateKey, version: UInt64)? = nil
+        state: KeyedState? = nil
     ) -> Bool {
         var dropped: AnalyticsChannel?
         // Released after the lock: a payload's `deinit` is app code, which may send.
@@ -153,6 +162,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
                     buffer.append(kept)
                 } else {
                     dropped = kept.tag.channel
+                    if let state { refusedStates[state.key] = kept }
                 }
             } else {
                 buffer.append(kept)
@@ -184,48 +194,84 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     // MARK: - Consent changes (called by AnalyticsConsent, one at a time)
 
-    /// With the lock held: whether the strategy has yet to receive this state (then it is marked
-    /// received).
-    private func markDelivered(_ state: (key: Schema.StateKey, version: UInt64)) -> Bool {
-        guard state.version > deliveredStates[state.key, default: 0] else { return false }
-        deliveredStates[state.key] = state.version
+    /// A state with a key, as the gate compares it with what it delivered.
+    struct KeyedState {
+        let key: Schema.StateKey
+        /// The hub's version of it: unique to its send.
+        let version: UInt64
+        let value: Schema.State
+    }
+
+    /// With the lock held: whether the strategy has yet to receive this state, or a newer one of
+    /// its key (then it is marked received).
+    private func markDelivered(_ state: KeyedState) -> Bool {
+        guard state.version > deliveredStates[state.key]?.version ?? 0 else { return false }
+        deliveredStates[state.key] = (state.version, state.value)
         return true
+    }
+
+    /// On the replaying thread: whether to deliver `state` now. Not when the gate closed, when the
+    /// strategy received it or a newer one of its key, or (compared outside the lock: `==` is app
+    /// code) when it equals the last one of its key the strategy received.
+    private func shouldDeliverInReplay(_ state: KeyedState) -> Bool {
+        let last = lock.withLock {
+            mode == .forwarding ? deliveredStates[state.key] : (version: .max, value: state.value)
+        }
+        if let last {
+            guard state.version > last.version else { return false }
+            if let sameState, sameState.isSame(last.value, state.value) {
+                lock.withLock { _ = markDelivered(state) }
+                return false
+            }
+        }
+        return lock.withLock { mode == .forwarding && markDelivered(state) }
+    }
+
+    /// Notes the hub's states when the gate joined its roster (`AnalyticsHub.attach(gate:)`).
+    func joined(with record: ContextRecord<Schema>) {
+        lock.withLock { joinedWith = record }
     }
 
     /// Starts passing tags through, after catching the strategy up with the states and replaying
     /// the buffer in order on this thread; tags other threads send meanwhile join the buffer's end.
     ///
-    /// First the states as they stood when the oldest kept tag was sent (or the hub's states now,
-    /// when nothing was kept), each once, in the order they were set, but those the strategy
-    /// received already; then the kept tags, but states it received that way; then any state
-    /// changed by a tag the buffer dropped. So the strategy never receives the same state twice.
+    /// First the states as they stood when the oldest kept tag was sent (or, when nothing was kept,
+    /// when the gate joined the hub: every state since reached the gate), each once, in the order
+    /// they were set, but those the strategy received already; then the kept tags, but states it
+    /// received that way; then the newest state of each key that the buffer refused. A state equal
+    /// to the last one of its key the strategy received is not delivered: it never receives the
+    /// same state twice in a row. The hub's live states are never read here: a state another
+    /// thread is sending arrives through the buffer, in that thread's order.
     ///
     /// The whole replay runs in the hub's delivery scope on this thread, as one delivery: a tag the
     /// strategy sends from a replayed tag waits on this thread's frame and reaches every strategy
     /// once the replay has ended (this one included, then passing through), so the replay never
     /// feeds itself and drops nothing; a `detach` from there does not wait.
     func open() {
-        let oldest: Schema.AnyTagEnvelope? = lock.withLock {
+        let (oldest, joinedWith): (Schema.AnyTagEnvelope?, ContextRecord<Schema>?) = lock.withLock {
             mode = .forwarding
             replayingThread = .current
             isReplayOverdue = false
-            return buffer.first
+            return (buffer.first, self.joinedWith)
         }
         DeliveryThread.current.runInScope(of: scope.identity) {
-            catchUp(with: oldest.map(Self.statesBefore) ?? hubRecord())
+            if let record = oldest.map(Self.statesBefore) ?? joinedWith {
+                catchUp(with: record)
+            }
             var replayed = 0
             while true {
                 while let envelope = nextToReplay(after: replayed) {
                     if case .state(let tag) = envelope.tag, let key = Schema.stateKey(of: tag),
-                        !lock.withLock({ markDelivered((key, envelope.context.record.version)) })
+                        !shouldDeliverInReplay(
+                            KeyedState(key: key, version: envelope.context.record.version, value: tag)
+                        )
                     {
                         continue
                     }
                     receivers.deliver(envelope)
                     replayed += 1
                 }
-                // States that tags dropped from the buffer changed.
-                if !catchUp(with: hubRecord()), endReplay() { return }
+                if !deliverRefusedStates(), endReplay() { return }
             }
         }
     }
@@ -240,15 +286,28 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     }
 
     /// Delivers the states of `record` that the strategy has not received, in the order they were
-    /// set; whether there were any. Stops if the gate closes meanwhile.
-    @discardableResult
-    private func catchUp(with record: ContextRecord<Schema>) -> Bool {
-        guard let receiver = receivers.state else { return false }
-        var delivered = false
+    /// set. Stops if the gate closes meanwhile.
+    private func catchUp(with record: ContextRecord<Schema>) {
+        guard let receiver = receivers.state else { return }
         for entry in record.entries {
-            let isNew = lock.withLock { mode == .forwarding && markDelivered((entry.key, entry.version)) }
-            guard isNew else { continue }
+            guard shouldDeliverInReplay(KeyedState(key: entry.key, version: entry.version, value: entry.value))
+            else { continue }
             receiver.send(state: TagEnvelope(tag: entry.value, context: record.context(of: entry)))
+        }
+    }
+
+    /// Delivers the states the buffer refused, oldest first; whether there were any to deliver.
+    private func deliverRefusedStates() -> Bool {
+        let refused = lock.withLock {
+            defer { refusedStates = [:] }
+            return refusedStates.values.sorted { $0.context.record.version < $1.context.record.version }
+        }
+        var delivered = false
+        for envelope in refused {
+            guard case .state(let tag) = envelope.tag, let key = Schema.stateKey(of: tag),
+                shouldDeliverInReplay(KeyedState(key: key, version: envelope.context.record.version, value: tag))
+            else { continue }
+            receivers.deliver(envelope)
             delivered = true
         }
         return delivered
@@ -297,6 +356,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         lock.lock()
         mode = .closed
         deliveredStates = [:]
+        refusedStates = [:]
         while let envelope = buffer.popFirst() {
             discarded[envelope.tag.channel, default: 0] += 1
             removed.append(envelope)

@@ -34,12 +34,12 @@ extension AnalyticsStates: RandomAccessCollection {
 
     /// The number of states.
     @inlinable
-    public var endIndex: Int { record.entries.count }
+    public var endIndex: Int { record.values.count }
 
     /// The state at `position`, 0 being the one set longest ago.
     @inlinable
     public subscript(position: Int) -> Schema.State {
-        record.entries[position].value
+        record.values[position].value
     }
 }
 

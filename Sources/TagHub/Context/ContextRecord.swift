@@ -15,6 +15,22 @@ import Foundation
 /// are `Sendable` (the schema requires it).
 @usableFromInline
 final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
+    /// A state and its key: what a context's states are made of.
+    ///
+    /// A class, so that a list of states holds references: copying a list of the app's state
+    /// values went through value witnesses (40,000 instructions to change one of 100 states).
+    @usableFromInline
+    final class StateValue {
+        @usableFromInline let key: Schema.StateKey
+        @usableFromInline let value: Schema.State
+
+        @inlinable
+        init(key: Schema.StateKey, value: Schema.State) {
+            self.key = key
+            self.value = value
+        }
+    }
+
     /// One state as last set, with what its send knew: a catch-up delivers it with these.
     ///
     /// A class, so that a record's array holds references: copying the array when a state changes
@@ -25,8 +41,12 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
         /// When it was sent.
         var time: Date { Date(timeIntervalSinceReferenceDate: seconds) }
 
-        @usableFromInline let key: Schema.StateKey
-        @usableFromInline let value: Schema.State
+        @usableFromInline let state: StateValue
+        /// The states when it was sent, it included: its context's, when a catch-up delivers it.
+        /// States, not entries: an entry holding entries would keep every earlier one alive.
+        @usableFromInline let statesAtSend: ContiguousArray<StateValue>
+        @usableFromInline var key: Schema.StateKey { state.key }
+        @usableFromInline var value: Schema.State { state.value }
         /// The hub's state version its send made: unique to that send.
         @usableFromInline let version: UInt64
         /// The time of its send, in seconds since 2001 (see `AnalyticsSession.startSeconds`).
@@ -36,15 +56,15 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
 
         @inlinable
         init(
-            key: Schema.StateKey,
-            value: Schema.State,
+            state: StateValue,
+            statesAtSend: ContiguousArray<StateValue>,
             version: UInt64,
             seconds: Double,
             session: AnalyticsSession,
             history: ScreenHistory<Schema.Screen>
         ) {
-            self.key = key
-            self.value = value
+            self.state = state
+            self.statesAtSend = statesAtSend
             self.version = version
             self.seconds = seconds
             self.session = session
@@ -59,6 +79,9 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     @usableFromInline let scope: DeliveryScope?
     @usableFromInline let session: AnalyticsSession
     /// The states, oldest set first; one per key.
+    @usableFromInline let values: ContiguousArray<StateValue>
+    /// For the hub's records: the entries of `values`, one for one, with what each send knew. A
+    /// catch-up's record has none.
     @usableFromInline let entries: ContiguousArray<Entry>
     /// The version of the last state set: 0 before any.
     @usableFromInline let version: UInt64
@@ -69,12 +92,14 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     init(
         scope: DeliveryScope?,
         session: AnalyticsSession,
+        values: ContiguousArray<StateValue> = [],
         entries: ContiguousArray<Entry> = [],
         version: UInt64 = 0,
         replaced: Entry? = nil
     ) {
         self.scope = scope
         self.session = session
+        self.values = values
         self.entries = entries
         self.version = version
         self.replaced = replaced
@@ -85,12 +110,19 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// This record in `session`.
     func starting(_ session: AnalyticsSession) -> ContextRecord {
-        ContextRecord(scope: scope, session: session, entries: entries, version: version)
+        ContextRecord(scope: scope, session: session, values: values, entries: entries, version: version)
     }
 
     /// This record, reporting to `scope`.
     func reporting(to scope: DeliveryScope?) -> ContextRecord {
-        ContextRecord(scope: scope, session: session, entries: entries, version: version, replaced: replaced)
+        ContextRecord(
+            scope: scope,
+            session: session,
+            values: values,
+            entries: entries,
+            version: version,
+            replaced: replaced
+        )
     }
 
     /// This record with `value` set for `key`, last: the entry for `key` moves to the end.
@@ -105,19 +137,32 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
         history: ScreenHistory<Schema.Screen>
     ) -> ContextRecord {
         var entries = entries
-        let replaced = entries.firstIndex { $0.key == key }.map { entries.remove(at: $0) }
+        var values = values
+        // `values` and `entries` go one for one in a hub's record; one made by hand has both too.
+        let index = values.firstIndex { $0.key == key }
+        if let index { values.remove(at: index) }
+        let replaced = index.flatMap { $0 < entries.count ? entries.remove(at: $0) : nil }
+        let state = StateValue(key: key, value: value)
+        values.append(state)
         let version = version + 1
         entries.append(
             Entry(
-                key: key,
-                value: value,
+                state: state,
+                statesAtSend: values,
                 version: version,
                 seconds: seconds,
                 session: session,
                 history: history
             )
         )
-        return ContextRecord(scope: scope, session: session, entries: entries, version: version, replaced: replaced)
+        return ContextRecord(
+            scope: scope,
+            session: session,
+            values: values,
+            entries: entries,
+            version: version,
+            replaced: replaced
+        )
     }
 
     /// For the record a state's send made: the states just before that send, which the consent
@@ -132,6 +177,7 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
         return ContextRecord(
             scope: scope,
             session: session,
+            values: ContiguousArray(entries.map(\.state)),
             entries: entries,
             version: entries.map(\.version).max() ?? 0
         )
@@ -140,6 +186,6 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// The current value for `key`.
     @inlinable
     func value(for key: Schema.StateKey) -> Schema.State? {
-        entries.last { $0.key == key }?.value
+        values.last { $0.key == key }?.value
     }
 }

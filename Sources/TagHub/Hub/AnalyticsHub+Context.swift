@@ -141,6 +141,9 @@ extension AnalyticsHub {
         }
         guard claimed else { return false }
         var delivered: UInt64 = 0
+        // The last state of each key delivered: a round never repeats one (a state changed and
+        // changed back while the round before was delivering).
+        var lastDelivered: [Schema.StateKey: Schema.State] = [:]
         DeliveryThread.current.runInScope(of: identity) {
             while true {
                 state.lock.lock()
@@ -157,8 +160,12 @@ extension AnalyticsHub {
                     return
                 }
                 state.lock.unlock()
-                for envelope in catchUp(to: record, after: delivered) {
-                    receiver.send(state: envelope)
+                for entry in record.entries where entry.version > delivered {
+                    if let sameState, let last = lastDelivered[entry.key], sameState.isSame(last, entry.value) {
+                        continue
+                    }
+                    lastDelivered[entry.key] = entry.value
+                    receiver.send(state: TagEnvelope(tag: entry.value, context: record.context(of: entry)))
                     if state.lock.withLock({ state.joining[identifier] == true }) { break }
                 }
                 delivered = record.version
@@ -167,52 +174,33 @@ extension AnalyticsHub {
         return true
     }
 
-    /// Envelopes for the states of `record` set after version `version`, oldest set first. Each
-    /// has the time, screens and session of its send, and the states of `record`.
-    func catchUp(to record: ContextRecord<Schema>, after version: UInt64) -> [Schema.StateEnvelope] {
-        record.entries.filter { $0.version > version }.map { entry in
-            TagEnvelope(tag: entry.value, context: record.context(of: entry))
+    /// Attaches a consent gate, and tells it the states as they stood when it joined the roster
+    /// (read under the same lock): every state sent after reaches it.
+    func attach(gate: ConsentGate<Schema>) {
+        let admission = Admission(gate)
+        let identifier = ObjectIdentifier(gate)
+        let record: ContextRecord<Schema>? = state.lock.withLock {
+            guard !state.roster.contains(identifier) else { return nil }
+            replaceRoster(with: state.roster.adding(admission, generation: state.nextGeneration()))
+            return state.record
         }
+        if let record { gate.joined(with: record) }
     }
 }
 
 extension ContextRecord {
-    /// The context a catch-up delivers `entry`, one of these states, with: the time, screens and
-    /// session of its send, and the states as they stood then, as far as they are known: those set
-    /// before it and unchanged since, and it (a state set after it is left out, its earlier value
-    /// being gone). Its version is the entry's, which a consent gate compares.
+    /// The context a catch-up delivers `entry`, one of these states, with: the time, screens,
+    /// session and states of its send. Its version is the entry's, which a consent gate compares.
     func context(of entry: Entry) -> AnalyticsContext<Schema> {
-        let end = entries.firstIndex { $0.version == entry.version }.map { $0 + 1 } ?? entries.endIndex
-        return AnalyticsContext(
+        AnalyticsContext(
             history: entry.history,
             seconds: entry.seconds,
             record: ContextRecord(
                 scope: scope,
                 session: entry.session,
-                entries: ContiguousArray(entries[..<end]),
+                values: entry.statesAtSend,
                 version: entry.version
             )
         )
     }
-}
-
-/// Compares two states, when the app's `State` type is `Equatable`.
-@usableFromInline
-protocol StateComparison: Sendable {
-    /// Whether `left` and `right` are equal.
-    func isSame<Value>(_ left: Value, _ right: Value) -> Bool
-}
-
-/// `==` of `Compared`, for values of that type.
-struct EquatableComparison<Compared: Equatable>: StateComparison {
-    func isSame<Value>(_ left: Value, _ right: Value) -> Bool {
-        (left as? Compared) == (right as? Compared)
-    }
-}
-
-/// `==` for values of `type`, when it is `Equatable`.
-func equality<Value>(of type: Value.Type) -> (any StateComparison)? {
-    guard let equatable = type as? any Equatable.Type else { return nil }
-    func comparison<E: Equatable>(_: E.Type) -> any StateComparison { EquatableComparison<E>() }
-    return comparison(equatable)
 }
