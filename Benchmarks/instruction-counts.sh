@@ -33,11 +33,12 @@
 #     background        Background: send(userAction:), caller and worker
 #     consentUndecided  Consent undecided, send(userAction:) into a full buffer of 1,000
 #     storedClock       mapping1 with a clock that reads a stored date, not the system's
+#     states0           send(userAction:) to 1 mapping strategy, a schema with state keys, no state kept
 #     states100         send(userAction:) to 1 mapping strategy, 100 states kept
 #     stateChange       send(state:) that changes 1 of 100 states, to 1 strategy
 set -euo pipefail
 
-all_scenarios=(none others16 mapping1 history1000 mapping4 mapping16 event1 screen1 background consentUndecided storedClock states100 stateChange)
+all_scenarios=(none others16 mapping1 history1000 mapping4 mapping16 event1 screen1 background consentUndecided storedClock states0 states100 stateChange)
 sends="${SENDS:-200000}"
 
 cd "$(dirname "$0")/.."

@@ -19,8 +19,10 @@ import Testing
     // MARK: - Time
 
     @Test func everyTagCarriesTheTimeItWasSentAt() {
+        let clock = TestClock()  // 2023-11-14T22:13:20Z until the test moves it
         let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
-        let sent = recorder(for: ProfileAnalytics.self, showing: .time)
+        let sent = RecordingStrategy(for: ProfileAnalytics.self)
+        sent.contextDetails = .time
         hub.attach(sent)
         hub.send(screen: .home)
         clock.advance(by: .milliseconds(1_500))
@@ -256,6 +258,17 @@ import Testing
         clock.set(clockStart + 59 + 60)
         hub.send(userAction: .tap("e"))
         #expect(hub.session?.number == 2)
+    }
+
+    @Test func aSessionEventSnapshotsAsItsIdentifierStartAndNumber() {
+        let hub = AnalyticsHub<SessionAnalytics>(clock: clock)
+        let sent = RecordingStrategy(for: SessionAnalytics.self, channels: .event)
+        hub.attach(sent)
+        hub.send(userAction: .tap("a"))
+        #expect(
+            sent.snapshotText
+                == "event sessionStarted(AnalyticsSession(id: 1700000000000, start: Date(1700000000.0), number: 1)) on []\n"
+        )
     }
 }
 

@@ -106,7 +106,7 @@ func sendUserActions(to hub: AnalyticsHub<BenchAnalytics>, count: Int) {
 /// The scenarios, by the name the script passes.
 let scenarios = [
     "none", "others16", "mapping1", "history1000", "mapping4", "mapping16", "event1", "screen1", "background",
-    "consentUndecided", "storedClock", "states100", "stateChange",
+    "consentUndecided", "storedClock", "states0", "states100", "stateChange",
 ]
 
 // The scenario and the number of sends; anything else is a usage error.
@@ -134,7 +134,7 @@ case "mapping16":
     sendUserActions(to: makeHub(userActionStrategies: 16), count: count)
 case "storedClock":
     sendUserActions(to: makeHub(userActionStrategies: 1, clock: StoredClock()), count: count)
-case "states100", "stateChange":
+case "states0", "states100", "stateChange":
     let hub = AnalyticsHub<StatefulBenchAnalytics>()
     hub.attach(
         MappingStrategy(
@@ -152,9 +152,11 @@ case "states100", "stateChange":
             }
         )
     )
-    for key in 0..<100 { hub.send(state: .value(key: key, 0)) }
+    if arguments[1] != "states0" {
+        for key in 0..<100 { hub.send(state: .value(key: key, 0)) }
+    }
     for index in 0..<count {
-        if arguments[1] == "states100" {
+        if arguments[1] != "stateChange" {
             hub.send(userAction: .play(index))
         } else {
             hub.send(state: .value(key: index % 100, index + 1))

@@ -68,3 +68,10 @@ public enum AnalyticsSessionChange: Sendable, Hashable {
     /// `started` of the next session, and in the context of the session that ended.
     case ended(AnalyticsSession, lastActivity: Date)
 }
+
+extension AnalyticsSession: CustomReflectable {
+    /// The identifier, the start and the number: what a snapshot of a session shows.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["id": id, "start": start, "number": number])
+    }
+}

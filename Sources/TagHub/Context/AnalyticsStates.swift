@@ -5,9 +5,9 @@
 /// properties" do:
 ///
 /// ```swift
-/// let states = PodcastAnalytics.Context(states: [.autoPlay(true), .user(id: "42")]).states
+/// let states = PodcastAnalytics.Context(states: [.autoPlay(true), .loggedIn(userID: "user-42")]).states
 /// states[.autoPlay]  // .autoPlay(true)
-/// Array(states)      // [.autoPlay(true), .user(id: "42")]
+/// Array(states)      // [.autoPlay(true), .loggedIn(userID: "user-42")]
 /// ```
 ///
 /// A value, taken with the context: it never changes, whatever states are sent afterwards. It
