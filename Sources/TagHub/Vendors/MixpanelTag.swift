@@ -91,9 +91,9 @@ extension MixpanelTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [MixpanelTag]) -> [VendorRuleViolation] {
         var names: Set<String> = []
         for case .track(let event, _) in tags { names.insert(event) }
-        var violations: [VendorRuleViolation] = []
+        var findings = RuleFindings()
         if names.count > Limits.distinctEventNames {
-            violations.append(
+            findings.append(
                 VendorRuleViolation(
                     "mixpanel.distinctEventNames",
                     "\(RuleCheck.grouped(names.count)) event names",
@@ -101,7 +101,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
                 )
             )
         }
-        return violations + RuleCheck.nameCaseViolations(names, vendor: "mixpanel")
+        RuleCheck.appendNameCaseViolations(names, vendor: "mixpanel", into: &findings)
+        return findings.summary
     }
 
     /// The longest reserved property name, in bytes of UTF-8.
@@ -143,12 +144,11 @@ extension MixpanelTag: RuleCheckedVendorTag {
             }
             checkValue(value, key: key, into: &findings)
         }
-        findings.append(
-            contentsOf: RuleCheck.caseViolations(
-                properties.keys,
-                rule: "mixpanel.propertyName.case",
-                limit: "names that differ only by case are different properties"
-            )
+        RuleCheck.appendCaseViolations(
+            properties.keys,
+            rule: "mixpanel.propertyName.case",
+            limit: "names that differ only by case are different properties",
+            into: &findings
         )
     }
 
@@ -163,25 +163,23 @@ extension MixpanelTag: RuleCheckedVendorTag {
 
     /// The rules of a value and of every value inside it, walked without recursion.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
-        value.walk { value, _ in
+        value.walk { value, depth in
             switch value {
             case .string(let string) where string.utf8.count > Limits.stringValueBytes:
-                findings.append(
-                    VendorRuleViolation(
-                        "mixpanel.stringValue.bytes",
-                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(string.utf8.count)) bytes",
-                        limit: stringValueLimit
-                    )
+                findings.appendAboutValue(
+                    "mixpanel.stringValue.bytes",
+                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(string.utf8.count)) bytes",
+                    limit: stringValueLimit,
+                    detail: depth == 0 ? nil : .number(string.utf8.count)
                 )
             case .double(let double) where !double.isFinite:
-                findings.append(RuleCheck.nonFinite("mixpanel", double, at: RuleCheck.name(key)))
+                RuleCheck.appendNonFinite("mixpanel", double, at: key, depth: depth, into: &findings)
             case .array(let values) where values.count > Limits.arrayLength:
-                findings.append(
-                    VendorRuleViolation(
-                        "mixpanel.array.length",
-                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) elements",
-                        limit: arrayLimit
-                    )
+                findings.appendAboutValue(
+                    "mixpanel.array.length",
+                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) elements",
+                    limit: arrayLimit,
+                    detail: .number(values.count)
                 )
             default:
                 break

@@ -109,18 +109,25 @@ extension SegmentTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [SegmentTag]) -> [VendorRuleViolation] {
         var names: Set<String> = []
         for case .track(let event, _) in tags { names.insert(event) }
-        return RuleCheck.nameCaseViolations(names, vendor: "segment")
+        var findings = RuleFindings()
+        RuleCheck.appendNameCaseViolations(names, vendor: "segment", into: &findings)
+        return findings.summary
     }
 
     private static let callBytesLimit = "at most \(RuleCheck.grouped(Limits.callBytes)) bytes per call"
 
     /// The rules of any properties or traits: keys that differ only by case, and the size of a call.
     private static func checkDictionary(_ properties: [String: AnalyticsValue], into findings: inout RuleFindings) {
-        findings.append(contentsOf: caseViolations(properties))
+        RuleCheck.appendCaseViolations(
+            properties.keys,
+            rule: "segment.propertyName.case",
+            limit: "names that differ only by case are different properties",
+            into: &findings
+        )
         findings.forEachKey(of: properties) { key, value, findings in
-            value.walk { value, _ in
+            value.walk { value, depth in
                 if case .double(let number) = value, !number.isFinite {
-                    findings.append(RuleCheck.nonFinite("segment", number, at: RuleCheck.name(key)))
+                    RuleCheck.appendNonFinite("segment", number, at: key, depth: depth, into: &findings)
                 }
                 return true
             }
@@ -192,14 +199,6 @@ extension SegmentTag: RuleCheckedVendorTag {
         }
         let extra = string.utf8.withContiguousStorageIfAvailable(escapes) ?? bytewise(string.utf8)
         return 2 + string.utf8.count + extra
-    }
-
-    private static func caseViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
-        RuleCheck.caseViolations(
-            properties.keys,
-            rule: "segment.propertyName.case",
-            limit: "names that differ only by case are different properties"
-        )
     }
 
     /// Whether every word starts with a capital letter or a digit.

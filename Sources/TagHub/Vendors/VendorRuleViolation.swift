@@ -127,6 +127,29 @@ enum RuleCheck {
         VendorRuleViolation("\(vendor).number.finite", "\(key): \(number)", limit: "a finite number")
     }
 
+    /// Adds the finding of `vendor`'s rule against non-finite numbers for `number` at `depth` in
+    /// the value of `key`, the key being checked (see ``RuleFindings/appendAboutValue(_:_:limit:detail:)``).
+    static func appendNonFinite(
+        _ vendor: String,
+        _ number: Double,
+        at key: String,
+        depth: Int,
+        into findings: inout RuleFindings
+    ) {
+        findings.appendAboutValue(
+            "\(vendor).number.finite",
+            "\(name(key)): \(number)",
+            limit: "a finite number",
+            detail: depth == 0 ? nil : .bits(number.bitPattern)
+        )
+    }
+
+    /// What tells apart the findings that quote `text` (``quoted(_:counting:)`` without a count):
+    /// the text itself where it is quoted whole, or the quote.
+    static func quotedDetail(_ text: String) -> RuleFindings.Detail {
+        text.utf8.count <= subjectLength ? .text(text) : .quote(quoted(text))
+    }
+
     /// `name` as a finding shows it: cut after ``subjectLength`` UTF-16 units, with `…`.
     static func name(_ name: String) -> String {
         cut(name).map { $0 + "…" } ?? name
@@ -285,132 +308,225 @@ enum RuleCheck {
         !name.isEmpty && name.unicodeScalars.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == "_" }
     }
 
-    /// One violation of `rule` per group of `names` that differ only by case.
-    static func caseViolations(_ names: some Collection<String>, rule: String, limit: String) -> [VendorRuleViolation] {
-        caseCollisions(names).map { group in
-            // At most a few names quoted: a group can be as large as the tag.
-            let shown = group.prefix(findingsPerRule).map { quoted($0) }.joined(separator: ", ")
-            let more = group.count > findingsPerRule ? " and \(grouped(group.count - findingsPerRule)) more" : ""
-            return VendorRuleViolation(rule, shown + more, limit: limit)
+    /// The violation of `rule` by `group`, names that differ only by case, sorted.
+    static func caseViolation(_ group: [String], rule: String, limit: String) -> VendorRuleViolation {
+        // At most a few names quoted: a group can be as large as the tag.
+        let shown = group.prefix(findingsPerRule).map { quoted($0) }.joined(separator: ", ")
+        let more = group.count > findingsPerRule ? " and \(grouped(group.count - findingsPerRule)) more" : ""
+        return VendorRuleViolation(rule, shown + more, limit: limit)
+    }
+
+    /// Adds one violation of `rule` per group of `names` (distinct) that differ only by case, in
+    /// the order of their first names; only those that can be shown are built, the others are
+    /// counted.
+    static func appendCaseViolations(
+        _ names: some Collection<String>,
+        rule: String,
+        limit: String,
+        into findings: inout RuleFindings
+    ) {
+        let groups = caseGroups(names)
+        guard groups.count > 0 else { return }
+        let first = groups.first.map { caseViolation($0, rule: rule, limit: limit) }
+        findings.append(rule, first: first, count: groups.count)
+    }
+
+    /// Adds one violation of `vendor`'s name case rule per group of event names among `names`
+    /// (distinct) that differ only by case.
+    static func appendNameCaseViolations(
+        _ names: some Collection<String>,
+        vendor: String,
+        into findings: inout RuleFindings
+    ) {
+        appendCaseViolations(
+            names,
+            rule: "\(vendor).nameCase",
+            limit: "names that differ only by case are different events",
+            into: &findings
+        )
+    }
+
+    /// The groups of names that differ only by case: how many, and the first ones (one more than
+    /// are shown), each sorted, in the order of their first names.
+    struct CaseGroups {
+        var count = 0
+        var first: [[String]] = []
+    }
+
+    /// The groups of `names` (distinct) that differ only by case. Each name is read once on its
+    /// bytes, and lowercased at most once.
+    static func caseGroups(_ names: some Collection<String>) -> CaseGroups {
+        guard names.count > 1 else { return CaseGroups() }
+        // Lowercasing and canonical equivalence change a name's UTF-8 by a few times at most (3
+        // bytes for 1, 1 for 3): a name more than 16 times as long as any other equals none of
+        // them once lowercased, and is not read (a megabyte of key among short ones).
+        var longest = 0
+        var second = 0
+        for name in names {
+            let count = name.utf8.count
+            if count > longest {
+                second = longest
+                longest = count
+            } else if count > second {
+                second = count
+            }
         }
-    }
-
-    /// One violation of `rule` per group of event names among `names` that differ only by case.
-    static func nameCaseViolations(_ names: some Collection<String>, vendor: String) -> [VendorRuleViolation] {
-        caseViolations(names, rule: "\(vendor).nameCase", limit: "names that differ only by case are different events")
-    }
-
-    /// The names in `names` that another differs from only by case, each group once, sorted.
-    static func caseCollisions(_ names: some Collection<String>) -> [[String]] {
+        let readable = longest > 16 * max(second, 1) ? 16 * max(second, 1) : longest
         // Two names differ only by case only if one of them changes when lowercased. Those are few
         // (usually none), so they are found first, on the bytes: a check of 100,000 lowercase
         // names makes no copy and no look-up. Where all names are ASCII, the capitalized ones are
-        // then hashed as lowercased, on their bytes, and only the names whose hash meets another's
-        // are lowercased and compared; text outside ASCII, whose equal forms can differ in their
-        // bytes, is compared as strings.
+        // hashed as lowercased, on their bytes, and only the names whose hash meets another's are
+        // lowercased and compared. Text outside ASCII, whose equal forms can differ in their
+        // bytes, is compared as strings, each changing name lowercased once.
+        var capitalized: [(name: String, hash: UInt64)] = []
         var hashes: Set<UInt64> = []
         var repeated: Set<UInt64> = []
+        var changing: [(name: String, lowered: String)] = []
         var hasLowercase = false
         var isASCII = true
-        for name in names {
-            let (nameCase, hash) = caseAndHash(of: name)
-            switch nameCase {
+        for name in names where name.utf8.count <= readable {
+            switch caseAndHash(of: name) {
             case .asciiLowercase: hasLowercase = true
-            case .asciiCapitalized:
+            case .asciiCapitalized(let hash):
                 if hashes.isEmpty { hashes.reserveCapacity(names.count) }
                 if !hashes.insert(hash).inserted { repeated.insert(hash) }
-            case .otherLowercase: isASCII = false
-            case .otherChanging:
+                capitalized.append((name, hash))
+            case .otherLowercase:
+                hasLowercase = true
                 isASCII = false
-                hashes.insert(0)
+            case .otherChanging(let lowered):
+                isASCII = false
+                changing.append((name, lowered))
             }
         }
-        guard !hashes.isEmpty else { return [] }
-        guard isASCII else { return collisions(capitalized: names.filter { !isLowercase($0) }, among: names) }
-        var met = repeated
-        var lowercaseMet: [String] = []
-        if hasLowercase {
-            for name in names {
-                let (nameCase, hash) = caseAndHash(of: name)
-                if nameCase == .asciiLowercase && hashes.contains(hash) {
-                    met.insert(hash)
-                    lowercaseMet.append(name)
+        guard !capitalized.isEmpty || !changing.isEmpty else { return CaseGroups() }
+        // The lowercased form of each group, with its first name; groups where a second one comes.
+        var groupOf: [String: Int] = [:]
+        var groups: [[String]] = []
+        func add(_ name: String, as lowered: String, isLowercase: Bool) {
+            if let index = groupOf[lowered] {
+                groups[index].append(name)
+            } else if !isLowercase {
+                groupOf[lowered] = groups.count
+                groups.append([name])
+            }
+        }
+        if isASCII {
+            var met = repeated
+            var lowercaseMet: [String] = []
+            if hasLowercase {
+                for name in names where name.utf8.count <= readable {
+                    let (nameCase, hasCapital, hash) = caseAndHash(ofBytes: name)
+                    if case .asciiLowercase = nameCase, !hasCapital, hashes.contains(hash) {
+                        met.insert(hash)
+                        lowercaseMet.append(name)
+                    }
+                }
+            }
+            guard !met.isEmpty else { return CaseGroups() }
+            for (name, hash) in capitalized where met.contains(hash) {
+                add(name, as: name.lowercased(), isLowercase: false)
+            }
+            for name in lowercaseMet { add(name, as: name, isLowercase: true) }
+        } else {
+            for (name, _) in capitalized { add(name, as: name.lowercased(), isLowercase: false) }
+            for (name, lowered) in changing { add(name, as: lowered, isLowercase: false) }
+            if hasLowercase && !groupOf.isEmpty {
+                for name in names where name.utf8.count <= readable && isLowercase(name) {
+                    add(name, as: name, isLowercase: true)
                 }
             }
         }
-        guard !met.isEmpty else { return [] }
-        let capitalizedMet = names.filter {
-            let (nameCase, hash) = caseAndHash(of: $0)
-            return nameCase == .asciiCapitalized && met.contains(hash)
-        }
-        return collisions(capitalized: capitalizedMet, among: capitalizedMet + lowercaseMet)
-    }
-
-    /// The groups of `names` that differ only by case, where `capitalized` are those of `names`
-    /// that change when lowercased: each lowercased once, and looked up as a string.
-    private static func collisions(capitalized: [String], among names: some Collection<String>) -> [[String]] {
-        // The first name of each lowercased form; a group only where a second one comes.
-        var first: [String: String] = [:]
-        var groups: [String: Set<String>] = [:]
-        for name in capitalized {
-            let folded = name.lowercased()
-            if let earlier = first[folded] {
-                if earlier != name { groups[folded, default: [earlier]].insert(name) }
-            } else {
-                first[folded] = name
+        // The first groups by their first name, without sorting them all.
+        var result = CaseGroups()
+        var firstNames: [String] = []
+        let kept = findingsPerRule + 1
+        for group in groups where group.count > 1 {
+            result.count += 1
+            let name = group.min()!
+            guard firstNames.count < kept || name < firstNames[kept - 1] else { continue }
+            let index = firstNames.firstIndex { name < $0 } ?? firstNames.endIndex
+            firstNames.insert(name, at: index)
+            result.first.insert(group.sorted(), at: index)
+            if firstNames.count > kept {
+                firstNames.removeLast()
+                result.first.removeLast()
             }
         }
-        for name in names where isLowercase(name) {
-            if let earlier = first[name] { groups[name, default: [earlier]].insert(name) }
-        }
-        return groups.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+        return result
     }
 
     /// What lowercasing does to a name.
     enum NameCase {
         /// ASCII, left as it is.
         case asciiLowercase
-        /// ASCII, with a capital from A to Z.
-        case asciiCapitalized
-        /// Not ASCII, left as it is (equal, as strings compare).
+        /// ASCII, with a capital from A to Z; the hash of its bytes lowercased.
+        case asciiCapitalized(hash: UInt64)
+        /// Not ASCII, left as it is.
         case otherLowercase
-        /// Not ASCII, changed.
-        case otherChanging
+        /// Not ASCII, changed: lowercased.
+        case otherChanging(lowered: String)
     }
 
     /// What lowercasing does to `name`, read on its bytes: only a name with a letter that
-    /// lowercasing may change (by Unicode's Changes_When_Lowercased) is lowercased and compared.
-    static func caseOf(_ name: String) -> NameCase {
-        caseAndHash(of: name).case
+    /// lowercasing changes (by Unicode's Changes_When_Lowercased) is lowercased; and for an ASCII
+    /// name with a capital, the FNV-1a hash of its bytes with A to Z as a to z: the same for ASCII
+    /// names that differ only by case.
+    static func caseAndHash(of name: String) -> NameCase {
+        let (found, hasCapital, hash) = caseAndHash(ofBytes: name)
+        switch found {
+        case .asciiLowercase?: return hasCapital ? .asciiCapitalized(hash: hash) : .asciiLowercase
+        case let found?: return found
+        case nil: return .otherChanging(lowered: name.lowercased())
+        }
     }
 
-    /// What lowercasing does to `name` (see ``caseOf(_:)``), and for an ASCII name, the FNV-1a hash
-    /// of its bytes with A to Z as a to z: the same for ASCII names that differ only by case.
-    private static func caseAndHash(of name: String) -> (case: NameCase, hash: UInt64) {
+    /// Whether lowercasing leaves `name` as it is, read on its bytes (see ``caseAndHash(of:)``):
+    /// a scalar that Changes_When_Lowercased changes it, with no lowercased copy.
+    static func isLowercase(_ name: String) -> Bool {
+        let (found, hasCapital, _) = caseAndHash(ofBytes: name)
+        return found != nil && !hasCapital
+    }
+
+    /// ``caseAndHash(of:changes:)`` on `name`'s UTF-8; for a string without contiguous UTF-8
+    /// (bridged), from its lowercased copy.
+    private static func caseAndHash(ofBytes name: String) -> (case: NameCase?, hasCapital: Bool, hash: UInt64) {
         let read = name.utf8.withContiguousStorageIfAvailable { bytes in
             lowercasingChanges.withUnsafeBufferPointer { changes in caseAndHash(of: bytes, changes: changes) }
         }
-        if let read, let found = read.case { return (found, read.hash) }
-        return (name.lowercased() == name ? .otherLowercase : .otherChanging, 0)
+        return read ?? (name.lowercased() == name ? .otherLowercase : nil, false, 0)
     }
 
-    /// What lowercasing does to the UTF-8 `bytes`, `nil` where a scalar may change and the string
-    /// must be lowercased to tell; and for ASCII, the hash of the bytes lowercased.
+    /// What lowercasing does to the UTF-8 `bytes`: `.asciiLowercase` for ASCII (with
+    /// `hasCapital`), `.otherLowercase` for other text that does not change, `nil` where a scalar
+    /// changes; and for ASCII, the hash of the bytes lowercased.
     private static func caseAndHash(
         of bytes: UnsafeBufferPointer<UInt8>,
         changes: UnsafeBufferPointer<Bool>
-    ) -> (case: NameCase?, hash: UInt64) {
+    ) -> (case: NameCase?, hasCapital: Bool, hash: UInt64) {
+        let prime: UInt64 = 0x100_0000_01b3
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var isASCII = true
         var hasCapital = false
         var offset = 0
         let count = bytes.count
+        // Eight ASCII bytes at a time: a byte from A to Z is one whose 7 low bits plus 0x3F reach
+        // 0x80 and plus 0x25 do not; its lowercase sets 0x20. ASCII names equal once lowercased
+        // have one length, so they are read in the same words.
+        while count - offset >= 8 {
+            let word = word(bytes, at: offset)
+            guard word & 0x8080_8080_8080_8080 == 0 else { break }
+            let capitals = (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
+            if capitals != 0 { hasCapital = true }
+            hash = (hash ^ (word | capitals >> 2)) &* prime
+            offset += 8
+        }
+        var isASCII = true
         while offset < count {
             let byte = bytes[offset]
             if byte < 0x80 {
                 let isCapital = byte >= 0x41 && byte <= 0x5A
                 hasCapital = hasCapital || isCapital
-                hash = (hash ^ UInt64(isCapital ? byte | 0x20 : byte)) &* 0x100_0000_01b3
+                hash = (hash ^ UInt64(isCapital ? byte | 0x20 : byte)) &* prime
                 offset += 1
                 continue
             }
@@ -418,31 +534,23 @@ enum RuleCheck {
             // Scalars below U+0800 (two bytes: Latin, Greek, Cyrillic…) are looked up in a
             // table, the others in Unicode's properties.
             if byte < 0xE0 {
-                if changes[Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)] { return (nil, 0) }
+                if changes[Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)] { return (nil, false, 0) }
                 offset += 2
                 continue
             }
             let length = byte >= 0xF0 ? 4 : 3
             var value = UInt32(byte) & (length == 3 ? 0x0F : 0x07)
             for next in 1..<length { value = value << 6 | UInt32(bytes[offset + next] & 0x3F) }
-            if Unicode.Scalar(value)?.properties.changesWhenLowercased ?? true { return (nil, 0) }
+            if Unicode.Scalar(value)?.properties.changesWhenLowercased ?? true { return (nil, false, 0) }
             offset += length
         }
-        if isASCII { return (hasCapital ? .asciiCapitalized : .asciiLowercase, hash) }
-        return (hasCapital ? nil : .otherLowercase, 0)
+        if isASCII { return (.asciiLowercase, hasCapital, hash) }
+        return (hasCapital ? nil : .otherLowercase, hasCapital, 0)
     }
 
     /// Whether lowercasing changes each scalar below U+0800.
     private static let lowercasingChanges: [Bool] = (0..<0x800).map {
         Unicode.Scalar(UInt32($0))?.properties.changesWhenLowercased ?? false
-    }
-
-    /// Whether lowercasing `name` leaves it as it is; read on its bytes (see ``caseOf(_:)``).
-    static func isLowercase(_ name: String) -> Bool {
-        switch caseOf(name) {
-        case .asciiLowercase, .otherLowercase: true
-        case .asciiCapitalized, .otherChanging: false
-        }
     }
 
     /// Whether `name` is made of a to z, digits and `_` only, starting with a to z: a lowercase
