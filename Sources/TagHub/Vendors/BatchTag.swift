@@ -114,7 +114,8 @@ extension BatchTag: RuleCheckedVendorTag {
 
     /// Whether `name` breaks `^[a-zA-Z0-9_]{1,30}$`.
     private static func breaksNameFormat(_ name: String) -> Bool {
-        !RuleCheck.isWord(name) || RuleCheck.isLonger(name, than: Limits.nameLength)
+        // The length first: a megabyte of name is not read.
+        RuleCheck.isLonger(name, than: Limits.nameLength) || !RuleCheck.isWord(name)
     }
 
     /// `^[a-zA-Z0-9_]{1,30}$`.

@@ -356,7 +356,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
         // An ASCII identifier has no combining mark to join a prefix's last character: its
         // bytes tell.
         let isASCII = isShort && isIdentifier && RuleCheck.isIdentifier(name)
-        let hasPrefix = { (prefix: String) in isASCII ? name.utf8.starts(with: prefix.utf8) : name.hasPrefix(prefix) }
+        // The prefixes are ASCII, with no other form as strings compare: a name starts with one
+        // only if its bytes do, and then, unless a combining mark joins its last character.
+        let hasPrefix = { (prefix: String) in
+            name.utf8.starts(with: prefix.utf8) && (isASCII || name.hasPrefix(prefix))
+        }
         if let index = rules.reservedPrefixes.firstIndex(where: hasPrefix) {
             add(rules.reservedPrefix, RuleCheck.quoted(name), limit: rules.reservedPrefixLimits[index])
         }

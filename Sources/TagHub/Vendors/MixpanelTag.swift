@@ -72,7 +72,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
         // lowercased: each scalar of a string equal to an ASCII placeholder (as strings compare)
         // stands for at least one of its characters and takes at most 4 bytes, and lowercasing
         // never makes a string shorter in scalars. Where what is left after ASCII white space
-        // starts and ends with ASCII, there is no other white space around it to trim.
+        // starts and ends with ASCII, there is no other white space around it to trim; otherwise
+        // the white space at its ends is trimmed, character by character, before it is measured.
         let (start, end) = RuleCheck.asciiTrimmedOffsets(id)
         guard start != end else { return true }
         let utf8 = id.utf8
@@ -82,7 +83,9 @@ extension MixpanelTag: RuleCheckedVendorTag {
         {
             return false
         }
-        let normalized = RuleCheck.trimmed(id).lowercased()
+        let trimmed = RuleCheck.trimmed(id)
+        guard trimmed.utf8.count <= 4 * longestPlaceholder else { return false }
+        let normalized = trimmed.lowercased()
         return normalized.isEmpty || Limits.placeholderIDs.contains(normalized)
     }
 

@@ -98,9 +98,9 @@ extension PianoTag: RuleCheckedVendorTag {
         let isWord: Bool
         let prefixIndex: Int?
         var lowered: String?
-        if let ascii = asciiKey(read) {
-            isWord = ascii.isWord
-            prefixIndex = ascii.reservedPrefix
+        if let simple = simpleKey(read) {
+            isWord = simple.isWord
+            prefixIndex = simple.reservedPrefix
         } else {
             let readLowered = isLowercase ? read : read.lowercased()
             lowered = readLowered
@@ -130,25 +130,31 @@ extension PianoTag: RuleCheckedVendorTag {
         }
     }
 
-    /// For an ASCII key, read on its bytes as if lowercased: whether it is a word starting with a
-    /// to z, and the index of its reserved prefix; `nil` for another key.
-    private static func asciiKey(_ key: String) -> (isWord: Bool, reservedPrefix: Int?)? {
+    /// For a key of scalars below U+0300 (ASCII, Latin: each scalar a character), read scalar by
+    /// scalar as if lowercased: whether it is a word starting with a to z, and the index of its
+    /// reserved prefix; `nil` for another key.
+    private static func simpleKey(_ key: String) -> (isWord: Bool, reservedPrefix: Int?)? {
         var isWord = true
         var isFirst = true
-        for byte in key.utf8 {
-            guard byte < 0x80 else { return nil }
-            let isCapital = byte >= 0x41 && byte <= 0x5A
-            let folded = isCapital ? byte | 0x20 : byte
-            let isLetter = folded >= 0x61 && folded <= 0x7A
-            if isFirst ? !isLetter : !(isLetter || (folded >= 0x30 && folded <= 0x39) || folded == 0x5F) {
-                isWord = false
+        for scalar in key.unicodeScalars {
+            guard let folded = RuleCheck.simpleLowercase(of: scalar), scalar != "\r" else { return nil }
+            let isWordScalar: Bool
+            if isFirst {
+                isWordScalar = ("a"..."z").contains(folded)
+            } else if folded.isASCII {
+                isWordScalar = RuleCheck.isASCIILetter(folded) || RuleCheck.isASCIIDigit(folded) || folded == "_"
+            } else {
+                isWordScalar = folded.properties.isAlphabetic || folded.properties.numericType != nil
             }
+            if !isWordScalar { isWord = false }
             isFirst = false
         }
         if isFirst { isWord = false }  // empty
         let prefix = Limits.reservedKeyPrefixes.firstIndex { prefix in
-            key.utf8.count >= prefix.utf8.count
-                && zip(key.utf8, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+            key.unicodeScalars.count >= prefix.unicodeScalars.count
+                && zip(key.unicodeScalars, prefix.unicodeScalars).allSatisfy {
+                    RuleCheck.simpleLowercase(of: $0) == $1
+                }
         }
         return (isWord, prefix)
     }

@@ -121,12 +121,6 @@ enum RuleCheck {
         return "\(String(reflecting: cut + "…")) (\(grouped(text.utf16.count)) UTF-16 units)"
     }
 
-    /// The finding of `vendor`'s rule against non-finite numbers (NaN, infinity), for `number`
-    /// under `key` (already as a finding shows it).
-    static func nonFinite(_ vendor: String, _ number: Double, at key: String) -> VendorRuleViolation {
-        VendorRuleViolation("\(vendor).number.finite", "\(key): \(number)", limit: "a finite number")
-    }
-
     /// Adds the finding of `vendor`'s rule against non-finite numbers for `number` at `depth` in
     /// the value of `key`, the key being checked (see ``RuleFindings/appendAboutValue(_:_:limit:detail:)``).
     static func appendNonFinite(
@@ -155,16 +149,17 @@ enum RuleCheck {
         cut(name).map { $0 + "…" } ?? name
     }
 
-    /// `value`'s description as a finding shows it: cut after ``subjectLength`` UTF-16 units.
-    static func shown(_ value: some CustomStringConvertible) -> String {
-        name(value.description)
+    /// `value`'s description as a finding shows it: cut after ``subjectLength`` UTF-16 units. Only
+    /// the start of a long value is described.
+    static func shown(_ value: AnalyticsValue) -> String {
+        name(value.description(upTo: subjectLength))
     }
 
     /// The size of `string` as a finding states it: in characters, or for a string too long to
     /// count them cheaply, in UTF-16 units.
     static func size(of string: String) -> String {
         string.utf8.count <= 4_096
-            ? "\(grouped(string.count)) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
+            ? "\(grouped(characterCount(string))) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
     }
 
     /// `text` without the white space (and line breaks) around it.
@@ -240,8 +235,33 @@ enum RuleCheck {
 
     /// Whether `text` has more than `limit` characters, counting no further than `limit + 1`.
     static func isLonger(_ text: String, than limit: Int) -> Bool {
-        // A character takes at least one byte: a string of at most `limit` bytes fits.
-        text.utf8.count > limit && text.prefix(limit + 1).count > limit
+        // A character takes at least one byte: a string of at most `limit` bytes fits. Where its
+        // first `limit + 1` bytes are ASCII without a CR (which joins a LF), each starts a
+        // character: it has more.
+        guard text.utf8.count > limit else { return false }
+        if asciiCharacterCount(text, upTo: limit + 1) != nil { return true }
+        return text.prefix(limit + 1).count > limit
+    }
+
+    /// The number of characters of `text`, counted on its bytes where it is ASCII without a CR.
+    static func characterCount(_ text: String) -> Int {
+        asciiCharacterCount(text, upTo: text.utf8.count) ?? text.count
+    }
+
+    /// `bytes`, where the first `bytes` bytes of `text` are ASCII without a CR (each a character);
+    /// `nil` otherwise. Read eight bytes at a time.
+    private static func asciiCharacterCount(_ text: String, upTo bytes: Int) -> Int? {
+        let isPlain = text.utf8.withContiguousStorageIfAvailable { buffer in
+            let end = min(bytes, buffer.count)
+            var offset = 0
+            while end - offset >= 8 {
+                let word = word(buffer, at: offset)
+                if word & 0x8080_8080_8080_8080 != 0 || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { return false }
+                offset += 8
+            }
+            return buffer[offset..<end].allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        }
+        return isPlain == true ? min(bytes, text.utf8.count) : nil
     }
 
     /// The first ``subjectLength`` UTF-16 units of `text`, at a character boundary; `nil` when it
@@ -281,17 +301,35 @@ enum RuleCheck {
     /// what Java's `Character.isLetter` and `isLetterOrDigit` accept, code point by code point
     /// (letters of any script; a combining accent is neither): Firebase's rule for names.
     static func isLetterIdentifier(_ name: String) -> Bool {
-        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
-            default: false
-            }
-        }
         if isIdentifier(name) { return true }  // ASCII, the common case, without property look-ups
-        guard let first = name.unicodeScalars.first, isLetter(first) else { return false }
-        return name.unicodeScalars.allSatisfy {
-            isLetter($0) || $0.properties.generalCategory == .decimalNumber || $0 == "_"
+        guard let first = name.unicodeScalars.first, identifierKind(first) == .letter else { return false }
+        return name.unicodeScalars.allSatisfy { identifierKind($0) != .other }
+    }
+
+    /// What a scalar is in a Firebase name.
+    enum IdentifierKind: UInt8 {
+        case letter
+        case digitOrUnderscore
+        case other
+    }
+
+    /// Whether `scalar` is a letter (of any script), a decimal digit or `_`, or neither; scalars
+    /// below U+0800 are looked up in a table.
+    static func identifierKind(_ scalar: Unicode.Scalar) -> IdentifierKind {
+        scalar.value < 0x800 ? identifierKinds[Int(scalar.value)] : computedIdentifierKind(scalar)
+    }
+
+    private static func computedIdentifierKind(_ scalar: Unicode.Scalar) -> IdentifierKind {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: .letter
+        case .decimalNumber: .digitOrUnderscore
+        default: scalar == "_" ? .digitOrUnderscore : .other
         }
+    }
+
+    /// ``identifierKind(_:)`` of each scalar below U+0800.
+    private static let identifierKinds: [IdentifierKind] = (0..<0x800).map {
+        Unicode.Scalar(UInt32($0)).map(computedIdentifierKind) ?? .other
     }
 
     /// Letters, digits and underscores only, starting with a letter (ASCII).
@@ -353,8 +391,8 @@ enum RuleCheck {
         var first: [[String]] = []
     }
 
-    /// The groups of `names` (distinct) that differ only by case. Each name is read once on its
-    /// bytes, and lowercased at most once.
+    /// The groups of `names` (distinct) that differ only by case. Each name is read on its bytes,
+    /// and one that needs it is lowercased once at most.
     static func caseGroups(_ names: some Collection<String>) -> CaseGroups {
         guard names.count > 1 else { return CaseGroups() }
         // Lowercasing and canonical equivalence change a name's UTF-8 by a few times at most (3
@@ -372,72 +410,129 @@ enum RuleCheck {
             }
         }
         let readable = longest > 16 * max(second, 1) ? 16 * max(second, 1) : longest
-        // Two names differ only by case only if one of them changes when lowercased. Those are few
-        // (usually none), so they are found first, on the bytes: a check of 100,000 lowercase
-        // names makes no copy and no look-up. Where all names are ASCII, the capitalized ones are
-        // hashed as lowercased, on their bytes, and only the names whose hash meets another's are
-        // lowercased and compared. Text outside ASCII, whose equal forms can differ in their
-        // bytes, is compared as strings, each changing name lowercased once.
-        var capitalized: [(name: String, hash: UInt64)] = []
-        var hashes: Set<UInt64> = []
-        var repeated: Set<UInt64> = []
+        // Two names differ only by case only if one of them changes when lowercased. Names of
+        // scalars below U+0300 (ASCII, Latin, no combining mark: "simple") equal as strings only
+        // where their scalars are, so they are grouped by a hash of their scalars lowercased, read
+        // on their bytes, without a copy; a check of 100,000 lowercase names makes no look-up.
+        // Where another name (Greek, a combining accent…) may meet a changing one, names are
+        // lowercased once and compared as strings.
+        var groups = HashedGroups()
         var changing: [(name: String, lowered: String)] = []
-        var hasLowercase = false
-        var isASCII = true
+        var hasSimpleLowercase = false
+        var hasOther = false
         for name in names where name.utf8.count <= readable {
             switch caseAndHash(of: name) {
-            case .asciiLowercase: hasLowercase = true
-            case .asciiCapitalized(let hash):
-                if hashes.isEmpty { hashes.reserveCapacity(names.count) }
-                if !hashes.insert(hash).inserted { repeated.insert(hash) }
-                capitalized.append((name, hash))
+            case .simple(let hash, let isLowercase):
+                if isLowercase {
+                    hasSimpleLowercase = true
+                } else if !groups.add(name, hash: hash, joinOnly: false) {
+                    return stringCaseGroups(names, readable: readable)
+                }
             case .otherLowercase:
-                hasLowercase = true
-                isASCII = false
+                hasOther = true
             case .otherChanging(let lowered):
-                isASCII = false
+                hasOther = true
                 changing.append((name, lowered))
             }
         }
-        guard !capitalized.isEmpty || !changing.isEmpty else { return CaseGroups() }
-        // The lowercased form of each group, with its first name; groups where a second one comes.
+        guard !groups.isEmpty || !changing.isEmpty else { return CaseGroups() }
+        if hasOther { return stringCaseGroups(names, readable: readable, changing: changing) }
+        if hasSimpleLowercase {
+            for name in names where name.utf8.count <= readable {
+                if case .simple(let hash, true) = caseAndHash(of: name), !groups.add(name, hash: hash, joinOnly: true) {
+                    return stringCaseGroups(names, readable: readable)
+                }
+            }
+        }
+        return groups.result
+    }
+
+    /// Simple names grouped by the hash of their scalars lowercased; each group's first name is
+    /// compared with the others, so that two that only share a hash are never grouped.
+    private struct HashedGroups {
+        private var groupOf: [UInt64: Int] = [:]
+        private var representatives: [String] = []
+        private var hashes: [UInt64] = []
+        private var counts: [Int] = []
+        private var firstNames: [String] = []
+        private var members: [String] = []
+        private var memberHashes: [UInt64] = []
+
+        var isEmpty: Bool { groupOf.isEmpty }
+
+        /// Adds `name`, to a new group unless `joinOnly`; `false` where its hash meets a name it
+        /// does not equal once lowercased.
+        mutating func add(_ name: String, hash: UInt64, joinOnly: Bool) -> Bool {
+            if let index = groupOf[hash] {
+                guard RuleCheck.simpleLowercasedEqual(representatives[index], name) else { return false }
+                counts[index] += 1
+                if name < firstNames[index] { firstNames[index] = name }
+            } else if !joinOnly {
+                groupOf[hash] = representatives.count
+                representatives.append(name)
+                hashes.append(hash)
+                counts.append(1)
+                firstNames.append(name)
+            } else {
+                return true
+            }
+            members.append(name)
+            memberHashes.append(hash)
+            return true
+        }
+
+        /// The groups of two names or more: counted, and the first ones gathered.
+        var result: CaseGroups {
+            var result = CaseGroups()
+            var first: [(name: String, hash: UInt64)] = []
+            let kept = RuleCheck.findingsPerRule + 1
+            for index in counts.indices where counts[index] > 1 {
+                result.count += 1
+                let name = firstNames[index]
+                guard first.count < kept || name < first[kept - 1].name else { continue }
+                first.insert((name, hashes[index]), at: first.firstIndex { name < $0.name } ?? first.endIndex)
+                if first.count > kept { first.removeLast() }
+            }
+            result.first = first.map { group in
+                members.indices.filter { memberHashes[$0] == group.hash }.map { members[$0] }.sorted()
+            }
+            return result
+        }
+    }
+
+    /// The groups of `names` that differ only by case, compared as strings: each name that changes
+    /// lowercased once (`changing` holds those already lowercased, of the names outside ASCII and
+    /// Latin).
+    private static func stringCaseGroups(
+        _ names: some Collection<String>,
+        readable: Int,
+        changing: [(name: String, lowered: String)] = []
+    ) -> CaseGroups {
         var groupOf: [String: Int] = [:]
         var groups: [[String]] = []
-        func add(_ name: String, as lowered: String, isLowercase: Bool) {
+        func add(_ name: String, as lowered: String, joinOnly: Bool) {
             if let index = groupOf[lowered] {
                 groups[index].append(name)
-            } else if !isLowercase {
+            } else if !joinOnly {
                 groupOf[lowered] = groups.count
                 groups.append([name])
             }
         }
-        if isASCII {
-            var met = repeated
-            var lowercaseMet: [String] = []
-            if hasLowercase {
-                for name in names where name.utf8.count <= readable {
-                    let (nameCase, hasCapital, hash) = caseAndHash(ofBytes: name)
-                    if case .asciiLowercase = nameCase, !hasCapital, hashes.contains(hash) {
-                        met.insert(hash)
-                        lowercaseMet.append(name)
-                    }
-                }
-            }
-            guard !met.isEmpty else { return CaseGroups() }
-            for (name, hash) in capitalized where met.contains(hash) {
-                add(name, as: name.lowercased(), isLowercase: false)
-            }
-            for name in lowercaseMet { add(name, as: name, isLowercase: true) }
-        } else {
-            for (name, _) in capitalized { add(name, as: name.lowercased(), isLowercase: false) }
-            for (name, lowered) in changing { add(name, as: lowered, isLowercase: false) }
-            if hasLowercase && !groupOf.isEmpty {
-                for name in names where name.utf8.count <= readable && isLowercase(name) {
-                    add(name, as: name, isLowercase: true)
-                }
+        var hasLowercase = false
+        let isLowercased = !changing.isEmpty
+        for name in names where name.utf8.count <= readable {
+            switch caseAndHash(of: name, lowercasing: !isLowercased) {
+            case .simple(_, true), .otherLowercase: hasLowercase = true
+            case .simple(_, false): add(name, as: name.lowercased(), joinOnly: false)
+            case .otherChanging(let lowered): if !isLowercased { add(name, as: lowered, joinOnly: false) }
             }
         }
-        // The first groups by their first name, without sorting them all.
+        for (name, lowered) in changing { add(name, as: lowered, joinOnly: false) }
+        if hasLowercase && !groupOf.isEmpty {
+            for name in names where name.utf8.count <= readable && isLowercase(name) {
+                add(name, as: name, joinOnly: true)
+            }
+        }
         var result = CaseGroups()
         var firstNames: [String] = []
         let kept = findingsPerRule + 1
@@ -458,60 +553,75 @@ enum RuleCheck {
 
     /// What lowercasing does to a name.
     enum NameCase {
-        /// ASCII, left as it is.
-        case asciiLowercase
-        /// ASCII, with a capital from A to Z; the hash of its bytes lowercased.
-        case asciiCapitalized(hash: UInt64)
-        /// Not ASCII, left as it is.
+        /// Scalars below U+0300 only (ASCII, Latin; not İ, which lowercases with a combining
+        /// dot): whether lowercasing leaves it as it is, and the hash of its scalars lowercased,
+        /// the same for simple names that differ only by case.
+        case simple(hash: UInt64, isLowercase: Bool)
+        /// Another name, left as it is.
         case otherLowercase
-        /// Not ASCII, changed: lowercased.
+        /// Another name, changed: lowercased (empty where not asked for).
         case otherChanging(lowered: String)
     }
 
-    /// What lowercasing does to `name`, read on its bytes: only a name with a letter that
-    /// lowercasing changes (by Unicode's Changes_When_Lowercased) is lowercased; and for an ASCII
-    /// name with a capital, the FNV-1a hash of its bytes with A to Z as a to z: the same for ASCII
-    /// names that differ only by case.
-    static func caseAndHash(of name: String) -> NameCase {
-        let (found, hasCapital, hash) = caseAndHash(ofBytes: name)
-        switch found {
-        case .asciiLowercase?: return hasCapital ? .asciiCapitalized(hash: hash) : .asciiLowercase
-        case let found?: return found
-        case nil: return .otherChanging(lowered: name.lowercased())
+    /// What lowercasing does to `name`, read on its bytes: only a name outside ``NameCase/simple``
+    /// with a letter that lowercasing changes (by Unicode's Changes_When_Lowercased) is
+    /// lowercased, if `lowercasing`.
+    static func caseAndHash(of name: String, lowercasing: Bool = true) -> NameCase {
+        let read = name.utf8.withContiguousStorageIfAvailable { bytes in
+            lowercasingChanges.withUnsafeBufferPointer { changes in
+                simpleLowercase.withUnsafeBufferPointer { folds in caseAndHash(of: bytes, changes: changes, folds: folds) }
+            }
+        }
+        // Without contiguous UTF-8 (a bridged string), as another name.
+        guard let read else {
+            let lowered = name.lowercased()
+            return lowered == name ? .otherLowercase : .otherChanging(lowered: lowered)
+        }
+        switch read {
+        case .simple, .otherLowercase: return read
+        case .otherChanging: return .otherChanging(lowered: lowercasing ? name.lowercased() : "")
         }
     }
 
-    /// Whether lowercasing leaves `name` as it is, read on its bytes (see ``caseAndHash(of:)``):
+    /// Whether lowercasing leaves `name` as it is, read on its bytes (see ``caseAndHash(of:lowercasing:)``):
     /// a scalar that Changes_When_Lowercased changes it, with no lowercased copy.
     static func isLowercase(_ name: String) -> Bool {
-        let (found, hasCapital, _) = caseAndHash(ofBytes: name)
-        return found != nil && !hasCapital
-    }
-
-    /// ``caseAndHash(of:changes:)`` on `name`'s UTF-8; for a string without contiguous UTF-8
-    /// (bridged), from its lowercased copy.
-    private static func caseAndHash(ofBytes name: String) -> (case: NameCase?, hasCapital: Bool, hash: UInt64) {
-        let read = name.utf8.withContiguousStorageIfAvailable { bytes in
-            lowercasingChanges.withUnsafeBufferPointer { changes in caseAndHash(of: bytes, changes: changes) }
+        switch caseAndHash(of: name, lowercasing: false) {
+        case .simple(_, let isLowercase): isLowercase
+        case .otherLowercase: true
+        case .otherChanging: false
         }
-        return read ?? (name.lowercased() == name ? .otherLowercase : nil, false, 0)
     }
 
-    /// What lowercasing does to the UTF-8 `bytes`: `.asciiLowercase` for ASCII (with
-    /// `hasCapital`), `.otherLowercase` for other text that does not change, `nil` where a scalar
-    /// changes; and for ASCII, the hash of the bytes lowercased.
+    /// The lowercase of `scalar` where it is simple (below U+0300, not İ), `nil` otherwise.
+    static func simpleLowercase(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        guard scalar.value < 0x300 && scalar.value != 0x130 else { return nil }
+        return Unicode.Scalar(simpleLowercase[Int(scalar.value)])
+    }
+
+    /// Whether the simple names `left` and `right` are equal once lowercased.
+    static func simpleLowercasedEqual(_ left: String, _ right: String) -> Bool {
+        guard left.utf8.count == right.utf8.count else { return false }
+        return left.unicodeScalars.elementsEqual(right.unicodeScalars) {
+            simpleLowercase[Int($0.value)] == simpleLowercase[Int($1.value)]
+        }
+    }
+
+    /// What lowercasing does to the UTF-8 `bytes` (see ``NameCase``), with `.otherChanging`'s
+    /// lowered text left empty.
     private static func caseAndHash(
         of bytes: UnsafeBufferPointer<UInt8>,
-        changes: UnsafeBufferPointer<Bool>
-    ) -> (case: NameCase?, hasCapital: Bool, hash: UInt64) {
+        changes: UnsafeBufferPointer<Bool>,
+        folds: UnsafeBufferPointer<UInt32>
+    ) -> NameCase {
         let prime: UInt64 = 0x100_0000_01b3
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var hasCapital = false
         var offset = 0
         let count = bytes.count
         // Eight ASCII bytes at a time: a byte from A to Z is one whose 7 low bits plus 0x3F reach
-        // 0x80 and plus 0x25 do not; its lowercase sets 0x20. ASCII names equal once lowercased
-        // have one length, so they are read in the same words.
+        // 0x80 and plus 0x25 do not; its lowercase sets 0x20. Simple names equal once lowercased
+        // have their ASCII bytes at the same places, so they are read in the same words.
         while count - offset >= 8 {
             let word = word(bytes, at: offset)
             guard word & 0x8080_8080_8080_8080 == 0 else { break }
@@ -520,7 +630,8 @@ enum RuleCheck {
             hash = (hash ^ (word | capitals >> 2)) &* prime
             offset += 8
         }
-        var isASCII = true
+        var isSimple = true
+        var changesCase = false
         while offset < count {
             let byte = bytes[offset]
             if byte < 0x80 {
@@ -530,22 +641,30 @@ enum RuleCheck {
                 offset += 1
                 continue
             }
-            isASCII = false
-            // Scalars below U+0800 (two bytes: Latin, Greek, Cyrillic…) are looked up in a
-            // table, the others in Unicode's properties.
+            // Scalars below U+0800 (two bytes: Latin, Greek, Cyrillic…) are looked up in tables,
+            // the others in Unicode's properties.
             if byte < 0xE0 {
-                if changes[Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)] { return (nil, false, 0) }
+                let value = Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)
+                if value < 0x300 && value != 0x130 {
+                    let folded = folds[value]
+                    if folded != UInt32(value) { hasCapital = true }
+                    hash = (hash ^ UInt64(folded)) &* prime
+                } else {
+                    isSimple = false
+                    if changes[value] { changesCase = true }
+                }
                 offset += 2
                 continue
             }
+            isSimple = false
             let length = byte >= 0xF0 ? 4 : 3
             var value = UInt32(byte) & (length == 3 ? 0x0F : 0x07)
             for next in 1..<length { value = value << 6 | UInt32(bytes[offset + next] & 0x3F) }
-            if Unicode.Scalar(value)?.properties.changesWhenLowercased ?? true { return (nil, false, 0) }
+            if Unicode.Scalar(value)?.properties.changesWhenLowercased ?? true { changesCase = true }
             offset += length
         }
-        if isASCII { return (.asciiLowercase, hasCapital, hash) }
-        return (hasCapital ? nil : .otherLowercase, hasCapital, 0)
+        if isSimple { return .simple(hash: hash, isLowercase: !hasCapital) }
+        return hasCapital || changesCase ? .otherChanging(lowered: "") : .otherLowercase
     }
 
     /// Whether lowercasing changes each scalar below U+0800.
@@ -553,11 +672,51 @@ enum RuleCheck {
         Unicode.Scalar(UInt32($0))?.properties.changesWhenLowercased ?? false
     }
 
+    /// The lowercase of each scalar below U+0300, where it is one scalar (all but U+0130, İ).
+    private static let simpleLowercase: [UInt32] = (0..<0x300).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return UInt32(value) }
+        let lowered = scalar.properties.lowercaseMapping.unicodeScalars
+        return lowered.count == 1 ? lowered.first!.value : UInt32(value)
+    }
+
     /// Whether `name` is made of a to z, digits and `_` only, starting with a to z: a lowercase
     /// ASCII identifier, checked on its bytes.
     static func isLowercaseASCIIIdentifier(_ name: String) -> Bool {
         guard let first = name.utf8.first, first >= 0x61 && first <= 0x7A else { return false }
         return name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+    }
+
+    /// The scalar of the UTF-8 `bytes` that starts at `offset`, and its length in bytes.
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
+        let byte = bytes[offset]
+        guard byte >= 0x80 else { return (Unicode.Scalar(byte), 1) }
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for next in 1..<length { value = value << 6 | UInt32(bytes[offset + next] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// Whether `scalar` belongs to the character before it, whatever that is (a combining mark, a
+    /// spacing mark, a joiner).
+    static func extendsCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x300
+            && (scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark
+                || scalar.value == 0x200D)
+    }
+
+    /// The first offset from `start` in `bytes` that holds `byte`, searched eight bytes at a time.
+    static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        var offset = start
+        while bytes.count - offset >= 8 {
+            if hasZeroByte(word(bytes, at: offset) ^ pattern) { break }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] == byte { return offset }
+            offset += 1
+        }
+        return nil
     }
 
     /// Whether the UTF-8 of `text` holds `byte`, searched on contiguous storage where there is one.
