@@ -146,10 +146,10 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 )
             )
         }
-        // Items' findings name the item (`items[3].price`), not the key: they are built only if
-        // shown where no other key's finding can name the same, that is where one key holds items
-        // and no other key has a `[`.
-        var itemsAreOnlyCounted = false
+        // Items' findings name the item (`items[3].price`), not the key: findings about values are
+        // built only if shown where no other key's finding can name the same, that is where no
+        // key holds items, or one does and no other key has a `[`.
+        var itemsAreOnlyCounted = true
         if parameters.values.contains(where: { if case .items = $0 { true } else { false } }) {
             let itemsKeys = parameters.lazy.filter { if case .items = $0.value { true } else { false } }.count
             itemsAreOnlyCounted =
@@ -158,15 +158,22 @@ extension FirebaseTag: RuleCheckedVendorTag {
         }
         findings.forEachKey(of: parameters) { key, value, findings in
             checkName(key, .parameterName, aboutKey: true, into: &findings)
+            // Otherwise, a key such as `items[0].price` could name what an item's finding names.
+            func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
+                if itemsAreOnlyCounted {
+                    findings.appendAboutValue(rule, subject(), limit: limit, detail: nil)
+                } else {
+                    findings.append(VendorRuleViolation(rule, subject(), limit: limit))
+                }
+            }
             switch value {
             case .double(let number) where !number.isFinite:
-                RuleCheck.appendNonFinite("firebase", number, at: key, depth: 0, into: &findings)
+                add("firebase.number.finite", "\(RuleCheck.name(key)): \(number)", limit: "a finite number")
             case .string(let value) where length(value) > Limits.parameterValueLength:
-                findings.appendAboutValue(
+                add(
                     "firebase.parameterValue.length",
                     "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value)))",
-                    limit: parameterValueLimit,
-                    detail: nil
+                    limit: parameterValueLimit
                 )
             case .items(let items):
                 checkItems(items, key: key, onlyCounted: itemsAreOnlyCounted, into: &findings)

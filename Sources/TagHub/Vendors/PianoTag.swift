@@ -120,12 +120,15 @@ extension PianoTag: RuleCheckedVendorTag {
             )
         }
         if !isLowercase {
-            // A long key's lowercase is shown by its first characters, cut.
-            let shown = lowered ?? read.lowercased()
+            // Lowercased only if shown; a long key's lowercase by its first characters, cut.
+            func shown() -> String {
+                let shown = lowered ?? read.lowercased()
+                return isLong ? String(reflecting: RuleCheck.name(shown)) : RuleCheck.quoted(shown)
+            }
             findings.appendAboutKey(
                 "piano.propertyKey.lowercased",
                 RuleCheck.quoted(key),
-                limit: "lowercase, as Piano stores it (\(isLong ? String(reflecting: RuleCheck.name(shown)) : RuleCheck.quoted(shown)))"
+                limit: "lowercase, as Piano stores it (\(shown()))"
             )
         }
     }
@@ -144,7 +147,7 @@ extension PianoTag: RuleCheckedVendorTag {
             } else if folded.isASCII {
                 isWordScalar = RuleCheck.isASCIILetter(folded) || RuleCheck.isASCIIDigit(folded) || folded == "_"
             } else {
-                isWordScalar = folded.properties.isAlphabetic || folded.properties.numericType != nil
+                isWordScalar = folded.value < 0x300 && isLatinWordScalar[Int(folded.value)]
             }
             if !isWordScalar { isWord = false }
             isFirst = false
@@ -157,6 +160,12 @@ extension PianoTag: RuleCheckedVendorTag {
                 }
         }
         return (isWord, prefix)
+    }
+
+    /// Whether each scalar below U+0300 is a letter or a number, as `Character.isLetter` and
+    /// `isNumber` read a character's first scalar.
+    private static let isLatinWordScalar: [Bool] = (0..<0x300).map {
+        Unicode.Scalar(UInt32($0)).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
     }
 
     private static let stringValueLimit = "at most \(Limits.stringValueLength) characters"
