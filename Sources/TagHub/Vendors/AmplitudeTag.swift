@@ -43,6 +43,8 @@ extension AmplitudeTag: CustomStringConvertible {
 extension AmplitudeTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Amplitude
 
+    private static let finiteRule = "amplitude.number.finite"
+
     /// Every rule of Amplitude's that this tag breaks (see ``VendorLimits/Amplitude``).
     public var ruleViolations: [VendorRuleViolation] {
         var findings = RuleFindings()
@@ -106,7 +108,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                     detail: depth == 0 ? nil : .number(string.utf16.count)
                 )
             case .double(let number) where !number.isFinite:
-                RuleCheck.appendNonFinite("amplitude", number, at: key, depth: depth, into: &findings)
+                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
             default:
                 break
             }

@@ -42,6 +42,8 @@ extension BatchTag: CustomStringConvertible {
 extension BatchTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Batch
 
+    private static let finiteRule = "batch.number.finite"
+
     /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``).
     public var ruleViolations: [VendorRuleViolation] {
         var findings = RuleFindings()
@@ -172,7 +174,7 @@ extension BatchTag: RuleCheckedVendorTag {
             }
             return true
         case .double(let number) where !number.isFinite:
-            RuleCheck.appendNonFinite("batch", number, at: key, depth: depth, into: &findings)
+            RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
             return true
         case .array(let values):
             if values.count > Limits.arrayLength {

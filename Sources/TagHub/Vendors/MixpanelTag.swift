@@ -36,6 +36,8 @@ extension MixpanelTag: CustomStringConvertible {
 extension MixpanelTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Mixpanel
 
+    private static let finiteRule = "mixpanel.number.finite"
+
     /// Every rule of Mixpanel's that this tag breaks (see ``VendorLimits/Mixpanel``).
     public var ruleViolations: [VendorRuleViolation] {
         var findings = RuleFindings()
@@ -176,7 +178,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
                     detail: depth == 0 ? nil : .number(string.utf8.count)
                 )
             case .double(let double) where !double.isFinite:
-                RuleCheck.appendNonFinite("mixpanel", double, at: key, depth: depth, into: &findings)
+                RuleCheck.appendNonFinite(finiteRule, double, at: key, depth: depth, into: &findings)
             case .array(let values) where values.count > Limits.arrayLength:
                 findings.appendAboutValue(
                     "mixpanel.array.length",

@@ -41,6 +41,8 @@ extension PianoTag: CustomStringConvertible {
 extension PianoTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Piano
 
+    private static let finiteRule = "piano.number.finite"
+
     /// Across tags: event names that differ only by case.
     public static func ruleViolations(across tags: [PianoTag]) -> [VendorRuleViolation] {
         var names: Set<String> = []
@@ -183,7 +185,7 @@ extension PianoTag: RuleCheckedVendorTag {
                     detail: depth == 0 ? nil : .text(RuleCheck.size(of: string))
                 )
             case .double(let number) where !number.isFinite:
-                RuleCheck.appendNonFinite("piano", number, at: key, depth: depth, into: &findings)
+                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
             case .array(let values) where values.count > Limits.arrayLength:
                 findings.appendAboutValue(
                     "piano.array.length",

@@ -55,6 +55,8 @@ extension SegmentTag: CustomStringConvertible {
 extension SegmentTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Segment
 
+    private static let finiteRule = "segment.number.finite"
+
     /// Every rule of Segment's spec that this tag breaks (see ``VendorLimits/Segment``).
     public var ruleViolations: [VendorRuleViolation] {
         var findings = RuleFindings()
@@ -127,7 +129,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         findings.forEachKey(of: properties) { key, value, findings in
             value.walk { value, depth in
                 if case .double(let number) = value, !number.isFinite {
-                    RuleCheck.appendNonFinite("segment", number, at: key, depth: depth, into: &findings)
+                    RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
                 }
                 return true
             }

@@ -121,17 +121,18 @@ enum RuleCheck {
         return "\(String(reflecting: cut + "…")) (\(grouped(text.utf16.count)) UTF-16 units)"
     }
 
-    /// Adds the finding of `vendor`'s rule against non-finite numbers for `number` at `depth` in
-    /// the value of `key`, the key being checked (see ``RuleFindings/appendAboutValue(_:_:limit:detail:)``).
+    /// Adds the finding of `rule`, a vendor's rule against non-finite numbers (given whole: a
+    /// million NaN in one array name it a million times), for `number` at `depth` in the value of
+    /// `key`, the key being checked (see ``RuleFindings/appendAboutValue(_:_:limit:detail:)``).
     static func appendNonFinite(
-        _ vendor: String,
+        _ rule: String,
         _ number: Double,
         at key: String,
         depth: Int,
         into findings: inout RuleFindings
     ) {
         findings.appendAboutValue(
-            "\(vendor).number.finite",
+            rule,
             "\(name(key)): \(number)",
             limit: "a finite number",
             detail: depth == 0 ? nil : .bits(number.bitPattern)
@@ -444,19 +445,18 @@ enum RuleCheck {
                 }
             }
         }
-        return groups.result
+        return groups.result(names, readable: readable)
     }
 
     /// Simple names grouped by the hash of their scalars lowercased; each group's first name is
-    /// compared with the others, so that two that only share a hash are never grouped.
+    /// compared with the others, so that two that only share a hash are never grouped. Only a
+    /// group's first name and size are kept: the few groups shown are gathered at the end.
     private struct HashedGroups {
         private var groupOf: [UInt64: Int] = [:]
         private var representatives: [String] = []
-        private var hashes: [UInt64] = []
         private var counts: [Int] = []
-        private var firstNames: [String] = []
-        private var members: [String] = []
-        private var memberHashes: [UInt64] = []
+        /// The first name of each group of two names or more, by group.
+        private var firstNames: [Int: String] = [:]
 
         var isEmpty: Bool { groupOf.isEmpty }
 
@@ -466,36 +466,37 @@ enum RuleCheck {
             if let index = groupOf[hash] {
                 guard RuleCheck.simpleLowercasedEqual(representatives[index], name) else { return false }
                 counts[index] += 1
-                if name < firstNames[index] { firstNames[index] = name }
+                let first = firstNames[index] ?? representatives[index]
+                firstNames[index] = name < first ? name : first
             } else if !joinOnly {
                 groupOf[hash] = representatives.count
                 representatives.append(name)
-                hashes.append(hash)
                 counts.append(1)
-                firstNames.append(name)
-            } else {
-                return true
             }
-            members.append(name)
-            memberHashes.append(hash)
             return true
         }
 
-        /// The groups of two names or more: counted, and the first ones gathered.
-        var result: CaseGroups {
+        /// The groups of two names or more among `names`: counted, and the first ones gathered.
+        func result(_ names: some Collection<String>, readable: Int) -> CaseGroups {
             var result = CaseGroups()
-            var first: [(name: String, hash: UInt64)] = []
+            var first: [(name: String, index: Int)] = []
             let kept = RuleCheck.findingsPerRule + 1
-            for index in counts.indices where counts[index] > 1 {
+            for (index, name) in firstNames {
                 result.count += 1
-                let name = firstNames[index]
                 guard first.count < kept || name < first[kept - 1].name else { continue }
-                first.insert((name, hashes[index]), at: first.firstIndex { name < $0.name } ?? first.endIndex)
+                first.insert((name, index), at: first.firstIndex { name < $0.name } ?? first.endIndex)
                 if first.count > kept { first.removeLast() }
             }
-            result.first = first.map { group in
-                members.indices.filter { memberHashes[$0] == group.hash }.map { members[$0] }.sorted()
+            guard !first.isEmpty else { return result }
+            var members = first.map { _ in [String]() }
+            for name in names where name.utf8.count <= readable {
+                guard case .simple(let hash, _) = RuleCheck.caseAndHash(of: name),
+                    let index = groupOf[hash],
+                    let shown = first.firstIndex(where: { $0.index == index })
+                else { continue }
+                members[shown].append(name)
             }
+            result.first = members.map { $0.sorted() }
             return result
         }
     }
