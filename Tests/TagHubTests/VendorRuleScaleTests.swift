@@ -260,7 +260,9 @@ import Testing
         #expect(
             BatchTag.event("podcast_played", long).ruleViolations.map(\.description)
                 == ["batch.attributeCount: 100,000 attributes breaks at most 20"]
-                + ["p0", "p1", "p10"].map { "batch.stringValue.length: \($0): 301 characters breaks 1 to 300 characters" }
+                + ["p0", "p1", "p10"].map {
+                    "batch.stringValue.length: \($0): 301 characters breaks 1 to 300 characters"
+                }
                 + ["batch.stringValue.length: 99,997 more breaks 1 to 300 characters"]
         )
         let quoted = Self.cut(String(repeating: "x", count: 301), units: "301")
@@ -268,13 +270,18 @@ import Testing
             FirebaseTag.event("podcast_played", long.mapValues { _ in .string(String(repeating: "x", count: 301)) })
                 .ruleViolations.map(\.description)
                 == ["firebase.parameterCount: 100,000 parameters breaks at most 25"]
-                + ["p0", "p1", "p10"].map { "firebase.parameterValue.length: \($0): \(quoted) breaks at most 100 characters" }
+                + ["p0", "p1", "p10"].map {
+                    "firebase.parameterValue.length: \($0): \(quoted) breaks at most 100 characters"
+                }
                 + ["firebase.parameterValue.length: 99,997 more breaks at most 100 characters"]
         )
     }
 
     @Test func a100000ItemsWithANaNPriceAreCountedNotBuilt() {
-        let items = Array(repeating: ["item_name": FirebaseValue.string("Swift Talk"), "price": .double(.nan)], count: 100_000)
+        let items = Array(
+            repeating: ["item_name": FirebaseValue.string("Swift Talk"), "price": .double(.nan)],
+            count: 100_000
+        )
         #expect(
             FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
                 "firebase.items.count: 100,000 items breaks at most 200 (the rest are dropped)",
@@ -310,20 +317,25 @@ import Testing
 
     @Test func fiftyThousandCasePairsAreCountedNotBuilt() {
         let pairs = Dictionary(
-            uniqueKeysWithValues: (0..<100_000).map { ($0 % 2 == 0 ? "key\($0 / 2)" : "KEY\($0 / 2)", AnalyticsValue.int($0)) }
+            uniqueKeysWithValues: (0..<100_000).map {
+                ($0 % 2 == 0 ? "key\($0 / 2)" : "KEY\($0 / 2)", AnalyticsValue.int($0))
+            }
         )
         let limit = "breaks names that differ only by case are different properties"
         #expect(
-            AmplitudeTag.track(eventType: "Podcast Played", eventProperties: pairs).ruleViolations.map(\.description) == [
-                "amplitude.propertyCount: 100,000 properties breaks at most 1,000",
-                #"amplitude.propertyName.case: "KEY0", "key0" \#(limit)"#,
-                #"amplitude.propertyName.case: "KEY1", "key1" \#(limit)"#,
-                #"amplitude.propertyName.case: "KEY10", "key10" \#(limit)"#,
-                "amplitude.propertyName.case: 49,997 more \(limit)",
-            ]
+            AmplitudeTag.track(eventType: "Podcast Played", eventProperties: pairs).ruleViolations.map(\.description)
+                == [
+                    "amplitude.propertyCount: 100,000 properties breaks at most 1,000",
+                    #"amplitude.propertyName.case: "KEY0", "key0" \#(limit)"#,
+                    #"amplitude.propertyName.case: "KEY1", "key1" \#(limit)"#,
+                    #"amplitude.propertyName.case: "KEY10", "key10" \#(limit)"#,
+                    "amplitude.propertyName.case: 49,997 more \(limit)",
+                ]
         )
         // Across tags too, past three groups, one finding counts the rest.
-        let names = (0..<20_000).flatMap { [MixpanelTag.track(event: "ev\($0)", properties: [:]), .track(event: "EV\($0)", properties: [:])] }
+        let names = (0..<20_000).flatMap {
+            [MixpanelTag.track(event: "ev\($0)", properties: [:]), .track(event: "EV\($0)", properties: [:])]
+        }
         let events = "breaks names that differ only by case are different events"
         #expect(
             MixpanelTag.ruleViolations(across: names).map(\.description) == [
@@ -360,18 +372,21 @@ import Testing
         )
         let shown = "\"" + String(repeating: "a", count: 63) + "…"
         #expect(
-            SegmentTag.screen(name: "Home", properties: ["name": .string(Self.ascii)]).ruleViolations.map(\.description) == [
-                "segment.screen.name.reserved: name: \(shown) breaks not a property: a screen's name is its own",
-                "segment.payload.size: at least 1,048,587 bytes breaks at most 32,000 bytes per call",
-            ]
+            SegmentTag.screen(name: "Home", properties: ["name": .string(Self.ascii)]).ruleViolations.map(\.description)
+                == [
+                    "segment.screen.name.reserved: name: \(shown) breaks not a property: a screen's name is its own",
+                    "segment.payload.size: at least 1,048,587 bytes breaks at most 32,000 bytes per call",
+                ]
         )
         #expect(
-            SegmentTag.track(event: "Order Completed", properties: ["currency": [.string(Self.ascii)]]).ruleViolations.map(
-                \.description
-            ) == [
-                "segment.track.currency.code: currency: [\"" + String(repeating: "a", count: 62) + "… breaks an ISO 4217 code such as \"EUR\"",
-                "segment.payload.size: at least 1,048,593 bytes breaks at most 32,000 bytes per call",
-            ]
+            SegmentTag.track(event: "Order Completed", properties: ["currency": [.string(Self.ascii)]]).ruleViolations
+                .map(
+                    \.description
+                ) == [
+                    "segment.track.currency.code: currency: [\"" + String(repeating: "a", count: 62)
+                        + "… breaks an ISO 4217 code such as \"EUR\"",
+                    "segment.payload.size: at least 1,048,593 bytes breaks at most 32,000 bytes per call",
+                ]
         )
         #expect(
             FirebaseTag.event("podcast_played", [Self.ascii: 1, "title": "x"]).ruleViolations.map(\.description) == [

@@ -355,13 +355,17 @@ extension RuleCheckTags {
         uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.double(.nan)) }
     )
     static let longStringProperties = Dictionary(
-        uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.string(String(repeating: "x", count: 301))) }
+        uniqueKeysWithValues: (0..<100_000).map {
+            ("p\($0)", AnalyticsValue.string(String(repeating: "x", count: 301)))
+        }
     )
     static let capitalizedAccentedProperties = Dictionary(
         uniqueKeysWithValues: (0..<100_000).map { ("Élément\($0)", AnalyticsValue.int($0)) }
     )
     static let casePairProperties = Dictionary(
-        uniqueKeysWithValues: (0..<100_000).map { ($0 % 2 == 0 ? "key\($0 / 2)" : "KEY\($0 / 2)", AnalyticsValue.int($0)) }
+        uniqueKeysWithValues: (0..<100_000).map {
+            ($0 % 2 == 0 ? "key\($0 / 2)" : "KEY\($0 / 2)", AnalyticsValue.int($0))
+        }
     )
     static let nanArrayProperties: [String: AnalyticsValue] = [
         "list": .array(Array(repeating: .double(.nan), count: 1_000_000))

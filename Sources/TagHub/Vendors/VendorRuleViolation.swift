@@ -570,7 +570,9 @@ enum RuleCheck {
     static func caseAndHash(of name: String, lowercasing: Bool = true) -> NameCase {
         let read = name.utf8.withContiguousStorageIfAvailable { bytes in
             lowercasingChanges.withUnsafeBufferPointer { changes in
-                simpleLowercase.withUnsafeBufferPointer { folds in caseAndHash(of: bytes, changes: changes, folds: folds) }
+                simpleLowercase.withUnsafeBufferPointer { folds in
+                    caseAndHash(of: bytes, changes: changes, folds: folds)
+                }
             }
         }
         // Without contiguous UTF-8 (a bridged string), as another name.
