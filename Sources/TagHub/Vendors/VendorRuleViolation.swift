@@ -417,7 +417,8 @@ enum RuleCheck {
         // on their bytes, without a copy; a check of 100,000 lowercase names makes no look-up.
         // Where another name (Greek, a combining accent…) may meet a changing one, names are
         // lowercased once and compared as strings.
-        var groups = HashedGroups()
+        var hashes: Set<UInt64> = []
+        var repeated: Set<UInt64> = []
         var changing: [(name: String, lowered: String)] = []
         var hasSimpleLowercase = false
         var hasOther = false
@@ -426,8 +427,9 @@ enum RuleCheck {
             case .simple(let hash, let isLowercase):
                 if isLowercase {
                     hasSimpleLowercase = true
-                } else if !groups.add(name, hash: hash, joinOnly: false) {
-                    return stringCaseGroups(names, readable: readable)
+                } else {
+                    if hashes.isEmpty { hashes.reserveCapacity(names.count) }
+                    if !hashes.insert(hash).inserted { repeated.insert(hash) }
                 }
             case .otherLowercase:
                 hasOther = true
@@ -436,14 +438,20 @@ enum RuleCheck {
                 changing.append((name, lowered))
             }
         }
-        guard !groups.isEmpty || !changing.isEmpty else { return CaseGroups() }
+        guard !hashes.isEmpty || !changing.isEmpty else { return CaseGroups() }
         if hasOther { return stringCaseGroups(names, readable: readable, changing: changing) }
+        // Only names whose hash meets another's are grouped (usually none).
+        var met = repeated
         if hasSimpleLowercase {
             for name in names where name.utf8.count <= readable {
-                if case .simple(let hash, true) = caseAndHash(of: name), !groups.add(name, hash: hash, joinOnly: true) {
-                    return stringCaseGroups(names, readable: readable)
-                }
+                if case .simple(let hash, true) = caseAndHash(of: name), hashes.contains(hash) { met.insert(hash) }
             }
+        }
+        guard !met.isEmpty else { return CaseGroups() }
+        var groups = HashedGroups(capacity: met.count)
+        for name in names where name.utf8.count <= readable {
+            guard case .simple(let hash, _) = caseAndHash(of: name), met.contains(hash) else { continue }
+            if !groups.add(name, hash: hash) { return stringCaseGroups(names, readable: readable) }
         }
         return groups.result(names, readable: readable)
     }
@@ -458,17 +466,18 @@ enum RuleCheck {
         /// The first name of each group of two names or more, by group.
         private var firstNames: [Int: String] = [:]
 
-        var isEmpty: Bool { groupOf.isEmpty }
+        init(capacity: Int) {
+            groupOf.reserveCapacity(capacity)
+        }
 
-        /// Adds `name`, to a new group unless `joinOnly`; `false` where its hash meets a name it
-        /// does not equal once lowercased.
-        mutating func add(_ name: String, hash: UInt64, joinOnly: Bool) -> Bool {
+        /// Adds `name`; `false` where its hash meets a name it does not equal once lowercased.
+        mutating func add(_ name: String, hash: UInt64) -> Bool {
             if let index = groupOf[hash] {
                 guard RuleCheck.simpleLowercasedEqual(representatives[index], name) else { return false }
                 counts[index] += 1
                 let first = firstNames[index] ?? representatives[index]
                 firstNames[index] = name < first ? name : first
-            } else if !joinOnly {
+            } else {
                 groupOf[hash] = representatives.count
                 representatives.append(name)
                 counts.append(1)
