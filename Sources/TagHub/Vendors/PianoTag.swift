@@ -100,7 +100,7 @@ extension PianoTag: RuleCheckedVendorTag {
         let isWord: Bool
         let prefixIndex: Int?
         var lowered: String?
-        if let simple = simpleKey(read) {
+        if let simple = asciiKey(read) ?? simpleKey(read) {
             isWord = simple.isWord
             prefixIndex = simple.reservedPrefix
         } else {
@@ -133,6 +133,28 @@ extension PianoTag: RuleCheckedVendorTag {
                 limit: "lowercase, as Piano stores it (\(shown()))"
             )
         }
+    }
+
+    /// For an ASCII key, read on its bytes as if lowercased: whether it is a word starting with a
+    /// to z, and the index of its reserved prefix; `nil` for another key.
+    private static func asciiKey(_ key: String) -> (isWord: Bool, reservedPrefix: Int?)? {
+        var isWord = true
+        var isFirst = true
+        for byte in key.utf8 {
+            guard byte < 0x80 else { return nil }
+            let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            let isLetter = folded >= 0x61 && folded <= 0x7A
+            if isFirst ? !isLetter : !(isLetter || (folded >= 0x30 && folded <= 0x39) || folded == 0x5F) {
+                isWord = false
+            }
+            isFirst = false
+        }
+        if isFirst { isWord = false }  // empty
+        let prefix = Limits.reservedKeyPrefixes.firstIndex { prefix in
+            key.utf8.count >= prefix.utf8.count
+                && zip(key.utf8, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+        }
+        return (isWord, prefix)
     }
 
     /// For a key of scalars below U+0300 (ASCII, Latin: each scalar a character), read scalar by
