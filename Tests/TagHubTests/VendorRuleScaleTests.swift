@@ -3,8 +3,10 @@ import Testing
 
 /// The inputs of the rule-check benchmarks, for every vendor, with their exact findings: a
 /// megabyte of ASCII, of text outside ASCII (as a value and as a key) and of spaces, and 100,000
-/// properties with lowercase and with camelCase keys. The benchmarks say what a check costs; these
-/// say that the cheap paths find what the whole reading found.
+/// properties with lowercase and with camelCase keys; and tags that break a rule 100,000 times
+/// (NaN, long strings, items, capitalized keys outside ASCII, names in case pairs) or hold a
+/// megabyte where a check could read all of it. The benchmarks say what a check costs; these say
+/// that the cheap paths find what the whole reading found.
 @Suite struct VendorRuleScaleTests {
     /// 1,048,576 × "a".
     static let ascii = String(repeating: "a", count: 1_048_576)
@@ -216,5 +218,198 @@ import Testing
         // Text outside ASCII compares as strings do: "é" and "e" + a combining accent are equal.
         let accents = MixpanelTag.track(event: "Play", properties: ["\u{C9}t\u{E9}": 1, "e\u{301}t\u{E9}": 2])
         #expect(accents.ruleViolations.map(\.rule) == ["mixpanel.propertyName.case"])
+    }
+
+    /// `p0` to `p99999`, each holding `value`.
+    static func hundredThousand(_ value: AnalyticsValue) -> [String: AnalyticsValue] {
+        Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", value) })
+    }
+
+    @Test func a100000NaNAreCountedNotBuilt() {
+        let nan = Self.hundredThousand(.double(.nan))
+        let first = ["p0", "p1", "p10"]
+        #expect(
+            MixpanelTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description)
+                == ["mixpanel.propertyCount: 100,000 properties breaks at most 254"]
+                + first.map { "mixpanel.number.finite: \($0): nan breaks a finite number" }
+                + ["mixpanel.number.finite: 99,997 more breaks a finite number"]
+        )
+        #expect(
+            SegmentTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description)
+                == first.map { "segment.number.finite: \($0): nan breaks a finite number" } + [
+                    "segment.payload.size: at least 1,088,891 bytes breaks at most 32,000 bytes per call",
+                    "segment.number.finite: 99,997 more breaks a finite number",
+                ]
+        )
+        // One array of a million NaN: one finding, as identical findings are one.
+        let array = ["list": AnalyticsValue.array(Array(repeating: .double(.nan), count: 1_000_000))]
+        #expect(
+            BatchTag.event("podcast_played", array).ruleViolations.map(\.description) == [
+                "batch.array.length: list: 1,000,000 items breaks at most 25",
+                "batch.number.finite: list: nan breaks a finite number",
+            ]
+        )
+        #expect(
+            AmplitudeTag.track(eventType: "Podcast Played", eventProperties: array).ruleViolations.map(\.description)
+                == ["amplitude.number.finite: list: nan breaks a finite number"]
+        )
+    }
+
+    @Test func a100000LongStringsAreCountedNotBuilt() {
+        let long = Self.hundredThousand(.string(String(repeating: "x", count: 301)))
+        #expect(
+            BatchTag.event("podcast_played", long).ruleViolations.map(\.description)
+                == ["batch.attributeCount: 100,000 attributes breaks at most 20"]
+                + ["p0", "p1", "p10"].map {
+                    "batch.stringValue.length: \($0): 301 characters breaks 1 to 300 characters"
+                }
+                + ["batch.stringValue.length: 99,997 more breaks 1 to 300 characters"]
+        )
+        let quoted = Self.cut(String(repeating: "x", count: 301), units: "301")
+        #expect(
+            FirebaseTag.event("podcast_played", long.mapValues { _ in .string(String(repeating: "x", count: 301)) })
+                .ruleViolations.map(\.description)
+                == ["firebase.parameterCount: 100,000 parameters breaks at most 25"]
+                + ["p0", "p1", "p10"].map {
+                    "firebase.parameterValue.length: \($0): \(quoted) breaks at most 100 characters"
+                }
+                + ["firebase.parameterValue.length: 99,997 more breaks at most 100 characters"]
+        )
+    }
+
+    @Test func a100000ItemsWithANaNPriceAreCountedNotBuilt() {
+        let items = Array(
+            repeating: ["item_name": FirebaseValue.string("Swift Talk"), "price": .double(.nan)],
+            count: 100_000
+        )
+        #expect(
+            FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
+                "firebase.items.count: 100,000 items breaks at most 200 (the rest are dropped)",
+                "firebase.number.finite: items[0].price: nan breaks a finite number",
+                "firebase.number.finite: items[1].price: nan breaks a finite number",
+                "firebase.number.finite: items[2].price: nan breaks a finite number",
+                "firebase.number.finite: 99,997 more breaks a finite number",
+            ]
+        )
+    }
+
+    @Test func a100000CapitalizedKeysOutsideASCIIAreEachReadOnce() {
+        let keys = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("Élément\($0)", AnalyticsValue.int($0)) })
+        #expect(
+            MixpanelTag.track(event: "Podcast Played", properties: keys).ruleViolations.map(\.description) == [
+                "mixpanel.propertyCount: 100,000 properties breaks at most 254"
+            ]
+        )
+        let format = "breaks letters, digits and _, starting with a letter from a to z"
+        #expect(
+            PianoTag.event("podcast.played", keys).ruleViolations.map(\.description) == [
+                #"piano.propertyKey.format: "Élément0" \#(format)"#,
+                #"piano.propertyKey.lowercased: "Élément0" breaks lowercase, as Piano stores it ("élément0")"#,
+                #"piano.propertyKey.format: "Élément1" \#(format)"#,
+                #"piano.propertyKey.lowercased: "Élément1" breaks lowercase, as Piano stores it ("élément1")"#,
+                #"piano.propertyKey.format: "Élément10" \#(format)"#,
+                #"piano.propertyKey.lowercased: "Élément10" breaks lowercase, as Piano stores it ("élément10")"#,
+                "piano.propertyKey.format: 99,997 more \(format)",
+                "piano.propertyKey.lowercased: 99,997 more breaks the same rule",
+            ]
+        )
+    }
+
+    @Test func fiftyThousandCasePairsAreCountedNotBuilt() {
+        let pairs = Dictionary(
+            uniqueKeysWithValues: (0..<100_000).map {
+                ($0 % 2 == 0 ? "key\($0 / 2)" : "KEY\($0 / 2)", AnalyticsValue.int($0))
+            }
+        )
+        let limit = "breaks names that differ only by case are different properties"
+        #expect(
+            AmplitudeTag.track(eventType: "Podcast Played", eventProperties: pairs).ruleViolations.map(\.description)
+                == [
+                    "amplitude.propertyCount: 100,000 properties breaks at most 1,000",
+                    #"amplitude.propertyName.case: "KEY0", "key0" \#(limit)"#,
+                    #"amplitude.propertyName.case: "KEY1", "key1" \#(limit)"#,
+                    #"amplitude.propertyName.case: "KEY10", "key10" \#(limit)"#,
+                    "amplitude.propertyName.case: 49,997 more \(limit)",
+                ]
+        )
+        // Across tags too, past three groups, one finding counts the rest.
+        let names = (0..<20_000).flatMap {
+            [MixpanelTag.track(event: "ev\($0)", properties: [:]), .track(event: "EV\($0)", properties: [:])]
+        }
+        let events = "breaks names that differ only by case are different events"
+        #expect(
+            MixpanelTag.ruleViolations(across: names).map(\.description) == [
+                "mixpanel.distinctEventNames: 40,000 event names breaks at most 5,000 (a soft limit)",
+                #"mixpanel.nameCase: "EV0", "ev0" \#(events)"#,
+                #"mixpanel.nameCase: "EV1", "ev1" \#(events)"#,
+                #"mixpanel.nameCase: "EV10", "ev10" \#(events)"#,
+                "mixpanel.nameCase: 19,997 more \(events)",
+            ]
+        )
+    }
+
+    @Test func aMegabyteIsReadOnlyAsFarAsItsFindingNeeds() {
+        let capitals = String(repeating: "É", count: 524_288)
+        let capitalsCut = Self.cut(capitals, units: "524,288")
+        #expect(
+            PianoTag.event("podcast.played", [capitals: 1]).ruleViolations.map(\.description) == [
+                "piano.propertyKey.length: \(capitalsCut) breaks at most 40 characters",
+                "piano.propertyKey.format: \(capitalsCut) breaks letters, digits and _, starting with a letter from a to z",
+                // A long key's lowercase is shown cut, without its length (already given).
+                "piano.propertyKey.lowercased: \(capitalsCut) breaks lowercase, as Piano stores it (\(String(reflecting: String(repeating: "é", count: 64) + "…")))",
+            ]
+        )
+        #expect(
+            MixpanelTag.track(event: "Podcast Played", properties: [capitals: 1, "title": "x"]).ruleViolations.map(
+                \.description
+            ) == ["mixpanel.propertyName.length: \(capitalsCut) breaks at most 255 characters"]
+        )
+        #expect(MixpanelTag.identify(distinctID: capitals).ruleViolations == [])
+        #expect(
+            SegmentTag.track(event: Self.ascii, properties: [:]).ruleViolations.map(\.description) == [
+                "segment.track.event.titleCase: \(Self.asciiCut) breaks words in title case, object then past-tense verb (\"Podcast Played\")"
+            ]
+        )
+        let shown = "\"" + String(repeating: "a", count: 63) + "…"
+        #expect(
+            SegmentTag.screen(name: "Home", properties: ["name": .string(Self.ascii)]).ruleViolations.map(\.description)
+                == [
+                    "segment.screen.name.reserved: name: \(shown) breaks not a property: a screen's name is its own",
+                    "segment.payload.size: at least 1,048,587 bytes breaks at most 32,000 bytes per call",
+                ]
+        )
+        #expect(
+            SegmentTag.track(event: "Order Completed", properties: ["currency": [.string(Self.ascii)]]).ruleViolations
+                .map(
+                    \.description
+                ) == [
+                    "segment.track.currency.code: currency: [\"" + String(repeating: "a", count: 62)
+                        + "… breaks an ISO 4217 code such as \"EUR\"",
+                    "segment.payload.size: at least 1,048,593 bytes breaks at most 32,000 bytes per call",
+                ]
+        )
+        #expect(
+            FirebaseTag.event("podcast_played", [Self.ascii: 1, "title": "x"]).ruleViolations.map(\.description) == [
+                "firebase.parameterName.length: \(Self.asciiCut) breaks 1 to 40 characters"
+            ]
+        )
+    }
+
+    @Test func titleCaseIsReadWordByWordAsStringsSplitThem() {
+        func isTitleCase(_ event: String) -> Bool {
+            !SegmentTag.track(event: event, properties: [:]).ruleViolations.map(\.rule).contains(
+                "segment.track.event.titleCase"
+            )
+        }
+        #expect(isTitleCase("Order Completed"))
+        #expect(isTitleCase("Order  Completed "))
+        #expect(isTitleCase("Éclair Mangé 2"))
+        #expect(!isTitleCase("Order completed"))
+        #expect(!isTitleCase("éclair"))
+        // A combining accent after one space joins it: the word goes on. After two, a word starts
+        // with a space.
+        #expect(isTitleCase("Order \u{301}completed"))
+        #expect(!isTitleCase("Order  \u{301}Completed"))
+        #expect(!isTitleCase("\u{301}Order"))
     }
 }

@@ -90,6 +90,64 @@ func ruleCheckBenchmarks() {
     ruleCheckBenchmark("\(accentedKey), SegmentTag", configuration: large, tag: RuleCheckTags.accentedKeySegment)
     ruleCheckBenchmark("\(accentedKey), BatchTag", configuration: large, tag: RuleCheckTags.accentedKeyBatch)
     ruleCheckBenchmark("\(accentedKey), PianoTag", configuration: large, tag: RuleCheckTags.accentedKeyPiano)
+
+    // MARK: - Tags that break a rule 100,000 times, and megabytes where a check could read all
+
+    let broken = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal],
+        warmupIterations: isSmokeRun ? 0 : 3,
+        scalingFactor: .one,
+        maxDuration: isSmokeRun ? .milliseconds(20) : .seconds(3),
+        maxIterations: isSmokeRun ? 2 : 300
+    )
+    typealias Input = RuleCheckTags.Input
+    for (name, input) in [
+        ("100,000 NaN values", Input.nan),
+        ("100,000 strings of 301 characters", .longStrings),
+        ("100,000 capitalized non-ASCII keys (Élément0…)", .capitalizedAccented),
+        ("100,000 keys in case pairs (key0, KEY0…)", .casePairs),
+        ("one 1 MB capitalized non-ASCII key (524,288 × É)", .capitalKey),
+        ("one 1 MB ASCII key", .asciiKey),
+    ] {
+        let label = "Rule check: \(name)"
+        ruleCheckBenchmark("\(label), FirebaseTag", configuration: broken, tag: RuleCheckTags.firebase(input))
+        ruleCheckBenchmark("\(label), MixpanelTag", configuration: broken, tag: RuleCheckTags.mixpanel(input))
+        ruleCheckBenchmark("\(label), AmplitudeTag", configuration: broken, tag: RuleCheckTags.amplitude(input))
+        ruleCheckBenchmark("\(label), SegmentTag", configuration: broken, tag: RuleCheckTags.segment(input))
+        ruleCheckBenchmark("\(label), BatchTag", configuration: broken, tag: RuleCheckTags.batch(input))
+        ruleCheckBenchmark("\(label), PianoTag", configuration: broken, tag: RuleCheckTags.piano(input))
+    }
+    let nanArray = "Rule check: one array of 1,000,000 NaN"
+    ruleCheckBenchmark("\(nanArray), MixpanelTag", configuration: broken, tag: RuleCheckTags.mixpanel(.nanArray))
+    ruleCheckBenchmark("\(nanArray), AmplitudeTag", configuration: broken, tag: RuleCheckTags.amplitude(.nanArray))
+    ruleCheckBenchmark("\(nanArray), SegmentTag", configuration: broken, tag: RuleCheckTags.segment(.nanArray))
+    ruleCheckBenchmark("\(nanArray), BatchTag", configuration: broken, tag: RuleCheckTags.batch(.nanArray))
+    ruleCheckBenchmark("\(nanArray), PianoTag", configuration: broken, tag: RuleCheckTags.piano(.nanArray))
+    ruleCheckBenchmark(
+        "Rule check: 100,000 GA4 items with a NaN price, FirebaseTag",
+        configuration: broken,
+        tag: RuleCheckTags.nanItemsFirebase
+    )
+    ruleCheckBenchmark(
+        "Rule check: a 1 MB track event name, SegmentTag",
+        configuration: broken,
+        tag: SegmentTag.track(event: RuleCheckTags.megabyte, properties: [:])
+    )
+    ruleCheckBenchmark(
+        "Rule check: a 1 MB screen name property, SegmentTag",
+        configuration: broken,
+        tag: SegmentTag.screen(name: "Home", properties: ["name": .string(RuleCheckTags.megabyte)])
+    )
+    ruleCheckBenchmark(
+        "Rule check: a 1 MB currency, SegmentTag",
+        configuration: broken,
+        tag: SegmentTag.track(event: "Order Completed", properties: ["currency": .string(RuleCheckTags.megabyte)])
+    )
+    ruleCheckBenchmark(
+        "Rule check: a 1 MB non-ASCII identify (524,288 × É), MixpanelTag",
+        configuration: broken,
+        tag: MixpanelTag.identify(distinctID: RuleCheckTags.capitals)
+    )
 }
 
 /// A benchmark named `name` that checks `tag` `scaledIterations` times per sample. `tag` is
@@ -257,4 +315,102 @@ extension RuleCheckTags {
     static let accentedKeyBatch = BatchTag.event("podcast_played", [accented: 1])
     /// A Piano event with a 1 MB non-ASCII property key.
     static let accentedKeyPiano = PianoTag.event("podcast.played", [accented: 1])
+}
+
+extension RuleCheckTags {
+    /// 524,288 × "É" (U+00C9), which lowercasing changes: 1,048,576 bytes of UTF-8.
+    static let capitals = String(repeating: "É", count: 524_288)
+
+    /// The properties of a tag that breaks rules: built on first use, once per process.
+    enum Input: Sendable {
+        /// `p0` to `p99999`, each NaN.
+        case nan
+        /// `p0` to `p99999`, each a string of 301 × "x".
+        case longStrings
+        /// `Élément0` to `Élément99999`, integers.
+        case capitalizedAccented
+        /// `key0`, `KEY0` to `key49999`, `KEY49999`, integers.
+        case casePairs
+        /// One key of 524,288 × "É", and `title`.
+        case capitalKey
+        /// One key of 1,048,576 × "a", and `title`.
+        case asciiKey
+        /// `list`: an array of 1,000,000 NaN.
+        case nanArray
+
+        var properties: [String: AnalyticsValue] {
+            switch self {
+            case .nan: RuleCheckTags.nanProperties
+            case .longStrings: RuleCheckTags.longStringProperties
+            case .capitalizedAccented: RuleCheckTags.capitalizedAccentedProperties
+            case .casePairs: RuleCheckTags.casePairProperties
+            case .capitalKey: [RuleCheckTags.capitals: 1, "title": "Swift Talk"]
+            case .asciiKey: [RuleCheckTags.megabyte: 1, "title": "Swift Talk"]
+            case .nanArray: RuleCheckTags.nanArrayProperties
+            }
+        }
+    }
+
+    static let nanProperties = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.double(.nan)) }
+    )
+    static let longStringProperties = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map {
+            ("p\($0)", AnalyticsValue.string(String(repeating: "x", count: 301)))
+        }
+    )
+    static let capitalizedAccentedProperties = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map { ("Élément\($0)", AnalyticsValue.int($0)) }
+    )
+    static let casePairProperties = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map {
+            ($0 % 2 == 0 ? "key\($0 / 2)" : "KEY\($0 / 2)", AnalyticsValue.int($0))
+        }
+    )
+    static let nanArrayProperties: [String: AnalyticsValue] = [
+        "list": .array(Array(repeating: .double(.nan), count: 1_000_000))
+    ]
+
+    /// `input` as Firebase parameters (integers, doubles and strings as they are).
+    static func firebase(_ input: Input) -> FirebaseTag {
+        let parameters = input.properties.mapValues { value -> FirebaseValue in
+            switch value {
+            case .string(let string): .string(string)
+            case .double(let double): .double(double)
+            case .int(let int): .int(int)
+            default: .int(0)
+            }
+        }
+        return FirebaseTag.event("podcast_played", parameters)
+    }
+
+    static func mixpanel(_ input: Input) -> MixpanelTag {
+        .track(event: "Podcast Played", properties: input.properties)
+    }
+
+    static func amplitude(_ input: Input) -> AmplitudeTag {
+        .track(eventType: "Podcast Played", eventProperties: input.properties)
+    }
+
+    static func segment(_ input: Input) -> SegmentTag {
+        .track(event: "Podcast Played", properties: input.properties)
+    }
+
+    static func batch(_ input: Input) -> BatchTag {
+        .event("podcast_played", input.properties)
+    }
+
+    static func piano(_ input: Input) -> PianoTag {
+        .event("podcast.played", input.properties)
+    }
+
+    /// A purchase with 100,000 items, each with a NaN price.
+    static let nanItemsFirebase = FirebaseTag.event(
+        "purchase",
+        [
+            "items": .items(
+                Array(repeating: ["item_name": .string("Swift Talk"), "price": .double(.nan)], count: 100_000)
+            )
+        ]
+    )
 }

@@ -43,6 +43,8 @@ extension AmplitudeTag: CustomStringConvertible {
 extension AmplitudeTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Amplitude
 
+    private static let finiteRule = "amplitude.number.finite"
+
     /// Every rule of Amplitude's that this tag breaks (see ``VendorLimits/Amplitude``).
     public var ruleViolations: [VendorRuleViolation] {
         var findings = RuleFindings()
@@ -77,9 +79,9 @@ extension AmplitudeTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [AmplitudeTag]) -> [VendorRuleViolation] {
         var eventTypes: Set<String> = []
         for case .track(let eventType, _) in tags { eventTypes.insert(eventType) }
-        var violations: [VendorRuleViolation] = []
+        var findings = RuleFindings()
         if eventTypes.count > Limits.eventTypesPerProject {
-            violations.append(
+            findings.append(
                 VendorRuleViolation(
                     "amplitude.distinctEventTypes",
                     "\(RuleCheck.grouped(eventTypes.count)) event types",
@@ -87,7 +89,8 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 )
             )
         }
-        return violations + RuleCheck.nameCaseViolations(eventTypes, vendor: "amplitude")
+        RuleCheck.appendNameCaseViolations(eventTypes, vendor: "amplitude", into: &findings)
+        return findings.summary
     }
 
     private static let stringValueLimit = "at most \(RuleCheck.grouped(Limits.stringValueLength)) UTF-16 units"
@@ -95,18 +98,17 @@ extension AmplitudeTag: RuleCheckedVendorTag {
     /// Strings longer than the limit (counted in UTF-16 code units) and numbers that are not
     /// finite, in arrays too (walked without recursion).
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
-        value.walk { value, _ in
+        value.walk { value, depth in
             switch value {
             case .string(let string) where string.utf16.count > Limits.stringValueLength:
-                findings.append(
-                    VendorRuleViolation(
-                        "amplitude.stringValue.length",
-                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(string.utf16.count)) UTF-16 units",
-                        limit: stringValueLimit
-                    )
+                findings.appendAboutValue(
+                    "amplitude.stringValue.length",
+                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(string.utf16.count)) UTF-16 units",
+                    limit: stringValueLimit,
+                    detail: depth == 0 ? nil : .number(string.utf16.count)
                 )
             case .double(let number) where !number.isFinite:
-                findings.append(RuleCheck.nonFinite("amplitude", number, at: RuleCheck.name(key)))
+                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
             default:
                 break
             }
@@ -141,12 +143,11 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         findings.forEachKey(of: properties) { key, value, findings in
             checkValue(value, key: key, into: &findings)
         }
-        findings.append(
-            contentsOf: RuleCheck.caseViolations(
-                properties.keys,
-                rule: "amplitude.propertyName.case",
-                limit: "names that differ only by case are different properties"
-            )
+        RuleCheck.appendCaseViolations(
+            properties.keys,
+            rule: "amplitude.propertyName.case",
+            limit: "names that differ only by case are different properties",
+            into: &findings
         )
     }
 }

@@ -68,6 +68,43 @@ extension AnalyticsValue: CustomStringConvertible {
         return text
     }
 
+    /// The start of ``description``, at least `units` + 1 UTF-16 units of it where it has more
+    /// (or all of it): a string is described by its first characters only, and an array up to
+    /// there. Cut after `units`, it reads as the whole description would.
+    func description(upTo units: Int) -> String {
+        // A string's first `units` + 1 characters quoted are more than `units` + 1 units: where
+        // the string has more, its closing quote comes past them, as the whole one's does.
+        func described(_ value: AnalyticsValue) -> String {
+            guard case .string(let string) = value, string.utf8.count > units + 1 else {
+                return value.scalarDescription
+            }
+            return String(reflecting: String(string.prefix(units + 1)))
+        }
+        guard case .array(let top) = self else { return described(self) }
+        var text = "["
+        var length = 1
+        var stack: [(elements: [AnalyticsValue], next: Int)] = [(top, 0)]
+        while let (elements, next) = stack.last, length <= units {
+            guard next < elements.count else {
+                text += "]"
+                length += 1
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next = next + 1
+            var piece = next > 0 ? ", " : ""
+            if case .array(let inner) = elements[next] {
+                piece += "["
+                stack.append((inner, 0))
+            } else {
+                piece += described(elements[next])
+            }
+            text += piece
+            length += piece.utf16.count
+        }
+        return text
+    }
+
     /// The description of a value that is not an array.
     private var scalarDescription: String {
         switch self {

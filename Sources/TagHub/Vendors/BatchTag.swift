@@ -42,6 +42,8 @@ extension BatchTag: CustomStringConvertible {
 extension BatchTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Batch
 
+    private static let finiteRule = "batch.number.finite"
+
     /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``).
     public var ruleViolations: [VendorRuleViolation] {
         var findings = RuleFindings()
@@ -63,12 +65,11 @@ extension BatchTag: RuleCheckedVendorTag {
                 }
                 Self.checkValue(value, key: key, into: &findings)
             }
-            findings.append(
-                contentsOf: RuleCheck.caseViolations(
-                    attributes.keys,
-                    rule: "batch.attributeKey.case",
-                    limit: "keys that differ only by case are one attribute"
-                )
+            RuleCheck.appendCaseViolations(
+                attributes.keys,
+                rule: "batch.attributeKey.case",
+                limit: "keys that differ only by case are one attribute",
+                into: &findings
             )
             if let label, RuleCheck.isLonger(label, than: Limits.labelLength) {
                 findings.append(
@@ -115,7 +116,8 @@ extension BatchTag: RuleCheckedVendorTag {
 
     /// Whether `name` breaks `^[a-zA-Z0-9_]{1,30}$`.
     private static func breaksNameFormat(_ name: String) -> Bool {
-        !RuleCheck.isWord(name) || RuleCheck.isLonger(name, than: Limits.nameLength)
+        // The length first: a megabyte of name is not read.
+        RuleCheck.isLonger(name, than: Limits.nameLength) || !RuleCheck.isWord(name)
     }
 
     /// `^[a-zA-Z0-9_]{1,30}$`.
@@ -128,81 +130,73 @@ extension BatchTag: RuleCheckedVendorTag {
     /// nesting Batch accepts.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
         value.walk { value, depth in
-            let (violations, goesInside) = nodeViolations(value, key: key, depth: depth)
-            findings.append(contentsOf: violations)
-            return goesInside
+            checkNode(value, key: key, depth: depth, into: &findings)
         }
     }
 
-    /// The rules of one value at `depth` (0 for a property's value), and whether to check what is
-    /// inside it.
-    private static func nodeViolations(
+    private static let stringLengthLimit = "1 to \(Limits.stringValueLength) characters"
+    private static let arrayLimit = "at most \(Limits.arrayLength)"
+    private static let nestingLimit = "at most \(Limits.nestingDepth) levels"
+
+    /// The rules of one value at `depth` (0 for a property's value); returns whether to check what
+    /// is inside it.
+    private static func checkNode(
         _ value: AnalyticsValue,
         key: String,
-        depth: Int
-    ) -> (violations: [VendorRuleViolation], goesInside: Bool) {
+        depth: Int,
+        into findings: inout RuleFindings
+    ) -> Bool {
         switch value {
         case .string(let string):
-            var violations: [VendorRuleViolation] = []
             if string.isEmpty || RuleCheck.isLonger(string, than: Limits.stringValueLength) {
-                violations.append(
-                    VendorRuleViolation(
-                        "batch.stringValue.length",
-                        "\(RuleCheck.name(key)): \(RuleCheck.size(of: string))",
-                        limit: "1 to \(Limits.stringValueLength) characters"
-                    )
+                findings.appendAboutValue(
+                    "batch.stringValue.length",
+                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string))",
+                    limit: stringLengthLimit,
+                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string))
                 )
             }
             if RuleCheck.isBlank(string) {
-                violations.append(
-                    VendorRuleViolation(
-                        "batch.stringValue.blank",
-                        "\(RuleCheck.name(key)): \(RuleCheck.quoted(string))",
-                        limit: "not blank"
-                    )
+                findings.appendAboutValue(
+                    "batch.stringValue.blank",
+                    "\(RuleCheck.name(key)): \(RuleCheck.quoted(string))",
+                    limit: "not blank",
+                    detail: depth == 0 ? nil : RuleCheck.quotedDetail(string)
                 )
             }
             if RuleCheck.contains(UInt8(ascii: "\n"), in: string) {
-                violations.append(
-                    VendorRuleViolation(
-                        "batch.stringValue.newline",
-                        "\(RuleCheck.name(key)): \(RuleCheck.quoted(string))",
-                        limit: "no line break"
-                    )
+                findings.appendAboutValue(
+                    "batch.stringValue.newline",
+                    "\(RuleCheck.name(key)): \(RuleCheck.quoted(string))",
+                    limit: "no line break",
+                    detail: depth == 0 ? nil : RuleCheck.quotedDetail(string)
                 )
             }
-            return (violations, true)
+            return true
         case .double(let number) where !number.isFinite:
-            return (
-                [
-                    RuleCheck.nonFinite("batch", number, at: RuleCheck.name(key))
-                ],
-                true
-            )
+            RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
+            return true
         case .array(let values):
-            var violations: [VendorRuleViolation] = []
             if values.count > Limits.arrayLength {
-                violations.append(
-                    VendorRuleViolation(
-                        "batch.array.length",
-                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) items",
-                        limit: "at most \(Limits.arrayLength)"
-                    )
+                findings.appendAboutValue(
+                    "batch.array.length",
+                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) items",
+                    limit: arrayLimit,
+                    detail: .number(values.count)
                 )
             }
             if depth + 1 > Limits.nestingDepth {
-                violations.append(
-                    VendorRuleViolation(
-                        "batch.nesting",
-                        "\(RuleCheck.name(key)): \(depth + 1) levels",
-                        limit: "at most \(Limits.nestingDepth) levels"
-                    )
+                findings.appendAboutValue(
+                    "batch.nesting",
+                    "\(RuleCheck.name(key)): \(depth + 1) levels",
+                    limit: nestingLimit,
+                    detail: .number(depth + 1)
                 )
-                return (violations, false)
+                return false
             }
-            return (violations, true)
+            return true
         default:
-            return ([], true)
+            return true
         }
     }
 }

@@ -104,33 +104,34 @@ extension FirebaseTag: RuleCheckedVendorTag {
             case .userID: break
             }
         }
-        var violations: [VendorRuleViolation] = []
+        var findings = RuleFindings()
         if eventNames.count > Limits.distinctEventNamesPerApp {
-            violations.append(
+            findings.append(
                 VendorRuleViolation(
                     "firebase.distinctEventNames",
-                    "\(eventNames.count) event names",
+                    "\(RuleCheck.grouped(eventNames.count)) event names",
                     limit: "at most \(Limits.distinctEventNamesPerApp) per app"
                 )
             )
         }
         if userProperties.count > Limits.userPropertiesPerApp {
-            violations.append(
+            findings.append(
                 VendorRuleViolation(
                     "firebase.distinctUserProperties",
-                    "\(userProperties.count) user properties",
+                    "\(RuleCheck.grouped(userProperties.count)) user properties",
                     limit: "at most \(Limits.userPropertiesPerApp) per app"
                 )
             )
         }
         for names in [eventNames, userProperties] {
-            violations += RuleCheck.caseViolations(
+            RuleCheck.appendCaseViolations(
                 names,
                 rule: "firebase.nameCase",
-                limit: "names that differ only by case are different names"
+                limit: "names that differ only by case are different names",
+                into: &findings
             )
         }
-        return violations
+        return findings.summary
     }
 
     private static let parameterValueLimit = "at most \(Limits.parameterValueLength) characters"
@@ -145,30 +146,46 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 )
             )
         }
+        // Items' findings name the item (`items[3].price`), not the key: findings about values are
+        // built only if shown where no other key's finding can name the same, that is where no
+        // key holds items, or one does and no other key has a `[`.
+        var itemsAreOnlyCounted = true
+        if parameters.values.contains(where: { if case .items = $0 { true } else { false } }) {
+            let itemsKeys = parameters.lazy.filter { if case .items = $0.value { true } else { false } }.count
+            itemsAreOnlyCounted =
+                itemsKeys == 1
+                && !parameters.keys.contains { RuleCheck.contains(UInt8(ascii: "["), in: $0) }
+        }
         findings.forEachKey(of: parameters) { key, value, findings in
             checkName(key, .parameterName, aboutKey: true, into: &findings)
-            if case .double(let number) = value, !number.isFinite {
-                findings.append(RuleCheck.nonFinite("firebase", number, at: RuleCheck.name(key)))
+            // Otherwise, a key such as `items[0].price` could name what an item's finding names.
+            func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
+                if itemsAreOnlyCounted {
+                    findings.appendAboutValue(rule, subject(), limit: limit, detail: nil)
+                } else {
+                    findings.append(VendorRuleViolation(rule, subject(), limit: limit))
+                }
             }
-            if case .string(let value) = value, length(value) > Limits.parameterValueLength {
-                findings.append(
-                    VendorRuleViolation(
-                        "firebase.parameterValue.length",
-                        "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value)))",
-                        limit: parameterValueLimit
-                    )
+            switch value {
+            case .double(let number) where !number.isFinite:
+                add("firebase.number.finite", "\(RuleCheck.name(key)): \(number)", limit: "a finite number")
+            case .string(let value) where length(value) > Limits.parameterValueLength:
+                add(
+                    "firebase.parameterValue.length",
+                    "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value)))",
+                    limit: parameterValueLimit
                 )
-            }
-            if case .items(let items) = value {
-                checkItems(items, key: key, into: &findings)
+            case .items(let items):
+                checkItems(items, key: key, onlyCounted: itemsAreOnlyCounted, into: &findings)
+            default:
+                break
             }
         }
-        findings.append(
-            contentsOf: RuleCheck.caseViolations(
-                parameters.keys,
-                rule: "firebase.parameterName.case",
-                limit: "names that differ only by case are different parameters"
-            )
+        RuleCheck.appendCaseViolations(
+            parameters.keys,
+            rule: "firebase.parameterName.case",
+            limit: "names that differ only by case are different parameters",
+            into: &findings
         )
     }
 
@@ -177,8 +194,23 @@ extension FirebaseTag: RuleCheckedVendorTag {
         text.utf16.count
     }
 
-    /// The rules of an e-commerce event's `items` (GA4's item-scoped parameters).
-    private static func checkItems(_ items: [[String: FirebaseValue]], key: String, into findings: inout RuleFindings) {
+    /// The rules of an e-commerce event's `items` (GA4's item-scoped parameters). `onlyCounted`:
+    /// no finding about an item can equal another key's, so they are built only if shown.
+    private static func checkItems(
+        _ items: [[String: FirebaseValue]],
+        key: String,
+        onlyCounted: Bool,
+        into findings: inout RuleFindings
+    ) {
+        // Each finding names its item (and its parameter), so the item's findings of a rule are
+        // all different.
+        func add(_ rule: String, _ subject: @autoclosure () -> String, limit: @autoclosure () -> String) {
+            if onlyCounted {
+                findings.appendAboutValue(rule, subject(), limit: limit(), detail: nil)
+            } else {
+                findings.append(VendorRuleViolation(rule, subject(), limit: limit()))
+            }
+        }
         if key != Limits.itemsParameter {
             findings.append(
                 VendorRuleViolation(
@@ -192,48 +224,56 @@ extension FirebaseTag: RuleCheckedVendorTag {
             findings.append(
                 VendorRuleViolation(
                     "firebase.items.count",
-                    "\(items.count) items",
+                    "\(RuleCheck.grouped(items.count)) items",
                     limit: "at most \(Limits.itemsPerEvent) (the rest are dropped)"
                 )
             )
         }
+        // An item parameter's name is checked once per name: items share their names.
+        var namesBroken: Set<String> = []
         for (index, item) in items.enumerated() {
-            let subject = "items[\(index)]"
+            let subject = { "items[\(index)]" }
             if item["item_id"] == nil && item["item_name"] == nil {
-                findings.append(
-                    VendorRuleViolation("firebase.items.identity", subject, limit: "an item_id or an item_name")
-                )
+                add("firebase.items.identity", subject(), limit: "an item_id or an item_name")
             }
-            let custom = item.keys.filter { !Limits.standardItemParameters.contains($0) }
-            if custom.count > Limits.customParametersPerItem {
-                findings.append(
-                    VendorRuleViolation(
+            if item.count > Limits.customParametersPerItem {
+                let custom = item.keys.count { !Limits.standardItemParameters.contains($0) }
+                if custom > Limits.customParametersPerItem {
+                    add(
                         "firebase.items.customParameterCount",
-                        "\(subject): \(custom.count) custom parameters",
+                        "\(subject()): \(RuleCheck.grouped(custom)) custom parameters",
                         limit: "at most \(Limits.customParametersPerItem)"
                     )
-                )
+                }
             }
             for itemKey in item.keys.sorted() {
-                checkName(itemKey, .itemParameterName, into: &findings)
-                let name = "\(subject).\(RuleCheck.name(itemKey))"
+                // A name of ASCII letters, digits and _ that fits breaks none of the item
+                // parameter names' rules (they have no reserved prefix or name).
+                let fits = itemKey.utf8.count <= Limits.parameterNameLength && RuleCheck.isIdentifier(itemKey)
+                if !fits && namesBroken.insert(itemKey).inserted {
+                    checkName(itemKey, .itemParameterName, into: &findings)
+                }
+                // A name cut in two subjects could be the same: those findings are compared.
+                let isWhole = itemKey.utf8.count <= RuleCheck.subjectLength
+                func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
+                    if onlyCounted && isWhole {
+                        findings.appendAboutValue(rule, subject(), limit: limit, detail: nil)
+                    } else {
+                        findings.append(VendorRuleViolation(rule, subject(), limit: limit))
+                    }
+                }
+                let name = { "\(subject()).\(RuleCheck.name(itemKey))" }
                 switch item[itemKey]! {
                 case .string(let value) where length(value) > Limits.parameterValueLength:
-                    findings.append(
-                        VendorRuleViolation(
-                            "firebase.parameterValue.length",
-                            "\(name): \(RuleCheck.quoted(value, counting: length(value)))",
-                            limit: "at most \(Limits.parameterValueLength) characters"
-                        )
+                    add(
+                        "firebase.parameterValue.length",
+                        "\(name()): \(RuleCheck.quoted(value, counting: length(value)))",
+                        limit: parameterValueLimit
                     )
                 case .double(let number) where !number.isFinite:
-                    findings.append(
-                        RuleCheck.nonFinite("firebase", number, at: name)
-                    )
+                    add("firebase.number.finite", "\(name()): \(number)", limit: "a finite number")
                 case .items:
-                    findings.append(
-                        VendorRuleViolation("firebase.items.nested", name, limit: "a string or a number, not items")
-                    )
+                    add("firebase.items.nested", name(), limit: "a string or a number, not items")
                 default:
                     break
                 }
@@ -323,7 +363,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
         // An ASCII identifier has no combining mark to join a prefix's last character: its
         // bytes tell.
         let isASCII = isShort && isIdentifier && RuleCheck.isIdentifier(name)
-        let hasPrefix = { (prefix: String) in isASCII ? name.utf8.starts(with: prefix.utf8) : name.hasPrefix(prefix) }
+        // The prefixes are ASCII, with no other form as strings compare: a name starts with one
+        // only if its bytes do, and then, unless a combining mark joins its last character.
+        let hasPrefix = { (prefix: String) in
+            name.utf8.starts(with: prefix.utf8) && (isASCII || name.hasPrefix(prefix))
+        }
         if let index = rules.reservedPrefixes.firstIndex(where: hasPrefix) {
             add(rules.reservedPrefix, RuleCheck.quoted(name), limit: rules.reservedPrefixLimits[index])
         }

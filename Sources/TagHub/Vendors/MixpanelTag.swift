@@ -36,6 +36,8 @@ extension MixpanelTag: CustomStringConvertible {
 extension MixpanelTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Mixpanel
 
+    private static let finiteRule = "mixpanel.number.finite"
+
     /// Every rule of Mixpanel's that this tag breaks (see ``VendorLimits/Mixpanel``).
     public var ruleViolations: [VendorRuleViolation] {
         var findings = RuleFindings()
@@ -72,7 +74,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
         // lowercased: each scalar of a string equal to an ASCII placeholder (as strings compare)
         // stands for at least one of its characters and takes at most 4 bytes, and lowercasing
         // never makes a string shorter in scalars. Where what is left after ASCII white space
-        // starts and ends with ASCII, there is no other white space around it to trim.
+        // starts and ends with ASCII, there is no other white space around it to trim; otherwise
+        // the white space at its ends is trimmed, character by character, before it is measured.
         let (start, end) = RuleCheck.asciiTrimmedOffsets(id)
         guard start != end else { return true }
         let utf8 = id.utf8
@@ -82,7 +85,9 @@ extension MixpanelTag: RuleCheckedVendorTag {
         {
             return false
         }
-        let normalized = RuleCheck.trimmed(id).lowercased()
+        let trimmed = RuleCheck.trimmed(id)
+        guard trimmed.utf8.count <= 4 * longestPlaceholder else { return false }
+        let normalized = trimmed.lowercased()
         return normalized.isEmpty || Limits.placeholderIDs.contains(normalized)
     }
 
@@ -91,9 +96,9 @@ extension MixpanelTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [MixpanelTag]) -> [VendorRuleViolation] {
         var names: Set<String> = []
         for case .track(let event, _) in tags { names.insert(event) }
-        var violations: [VendorRuleViolation] = []
+        var findings = RuleFindings()
         if names.count > Limits.distinctEventNames {
-            violations.append(
+            findings.append(
                 VendorRuleViolation(
                     "mixpanel.distinctEventNames",
                     "\(RuleCheck.grouped(names.count)) event names",
@@ -101,7 +106,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
                 )
             )
         }
-        return violations + RuleCheck.nameCaseViolations(names, vendor: "mixpanel")
+        RuleCheck.appendNameCaseViolations(names, vendor: "mixpanel", into: &findings)
+        return findings.summary
     }
 
     /// The longest reserved property name, in bytes of UTF-8.
@@ -143,12 +149,11 @@ extension MixpanelTag: RuleCheckedVendorTag {
             }
             checkValue(value, key: key, into: &findings)
         }
-        findings.append(
-            contentsOf: RuleCheck.caseViolations(
-                properties.keys,
-                rule: "mixpanel.propertyName.case",
-                limit: "names that differ only by case are different properties"
-            )
+        RuleCheck.appendCaseViolations(
+            properties.keys,
+            rule: "mixpanel.propertyName.case",
+            limit: "names that differ only by case are different properties",
+            into: &findings
         )
     }
 
@@ -163,25 +168,23 @@ extension MixpanelTag: RuleCheckedVendorTag {
 
     /// The rules of a value and of every value inside it, walked without recursion.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
-        value.walk { value, _ in
+        value.walk { value, depth in
             switch value {
             case .string(let string) where string.utf8.count > Limits.stringValueBytes:
-                findings.append(
-                    VendorRuleViolation(
-                        "mixpanel.stringValue.bytes",
-                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(string.utf8.count)) bytes",
-                        limit: stringValueLimit
-                    )
+                findings.appendAboutValue(
+                    "mixpanel.stringValue.bytes",
+                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(string.utf8.count)) bytes",
+                    limit: stringValueLimit,
+                    detail: depth == 0 ? nil : .number(string.utf8.count)
                 )
             case .double(let double) where !double.isFinite:
-                findings.append(RuleCheck.nonFinite("mixpanel", double, at: RuleCheck.name(key)))
+                RuleCheck.appendNonFinite(finiteRule, double, at: key, depth: depth, into: &findings)
             case .array(let values) where values.count > Limits.arrayLength:
-                findings.append(
-                    VendorRuleViolation(
-                        "mixpanel.array.length",
-                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) elements",
-                        limit: arrayLimit
-                    )
+                findings.appendAboutValue(
+                    "mixpanel.array.length",
+                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) elements",
+                    limit: arrayLimit,
+                    detail: .number(values.count)
                 )
             default:
                 break

@@ -41,11 +41,15 @@ extension PianoTag: CustomStringConvertible {
 extension PianoTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Piano
 
+    private static let finiteRule = "piano.number.finite"
+
     /// Across tags: event names that differ only by case.
     public static func ruleViolations(across tags: [PianoTag]) -> [VendorRuleViolation] {
-        var names: [String] = []
-        for case .event(let name, _) in tags { names.append(name) }
-        return RuleCheck.nameCaseViolations(names, vendor: "piano")
+        var names: Set<String> = []
+        for case .event(let name, _) in tags { names.insert(name) }
+        var findings = RuleFindings()
+        RuleCheck.appendNameCaseViolations(names, vendor: "piano", into: &findings)
+        return findings.summary
     }
 
     /// Every rule of Piano's that this tag breaks (see ``VendorLimits/Piano``).
@@ -60,12 +64,11 @@ extension PianoTag: RuleCheckedVendorTag {
                 Self.checkKey(key, into: &findings)
                 Self.checkValue(value, key: key, into: &findings)
             }
-            findings.append(
-                contentsOf: RuleCheck.caseViolations(
-                    properties.keys,
-                    rule: "piano.propertyKey.case",
-                    limit: "keys that differ only by case are one property"
-                )
+            RuleCheck.appendCaseViolations(
+                properties.keys,
+                rule: "piano.propertyKey.case",
+                limit: "keys that differ only by case are one property",
+                into: &findings
             )
         case .setUser, .deleteUser:
             break
@@ -80,10 +83,13 @@ extension PianoTag: RuleCheckedVendorTag {
     /// At most 40 characters of `^[a-z]\w*$` once lowercased, as the SDK lowercases keys, and
     /// without a reserved prefix.
     private static func checkKey(_ key: String, into findings: inout RuleFindings) {
-        // An ASCII key, the common case, is read on its bytes, without a lowercased copy.
-        let ascii = asciiKey(key)
-        let isLowercase = ascii?.isLowercase ?? RuleCheck.isLowercase(key)
-        var lowercased: String { isLowercase ? key : key.lowercased() }
+        // Whether the key is lowercase is read on its bytes. Past twice the limit (already
+        // broken), only the first characters are read for the format and the prefixes, as
+        // Firebase's names are: a check stays cheap on a megabyte of key. What is read is
+        // lowercased at most once, and an ASCII key only to be shown.
+        let isLong = key.utf8.count > 2 * Limits.keyLength
+        let read = isLong ? String(key.prefix(2 * Limits.keyLength)) : key
+        let isLowercase = RuleCheck.isLowercase(key)
         if RuleCheck.isLonger(key, than: Limits.keyLength) {
             findings.appendAboutKey(
                 "piano.propertyKey.length",
@@ -91,22 +97,23 @@ extension PianoTag: RuleCheckedVendorTag {
                 limit: keyLengthLimit
             )
         }
-        let isWord =
-            ascii?.isWord
-            ?? {
-                let lowercased = lowercased
-                return lowercased.first.map { ("a"..."z").contains($0) } == true
-                    && lowercased.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            }()
+        let isWord: Bool
+        let prefixIndex: Int?
+        var lowered: String?
+        if let simple = asciiKey(read) ?? simpleKey(read) {
+            isWord = simple.isWord
+            prefixIndex = simple.reservedPrefix
+        } else {
+            let readLowered = isLowercase ? read : read.lowercased()
+            lowered = readLowered
+            isWord =
+                readLowered.first.map { ("a"..."z").contains($0) } == true
+                && readLowered.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            prefixIndex = Limits.reservedKeyPrefixes.firstIndex { readLowered.hasPrefix($0) }
+        }
         if !isWord {
             findings.appendAboutKey("piano.propertyKey.format", RuleCheck.quoted(key), limit: keyFormatLimit)
         }
-        let prefixIndex =
-            ascii?.reservedPrefix
-            ?? {
-                let lowercased = lowercased
-                return Limits.reservedKeyPrefixes.firstIndex { lowercased.hasPrefix($0) }
-            }()
         if let prefixIndex {
             findings.appendAboutKey(
                 "piano.propertyKey.reservedPrefix",
@@ -115,25 +122,27 @@ extension PianoTag: RuleCheckedVendorTag {
             )
         }
         if !isLowercase {
+            // Lowercased only if shown; a long key's lowercase by its first characters, cut.
+            func shown() -> String {
+                let shown = lowered ?? read.lowercased()
+                return isLong ? String(reflecting: RuleCheck.name(shown)) : RuleCheck.quoted(shown)
+            }
             findings.appendAboutKey(
                 "piano.propertyKey.lowercased",
                 RuleCheck.quoted(key),
-                limit: "lowercase, as Piano stores it (\(RuleCheck.quoted(lowercased)))"
+                limit: "lowercase, as Piano stores it (\(shown()))"
             )
         }
     }
 
-    /// For an ASCII key, read on its bytes as if lowercased: whether it is lowercase, whether it
-    /// is a word starting with a to z, and the index of its reserved prefix; `nil` for another key.
-    private static func asciiKey(_ key: String) -> (isLowercase: Bool, isWord: Bool, reservedPrefix: Int?)? {
-        var isLowercase = true
+    /// For an ASCII key, read on its bytes as if lowercased: whether it is a word starting with a
+    /// to z, and the index of its reserved prefix; `nil` for another key.
+    private static func asciiKey(_ key: String) -> (isWord: Bool, reservedPrefix: Int?)? {
         var isWord = true
         var isFirst = true
         for byte in key.utf8 {
             guard byte < 0x80 else { return nil }
-            let isCapital = byte >= 0x41 && byte <= 0x5A
-            if isCapital { isLowercase = false }
-            let folded = isCapital ? byte | 0x20 : byte
+            let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
             let isLetter = folded >= 0x61 && folded <= 0x7A
             if isFirst ? !isLetter : !(isLetter || (folded >= 0x30 && folded <= 0x39) || folded == 0x5F) {
                 isWord = false
@@ -145,7 +154,42 @@ extension PianoTag: RuleCheckedVendorTag {
             key.utf8.count >= prefix.utf8.count
                 && zip(key.utf8, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
         }
-        return (isLowercase, isWord, prefix)
+        return (isWord, prefix)
+    }
+
+    /// For a key of scalars below U+0300 (ASCII, Latin: each scalar a character), read scalar by
+    /// scalar as if lowercased: whether it is a word starting with a to z, and the index of its
+    /// reserved prefix; `nil` for another key.
+    private static func simpleKey(_ key: String) -> (isWord: Bool, reservedPrefix: Int?)? {
+        var isWord = true
+        var isFirst = true
+        for scalar in key.unicodeScalars {
+            guard let folded = RuleCheck.simpleLowercase(of: scalar), scalar != "\r" else { return nil }
+            let isWordScalar: Bool
+            if isFirst {
+                isWordScalar = ("a"..."z").contains(folded)
+            } else if folded.isASCII {
+                isWordScalar = RuleCheck.isASCIILetter(folded) || RuleCheck.isASCIIDigit(folded) || folded == "_"
+            } else {
+                isWordScalar = folded.value < 0x300 && isLatinWordScalar[Int(folded.value)]
+            }
+            if !isWordScalar { isWord = false }
+            isFirst = false
+        }
+        if isFirst { isWord = false }  // empty
+        let prefix = Limits.reservedKeyPrefixes.firstIndex { prefix in
+            key.unicodeScalars.count >= prefix.unicodeScalars.count
+                && zip(key.unicodeScalars, prefix.unicodeScalars).allSatisfy {
+                    RuleCheck.simpleLowercase(of: $0) == $1
+                }
+        }
+        return (isWord, prefix)
+    }
+
+    /// Whether each scalar below U+0300 is a letter or a number, as `Character.isLetter` and
+    /// `isNumber` read a character's first scalar.
+    private static let isLatinWordScalar: [Bool] = (0..<0x300).map {
+        Unicode.Scalar(UInt32($0)).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
     }
 
     private static let stringValueLimit = "at most \(Limits.stringValueLength) characters"
@@ -153,25 +197,23 @@ extension PianoTag: RuleCheckedVendorTag {
 
     /// The rules of a value and of every value inside it, walked without recursion.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
-        value.walk { value, _ in
+        value.walk { value, depth in
             switch value {
             case .string(let string) where RuleCheck.isLonger(string, than: Limits.stringValueLength):
-                findings.append(
-                    VendorRuleViolation(
-                        "piano.stringValue.length",
-                        "\(RuleCheck.name(key)): \(RuleCheck.size(of: string))",
-                        limit: stringValueLimit
-                    )
+                findings.appendAboutValue(
+                    "piano.stringValue.length",
+                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string))",
+                    limit: stringValueLimit,
+                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string))
                 )
             case .double(let number) where !number.isFinite:
-                findings.append(RuleCheck.nonFinite("piano", number, at: RuleCheck.name(key)))
+                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
             case .array(let values) where values.count > Limits.arrayLength:
-                findings.append(
-                    VendorRuleViolation(
-                        "piano.array.length",
-                        "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) items",
-                        limit: arrayLimit
-                    )
+                findings.appendAboutValue(
+                    "piano.array.length",
+                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) items",
+                    limit: arrayLimit,
+                    detail: .number(values.count)
                 )
             default:
                 break

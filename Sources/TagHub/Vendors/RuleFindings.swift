@@ -67,6 +67,24 @@ struct RuleFindings {
         }
     }
 
+    /// What tells a finding about a key's value from the key's other findings of its rule: a
+    /// count, a number's bits, a text, or a quote of a text; two findings of one rule about one key
+    /// are equal only where their details are.
+    enum Detail: Hashable {
+        case number(Int)
+        case bits(UInt64)
+        case text(String)
+        case quote(String)
+    }
+
+    /// The details of the findings of one rule made for the key being checked: the last one, and
+    /// the others (only once a second, different one comes).
+    private struct ValueRule {
+        let rule: String
+        var last: Detail
+        var others: Set<Detail> = []
+    }
+
     private var rules: [Rule] = []
     /// The findings built as they were made, each once, at its first place.
     private var built: [VendorRuleViolation: Position] = [:]
@@ -74,6 +92,8 @@ struct RuleFindings {
     /// The key being checked by ``forEachKey(of:_:)``, and the number of findings made for it.
     private var key: String?
     private var index = 0
+    /// Per rule, the details of the findings about the key's value made so far.
+    private var valueRules: [ValueRule] = []
 
     private mutating func nextPosition() -> Position {
         guard let key else {
@@ -113,6 +133,51 @@ struct RuleFindings {
         add(rule, at: position, limit: limit) { VendorRuleViolation(rule, subject(), limit: limit()) }
     }
 
+    /// Adds a finding of `rule` about the value of the key being checked, whose subject starts
+    /// with the key, in full for a key of at most ``RuleCheck/subjectLength`` bytes: no other
+    /// key's finding then equals it, so it is built only if it is shown. Among the key's own
+    /// findings of `rule`, it is told apart by `detail`; `nil` where none of them can equal it (the
+    /// only value of the key, or an item's own parameter). A repeat of the key's last finding of
+    /// the rule, the usual one (a million NaN in one array), costs a comparison.
+    mutating func appendAboutValue(
+        _ rule: String,
+        _ subject: @autoclosure () -> String,
+        limit: @autoclosure () -> String,
+        detail: @autoclosure () -> Detail?
+    ) {
+        guard let key, key.utf8.count <= RuleCheck.subjectLength else {
+            append(VendorRuleViolation(rule, subject(), limit: limit()))
+            return
+        }
+        if let detail = detail() {
+            if let index = valueRules.firstIndex(where: { $0.rule == rule }) {
+                let last = valueRules[index].last
+                guard detail != last, !valueRules[index].others.contains(detail) else { return }
+                valueRules[index].others.insert(last)
+                valueRules[index].last = detail
+            } else {
+                valueRules.append(ValueRule(rule: rule, last: detail))
+            }
+        }
+        let position = nextPosition()
+        add(rule, at: position, limit: limit) { VendorRuleViolation(rule, subject(), limit: limit()) }
+    }
+
+    /// Adds `count` findings of `rule`, none equal to another finding, of which `first` are the
+    /// first ones in order (at least ``RuleCheck/findingsPerRule`` + 1 where there are more):
+    /// the others are only counted. Their limits are the one of the last of `first`.
+    mutating func append(_ rule: String, first: [VendorRuleViolation], count: Int) {
+        for violation in first {
+            let position = nextPosition()
+            add(rule, at: position, limit: { violation.limit }, make: { violation })
+        }
+        guard let last = first.last, count > first.count else { return }
+        for _ in first.count..<count {
+            let position = nextPosition()
+            add(rule, at: position, limit: { last.limit }, make: { last })
+        }
+    }
+
     private mutating func add(
         _ rule: String,
         at position: Position,
@@ -138,6 +203,7 @@ struct RuleFindings {
         for (key, value) in properties {
             self.key = key
             index = 0
+            if !valueRules.isEmpty { valueRules.removeAll(keepingCapacity: true) }
             check(key, value, &self)
         }
         key = nil

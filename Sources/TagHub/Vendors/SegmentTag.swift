@@ -55,6 +55,8 @@ extension SegmentTag: CustomStringConvertible {
 extension SegmentTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Segment
 
+    private static let finiteRule = "segment.number.finite"
+
     /// Every rule of Segment's spec that this tag breaks (see ``VendorLimits/Segment``).
     public var ruleViolations: [VendorRuleViolation] {
         var findings = RuleFindings()
@@ -109,18 +111,25 @@ extension SegmentTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [SegmentTag]) -> [VendorRuleViolation] {
         var names: Set<String> = []
         for case .track(let event, _) in tags { names.insert(event) }
-        return RuleCheck.nameCaseViolations(names, vendor: "segment")
+        var findings = RuleFindings()
+        RuleCheck.appendNameCaseViolations(names, vendor: "segment", into: &findings)
+        return findings.summary
     }
 
     private static let callBytesLimit = "at most \(RuleCheck.grouped(Limits.callBytes)) bytes per call"
 
     /// The rules of any properties or traits: keys that differ only by case, and the size of a call.
     private static func checkDictionary(_ properties: [String: AnalyticsValue], into findings: inout RuleFindings) {
-        findings.append(contentsOf: caseViolations(properties))
+        RuleCheck.appendCaseViolations(
+            properties.keys,
+            rule: "segment.propertyName.case",
+            limit: "names that differ only by case are different properties",
+            into: &findings
+        )
         findings.forEachKey(of: properties) { key, value, findings in
-            value.walk { value, _ in
+            value.walk { value, depth in
                 if case .double(let number) = value, !number.isFinite {
-                    findings.append(RuleCheck.nonFinite("segment", number, at: RuleCheck.name(key)))
+                    RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
                 }
                 return true
             }
@@ -194,20 +203,38 @@ extension SegmentTag: RuleCheckedVendorTag {
         return 2 + string.utf8.count + extra
     }
 
-    private static func caseViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
-        RuleCheck.caseViolations(
-            properties.keys,
-            rule: "segment.propertyName.case",
-            limit: "names that differ only by case are different properties"
-        )
-    }
-
-    /// Whether every word starts with a capital letter or a digit.
+    /// Whether every word (between spaces) starts with a capital letter or a digit.
     private static func isTitleCase(_ event: String) -> Bool {
-        event.split(separator: " ").allSatisfy { word in
-            guard let first = word.unicodeScalars.first else { return false }
-            return first.properties.isUppercase || RuleCheck.isASCIIDigit(first)
+        // Only the first scalar of each word is read, found on the bytes: a megabyte of name costs
+        // a search for its spaces.
+        event.utf8.withContiguousStorageIfAvailable { bytes in
+            var offset = 0
+            var spaces = 0
+            while offset < bytes.count {
+                if bytes[offset] == 0x20 {
+                    offset += 1
+                    spaces += 1
+                    continue
+                }
+                let (scalar, length) = RuleCheck.scalar(in: bytes, at: offset)
+                // A scalar that joins the space before it makes one character with it, which
+                // String.split(separator: " ") does not split at: after one space between words, the
+                // word goes on; otherwise a word starts with that space, no capital.
+                if spaces > 0 && RuleCheck.extendsCharacter(scalar) {
+                    guard spaces == 1 && offset > 1 else { return false }
+                } else if !(scalar.properties.isUppercase || RuleCheck.isASCIIDigit(scalar)) {
+                    return false
+                }
+                spaces = 0
+                guard let space = RuleCheck.index(of: 0x20, in: bytes, from: offset + length) else { return true }
+                offset = space
+            }
+            return true
         }
+            ?? event.split(separator: " ").allSatisfy { word in
+                guard let first = word.unicodeScalars.first else { return false }
+                return first.properties.isUppercase || RuleCheck.isASCIIDigit(first)
+            }
     }
 
     private static func trackPropertyViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {

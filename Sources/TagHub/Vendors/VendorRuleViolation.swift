@@ -121,10 +121,28 @@ enum RuleCheck {
         return "\(String(reflecting: cut + "…")) (\(grouped(text.utf16.count)) UTF-16 units)"
     }
 
-    /// The finding of `vendor`'s rule against non-finite numbers (NaN, infinity), for `number`
-    /// under `key` (already as a finding shows it).
-    static func nonFinite(_ vendor: String, _ number: Double, at key: String) -> VendorRuleViolation {
-        VendorRuleViolation("\(vendor).number.finite", "\(key): \(number)", limit: "a finite number")
+    /// Adds the finding of `rule`, a vendor's rule against non-finite numbers (given whole: a
+    /// million NaN in one array name it a million times), for `number` at `depth` in the value of
+    /// `key`, the key being checked (see ``RuleFindings/appendAboutValue(_:_:limit:detail:)``).
+    static func appendNonFinite(
+        _ rule: String,
+        _ number: Double,
+        at key: String,
+        depth: Int,
+        into findings: inout RuleFindings
+    ) {
+        findings.appendAboutValue(
+            rule,
+            "\(name(key)): \(number)",
+            limit: "a finite number",
+            detail: depth == 0 ? nil : .bits(number.bitPattern)
+        )
+    }
+
+    /// What tells apart the findings that quote `text` (``quoted(_:counting:)`` without a count):
+    /// the text itself where it is quoted whole, or the quote.
+    static func quotedDetail(_ text: String) -> RuleFindings.Detail {
+        text.utf8.count <= subjectLength ? .text(text) : .quote(quoted(text))
     }
 
     /// `name` as a finding shows it: cut after ``subjectLength`` UTF-16 units, with `…`.
@@ -132,16 +150,17 @@ enum RuleCheck {
         cut(name).map { $0 + "…" } ?? name
     }
 
-    /// `value`'s description as a finding shows it: cut after ``subjectLength`` UTF-16 units.
-    static func shown(_ value: some CustomStringConvertible) -> String {
-        name(value.description)
+    /// `value`'s description as a finding shows it: cut after ``subjectLength`` UTF-16 units. Only
+    /// the start of a long value is described.
+    static func shown(_ value: AnalyticsValue) -> String {
+        name(value.description(upTo: subjectLength))
     }
 
     /// The size of `string` as a finding states it: in characters, or for a string too long to
     /// count them cheaply, in UTF-16 units.
     static func size(of string: String) -> String {
         string.utf8.count <= 4_096
-            ? "\(grouped(string.count)) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
+            ? "\(grouped(characterCount(string))) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
     }
 
     /// `text` without the white space (and line breaks) around it.
@@ -217,8 +236,33 @@ enum RuleCheck {
 
     /// Whether `text` has more than `limit` characters, counting no further than `limit + 1`.
     static func isLonger(_ text: String, than limit: Int) -> Bool {
-        // A character takes at least one byte: a string of at most `limit` bytes fits.
-        text.utf8.count > limit && text.prefix(limit + 1).count > limit
+        // A character takes at least one byte: a string of at most `limit` bytes fits. Where its
+        // first `limit + 1` bytes are ASCII without a CR (which joins a LF), each starts a
+        // character: it has more.
+        guard text.utf8.count > limit else { return false }
+        if asciiCharacterCount(text, upTo: limit + 1) != nil { return true }
+        return text.prefix(limit + 1).count > limit
+    }
+
+    /// The number of characters of `text`, counted on its bytes where it is ASCII without a CR.
+    static func characterCount(_ text: String) -> Int {
+        asciiCharacterCount(text, upTo: text.utf8.count) ?? text.count
+    }
+
+    /// `bytes`, where the first `bytes` bytes of `text` are ASCII without a CR (each a character);
+    /// `nil` otherwise. Read eight bytes at a time.
+    private static func asciiCharacterCount(_ text: String, upTo bytes: Int) -> Int? {
+        let isPlain = text.utf8.withContiguousStorageIfAvailable { buffer in
+            let end = min(bytes, buffer.count)
+            var offset = 0
+            while end - offset >= 8 {
+                let word = word(buffer, at: offset)
+                if word & 0x8080_8080_8080_8080 != 0 || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { return false }
+                offset += 8
+            }
+            return buffer[offset..<end].allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        }
+        return isPlain == true ? min(bytes, text.utf8.count) : nil
     }
 
     /// The first ``subjectLength`` UTF-16 units of `text`, at a character boundary; `nil` when it
@@ -258,17 +302,35 @@ enum RuleCheck {
     /// what Java's `Character.isLetter` and `isLetterOrDigit` accept, code point by code point
     /// (letters of any script; a combining accent is neither): Firebase's rule for names.
     static func isLetterIdentifier(_ name: String) -> Bool {
-        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
-            default: false
-            }
-        }
         if isIdentifier(name) { return true }  // ASCII, the common case, without property look-ups
-        guard let first = name.unicodeScalars.first, isLetter(first) else { return false }
-        return name.unicodeScalars.allSatisfy {
-            isLetter($0) || $0.properties.generalCategory == .decimalNumber || $0 == "_"
+        guard let first = name.unicodeScalars.first, identifierKind(first) == .letter else { return false }
+        return name.unicodeScalars.allSatisfy { identifierKind($0) != .other }
+    }
+
+    /// What a scalar is in a Firebase name.
+    enum IdentifierKind: UInt8 {
+        case letter
+        case digitOrUnderscore
+        case other
+    }
+
+    /// Whether `scalar` is a letter (of any script), a decimal digit or `_`, or neither; scalars
+    /// below U+0800 are looked up in a table.
+    static func identifierKind(_ scalar: Unicode.Scalar) -> IdentifierKind {
+        scalar.value < 0x800 ? identifierKinds[Int(scalar.value)] : computedIdentifierKind(scalar)
+    }
+
+    private static func computedIdentifierKind(_ scalar: Unicode.Scalar) -> IdentifierKind {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: .letter
+        case .decimalNumber: .digitOrUnderscore
+        default: scalar == "_" ? .digitOrUnderscore : .other
         }
+    }
+
+    /// ``identifierKind(_:)`` of each scalar below U+0800.
+    private static let identifierKinds: [IdentifierKind] = (0..<0x800).map {
+        Unicode.Scalar(UInt32($0)).map(computedIdentifierKind) ?? .other
     }
 
     /// Letters, digits and underscores only, starting with a letter (ASCII).
@@ -285,151 +347,336 @@ enum RuleCheck {
         !name.isEmpty && name.unicodeScalars.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == "_" }
     }
 
-    /// One violation of `rule` per group of `names` that differ only by case.
-    static func caseViolations(_ names: some Collection<String>, rule: String, limit: String) -> [VendorRuleViolation] {
-        caseCollisions(names).map { group in
-            // At most a few names quoted: a group can be as large as the tag.
-            let shown = group.prefix(findingsPerRule).map { quoted($0) }.joined(separator: ", ")
-            let more = group.count > findingsPerRule ? " and \(grouped(group.count - findingsPerRule)) more" : ""
-            return VendorRuleViolation(rule, shown + more, limit: limit)
+    /// The violation of `rule` by `group`, names that differ only by case, sorted.
+    static func caseViolation(_ group: [String], rule: String, limit: String) -> VendorRuleViolation {
+        // At most a few names quoted: a group can be as large as the tag.
+        let shown = group.prefix(findingsPerRule).map { quoted($0) }.joined(separator: ", ")
+        let more = group.count > findingsPerRule ? " and \(grouped(group.count - findingsPerRule)) more" : ""
+        return VendorRuleViolation(rule, shown + more, limit: limit)
+    }
+
+    /// Adds one violation of `rule` per group of `names` (distinct) that differ only by case, in
+    /// the order of their first names; only those that can be shown are built, the others are
+    /// counted.
+    static func appendCaseViolations(
+        _ names: some Collection<String>,
+        rule: String,
+        limit: String,
+        into findings: inout RuleFindings
+    ) {
+        let groups = caseGroups(names)
+        guard groups.count > 0 else { return }
+        let first = groups.first.map { caseViolation($0, rule: rule, limit: limit) }
+        findings.append(rule, first: first, count: groups.count)
+    }
+
+    /// Adds one violation of `vendor`'s name case rule per group of event names among `names`
+    /// (distinct) that differ only by case.
+    static func appendNameCaseViolations(
+        _ names: some Collection<String>,
+        vendor: String,
+        into findings: inout RuleFindings
+    ) {
+        appendCaseViolations(
+            names,
+            rule: "\(vendor).nameCase",
+            limit: "names that differ only by case are different events",
+            into: &findings
+        )
+    }
+
+    /// The groups of names that differ only by case: how many, and the first ones (one more than
+    /// are shown), each sorted, in the order of their first names.
+    struct CaseGroups {
+        var count = 0
+        var first: [[String]] = []
+    }
+
+    /// The groups of `names` (distinct) that differ only by case. Each name is read on its bytes,
+    /// and one that needs it is lowercased once at most.
+    static func caseGroups(_ names: some Collection<String>) -> CaseGroups {
+        guard names.count > 1 else { return CaseGroups() }
+        // Lowercasing and canonical equivalence change a name's UTF-8 by a few times at most (3
+        // bytes for 1, 1 for 3): a name more than 16 times as long as any other equals none of
+        // them once lowercased, and is not read (a megabyte of key among short ones).
+        var longest = 0
+        var second = 0
+        for name in names {
+            let count = name.utf8.count
+            if count > longest {
+                second = longest
+                longest = count
+            } else if count > second {
+                second = count
+            }
         }
-    }
-
-    /// One violation of `rule` per group of event names among `names` that differ only by case.
-    static func nameCaseViolations(_ names: some Collection<String>, vendor: String) -> [VendorRuleViolation] {
-        caseViolations(names, rule: "\(vendor).nameCase", limit: "names that differ only by case are different events")
-    }
-
-    /// The names in `names` that another differs from only by case, each group once, sorted.
-    static func caseCollisions(_ names: some Collection<String>) -> [[String]] {
-        // Two names differ only by case only if one of them changes when lowercased. Those are few
-        // (usually none), so they are found first, on the bytes: a check of 100,000 lowercase
-        // names makes no copy and no look-up. Where all names are ASCII, the capitalized ones are
-        // then hashed as lowercased, on their bytes, and only the names whose hash meets another's
-        // are lowercased and compared; text outside ASCII, whose equal forms can differ in their
-        // bytes, is compared as strings.
+        let readable = longest > 16 * max(second, 1) ? 16 * max(second, 1) : longest
+        // Two names differ only by case only if one of them changes when lowercased. Names of
+        // scalars below U+0300 (ASCII, Latin, no combining mark: "simple") equal as strings only
+        // where their scalars are, so they are grouped by a hash of their scalars lowercased, read
+        // on their bytes, without a copy; a check of 100,000 lowercase names makes no look-up.
+        // Where another name (Greek, a combining accent…) may meet a changing one, names are
+        // lowercased once and compared as strings.
         var hashes: Set<UInt64> = []
         var repeated: Set<UInt64> = []
-        var hasLowercase = false
-        var isASCII = true
-        for name in names {
-            let (nameCase, hash) = caseAndHash(of: name)
-            switch nameCase {
-            case .asciiLowercase: hasLowercase = true
-            case .asciiCapitalized:
-                if hashes.isEmpty { hashes.reserveCapacity(names.count) }
-                if !hashes.insert(hash).inserted { repeated.insert(hash) }
-            case .otherLowercase: isASCII = false
-            case .otherChanging:
-                isASCII = false
-                hashes.insert(0)
-            }
-        }
-        guard !hashes.isEmpty else { return [] }
-        guard isASCII else { return collisions(capitalized: names.filter { !isLowercase($0) }, among: names) }
-        var met = repeated
-        var lowercaseMet: [String] = []
-        if hasLowercase {
-            for name in names {
-                let (nameCase, hash) = caseAndHash(of: name)
-                if nameCase == .asciiLowercase && hashes.contains(hash) {
-                    met.insert(hash)
-                    lowercaseMet.append(name)
+        var changing: [(name: String, lowered: String)] = []
+        var hasSimpleLowercase = false
+        var hasOther = false
+        for name in names where name.utf8.count <= readable {
+            switch caseAndHash(of: name) {
+            case .simple(let hash, let isLowercase):
+                if isLowercase {
+                    hasSimpleLowercase = true
+                } else {
+                    if hashes.isEmpty { hashes.reserveCapacity(names.count) }
+                    if !hashes.insert(hash).inserted { repeated.insert(hash) }
                 }
+            case .otherLowercase:
+                hasOther = true
+            case .otherChanging(let lowered):
+                hasOther = true
+                changing.append((name, lowered))
             }
         }
-        guard !met.isEmpty else { return [] }
-        let capitalizedMet = names.filter {
-            let (nameCase, hash) = caseAndHash(of: $0)
-            return nameCase == .asciiCapitalized && met.contains(hash)
+        guard !hashes.isEmpty || !changing.isEmpty else { return CaseGroups() }
+        if hasOther { return stringCaseGroups(names, readable: readable, changing: changing) }
+        // Only names whose hash meets another's are grouped (usually none).
+        var met = repeated
+        if hasSimpleLowercase {
+            for name in names where name.utf8.count <= readable {
+                if case .simple(let hash, true) = caseAndHash(of: name), hashes.contains(hash) { met.insert(hash) }
+            }
         }
-        return collisions(capitalized: capitalizedMet, among: capitalizedMet + lowercaseMet)
+        guard !met.isEmpty else { return CaseGroups() }
+        var groups = HashedGroups(capacity: met.count)
+        for name in names where name.utf8.count <= readable {
+            guard case .simple(let hash, _) = caseAndHash(of: name), met.contains(hash) else { continue }
+            if !groups.add(name, hash: hash) { return stringCaseGroups(names, readable: readable) }
+        }
+        return groups.result(names, readable: readable)
     }
 
-    /// The groups of `names` that differ only by case, where `capitalized` are those of `names`
-    /// that change when lowercased: each lowercased once, and looked up as a string.
-    private static func collisions(capitalized: [String], among names: some Collection<String>) -> [[String]] {
-        // The first name of each lowercased form; a group only where a second one comes.
-        var first: [String: String] = [:]
-        var groups: [String: Set<String>] = [:]
-        for name in capitalized {
-            let folded = name.lowercased()
-            if let earlier = first[folded] {
-                if earlier != name { groups[folded, default: [earlier]].insert(name) }
+    /// Simple names grouped by the hash of their scalars lowercased; each group's first name is
+    /// compared with the others, so that two that only share a hash are never grouped. Only a
+    /// group's first name and size are kept: the few groups shown are gathered at the end.
+    private struct HashedGroups {
+        private var groupOf: [UInt64: Int] = [:]
+        private var representatives: [String] = []
+        private var counts: [Int] = []
+        /// The first name of each group of two names or more, by group.
+        private var firstNames: [Int: String] = [:]
+
+        init(capacity: Int) {
+            groupOf.reserveCapacity(capacity)
+        }
+
+        /// Adds `name`; `false` where its hash meets a name it does not equal once lowercased.
+        mutating func add(_ name: String, hash: UInt64) -> Bool {
+            if let index = groupOf[hash] {
+                guard RuleCheck.simpleLowercasedEqual(representatives[index], name) else { return false }
+                counts[index] += 1
+                let first = firstNames[index] ?? representatives[index]
+                firstNames[index] = name < first ? name : first
             } else {
-                first[folded] = name
+                groupOf[hash] = representatives.count
+                representatives.append(name)
+                counts.append(1)
+            }
+            return true
+        }
+
+        /// The groups of two names or more among `names`: counted, and the first ones gathered.
+        func result(_ names: some Collection<String>, readable: Int) -> CaseGroups {
+            var result = CaseGroups()
+            var first: [(name: String, index: Int)] = []
+            let kept = RuleCheck.findingsPerRule + 1
+            for (index, name) in firstNames {
+                result.count += 1
+                guard first.count < kept || name < first[kept - 1].name else { continue }
+                first.insert((name, index), at: first.firstIndex { name < $0.name } ?? first.endIndex)
+                if first.count > kept { first.removeLast() }
+            }
+            guard !first.isEmpty else { return result }
+            var members = first.map { _ in [String]() }
+            for name in names where name.utf8.count <= readable {
+                guard case .simple(let hash, _) = RuleCheck.caseAndHash(of: name),
+                    let index = groupOf[hash],
+                    let shown = first.firstIndex(where: { $0.index == index })
+                else { continue }
+                members[shown].append(name)
+            }
+            result.first = members.map { $0.sorted() }
+            return result
+        }
+    }
+
+    /// The groups of `names` that differ only by case, compared as strings: each name that changes
+    /// lowercased once (`changing` holds those already lowercased, of the names outside ASCII and
+    /// Latin).
+    private static func stringCaseGroups(
+        _ names: some Collection<String>,
+        readable: Int,
+        changing: [(name: String, lowered: String)] = []
+    ) -> CaseGroups {
+        var groupOf: [String: Int] = [:]
+        var groups: [[String]] = []
+        func add(_ name: String, as lowered: String, joinOnly: Bool) {
+            if let index = groupOf[lowered] {
+                groups[index].append(name)
+            } else if !joinOnly {
+                groupOf[lowered] = groups.count
+                groups.append([name])
             }
         }
-        for name in names where isLowercase(name) {
-            if let earlier = first[name] { groups[name, default: [earlier]].insert(name) }
+        var hasLowercase = false
+        let isLowercased = !changing.isEmpty
+        for name in names where name.utf8.count <= readable {
+            switch caseAndHash(of: name, lowercasing: !isLowercased) {
+            case .simple(_, true), .otherLowercase: hasLowercase = true
+            case .simple(_, false): add(name, as: name.lowercased(), joinOnly: false)
+            case .otherChanging(let lowered): if !isLowercased { add(name, as: lowered, joinOnly: false) }
+            }
         }
-        return groups.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+        for (name, lowered) in changing { add(name, as: lowered, joinOnly: false) }
+        if hasLowercase && !groupOf.isEmpty {
+            for name in names where name.utf8.count <= readable && isLowercase(name) {
+                add(name, as: name, joinOnly: true)
+            }
+        }
+        var result = CaseGroups()
+        var firstNames: [String] = []
+        let kept = findingsPerRule + 1
+        for group in groups where group.count > 1 {
+            result.count += 1
+            let name = group.min()!
+            guard firstNames.count < kept || name < firstNames[kept - 1] else { continue }
+            let index = firstNames.firstIndex { name < $0 } ?? firstNames.endIndex
+            firstNames.insert(name, at: index)
+            result.first.insert(group.sorted(), at: index)
+            if firstNames.count > kept {
+                firstNames.removeLast()
+                result.first.removeLast()
+            }
+        }
+        return result
     }
 
     /// What lowercasing does to a name.
     enum NameCase {
-        /// ASCII, left as it is.
-        case asciiLowercase
-        /// ASCII, with a capital from A to Z.
-        case asciiCapitalized
-        /// Not ASCII, left as it is (equal, as strings compare).
+        /// Scalars below U+0300 only (ASCII, Latin; not İ, which lowercases with a combining
+        /// dot): whether lowercasing leaves it as it is, and the hash of its scalars lowercased,
+        /// the same for simple names that differ only by case.
+        case simple(hash: UInt64, isLowercase: Bool)
+        /// Another name, left as it is.
         case otherLowercase
-        /// Not ASCII, changed.
-        case otherChanging
+        /// Another name, changed: lowercased (empty where not asked for).
+        case otherChanging(lowered: String)
     }
 
-    /// What lowercasing does to `name`, read on its bytes: only a name with a letter that
-    /// lowercasing may change (by Unicode's Changes_When_Lowercased) is lowercased and compared.
-    static func caseOf(_ name: String) -> NameCase {
-        caseAndHash(of: name).case
-    }
-
-    /// What lowercasing does to `name` (see ``caseOf(_:)``), and for an ASCII name, the FNV-1a hash
-    /// of its bytes with A to Z as a to z: the same for ASCII names that differ only by case.
-    private static func caseAndHash(of name: String) -> (case: NameCase, hash: UInt64) {
+    /// What lowercasing does to `name`, read on its bytes: only a name outside ``NameCase/simple``
+    /// with a letter that lowercasing changes (by Unicode's Changes_When_Lowercased) is
+    /// lowercased, if `lowercasing`.
+    static func caseAndHash(of name: String, lowercasing: Bool = true) -> NameCase {
         let read = name.utf8.withContiguousStorageIfAvailable { bytes in
-            lowercasingChanges.withUnsafeBufferPointer { changes in caseAndHash(of: bytes, changes: changes) }
+            lowercasingChanges.withUnsafeBufferPointer { changes in
+                simpleLowercase.withUnsafeBufferPointer { folds in
+                    caseAndHash(of: bytes, changes: changes, folds: folds)
+                }
+            }
         }
-        if let read, let found = read.case { return (found, read.hash) }
-        return (name.lowercased() == name ? .otherLowercase : .otherChanging, 0)
+        // Without contiguous UTF-8 (a bridged string), as another name.
+        guard let read else {
+            let lowered = name.lowercased()
+            return lowered == name ? .otherLowercase : .otherChanging(lowered: lowered)
+        }
+        switch read {
+        case .simple, .otherLowercase: return read
+        case .otherChanging: return .otherChanging(lowered: lowercasing ? name.lowercased() : "")
+        }
     }
 
-    /// What lowercasing does to the UTF-8 `bytes`, `nil` where a scalar may change and the string
-    /// must be lowercased to tell; and for ASCII, the hash of the bytes lowercased.
+    /// Whether lowercasing leaves `name` as it is, read on its bytes (see ``caseAndHash(of:lowercasing:)``):
+    /// a scalar that Changes_When_Lowercased changes it, with no lowercased copy.
+    static func isLowercase(_ name: String) -> Bool {
+        switch caseAndHash(of: name, lowercasing: false) {
+        case .simple(_, let isLowercase): isLowercase
+        case .otherLowercase: true
+        case .otherChanging: false
+        }
+    }
+
+    /// The lowercase of `scalar` where it is simple (below U+0300, not İ), `nil` otherwise.
+    static func simpleLowercase(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        guard scalar.value < 0x300 && scalar.value != 0x130 else { return nil }
+        return Unicode.Scalar(simpleLowercase[Int(scalar.value)])
+    }
+
+    /// Whether the simple names `left` and `right` are equal once lowercased.
+    static func simpleLowercasedEqual(_ left: String, _ right: String) -> Bool {
+        guard left.utf8.count == right.utf8.count else { return false }
+        return left.unicodeScalars.elementsEqual(right.unicodeScalars) {
+            simpleLowercase[Int($0.value)] == simpleLowercase[Int($1.value)]
+        }
+    }
+
+    /// What lowercasing does to the UTF-8 `bytes` (see ``NameCase``), with `.otherChanging`'s
+    /// lowered text left empty.
     private static func caseAndHash(
         of bytes: UnsafeBufferPointer<UInt8>,
-        changes: UnsafeBufferPointer<Bool>
-    ) -> (case: NameCase?, hash: UInt64) {
+        changes: UnsafeBufferPointer<Bool>,
+        folds: UnsafeBufferPointer<UInt32>
+    ) -> NameCase {
+        let prime: UInt64 = 0x100_0000_01b3
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var isASCII = true
         var hasCapital = false
         var offset = 0
         let count = bytes.count
+        // Eight ASCII bytes at a time: a byte from A to Z is one whose 7 low bits plus 0x3F reach
+        // 0x80 and plus 0x25 do not; its lowercase sets 0x20. Simple names equal once lowercased
+        // have their ASCII bytes at the same places, so they are read in the same words.
+        while count - offset >= 8 {
+            let word = word(bytes, at: offset)
+            guard word & 0x8080_8080_8080_8080 == 0 else { break }
+            let capitals = (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
+            if capitals != 0 { hasCapital = true }
+            hash = (hash ^ (word | capitals >> 2)) &* prime
+            offset += 8
+        }
+        var isSimple = true
+        var changesCase = false
         while offset < count {
             let byte = bytes[offset]
             if byte < 0x80 {
                 let isCapital = byte >= 0x41 && byte <= 0x5A
                 hasCapital = hasCapital || isCapital
-                hash = (hash ^ UInt64(isCapital ? byte | 0x20 : byte)) &* 0x100_0000_01b3
+                hash = (hash ^ UInt64(isCapital ? byte | 0x20 : byte)) &* prime
                 offset += 1
                 continue
             }
-            isASCII = false
-            // Scalars below U+0800 (two bytes: Latin, Greek, Cyrillic…) are looked up in a
-            // table, the others in Unicode's properties.
+            // Scalars below U+0800 (two bytes: Latin, Greek, Cyrillic…) are looked up in tables,
+            // the others in Unicode's properties.
             if byte < 0xE0 {
-                if changes[Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)] { return (nil, 0) }
+                let value = Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)
+                if value < 0x300 && value != 0x130 {
+                    let folded = folds[value]
+                    if folded != UInt32(value) { hasCapital = true }
+                    hash = (hash ^ UInt64(folded)) &* prime
+                } else {
+                    isSimple = false
+                    if changes[value] { changesCase = true }
+                }
                 offset += 2
                 continue
             }
+            isSimple = false
             let length = byte >= 0xF0 ? 4 : 3
             var value = UInt32(byte) & (length == 3 ? 0x0F : 0x07)
             for next in 1..<length { value = value << 6 | UInt32(bytes[offset + next] & 0x3F) }
-            if Unicode.Scalar(value)?.properties.changesWhenLowercased ?? true { return (nil, 0) }
+            if Unicode.Scalar(value)?.properties.changesWhenLowercased ?? true { changesCase = true }
             offset += length
         }
-        if isASCII { return (hasCapital ? .asciiCapitalized : .asciiLowercase, hash) }
-        return (hasCapital ? nil : .otherLowercase, 0)
+        if isSimple { return .simple(hash: hash, isLowercase: !hasCapital) }
+        return hasCapital || changesCase ? .otherChanging(lowered: "") : .otherLowercase
     }
 
     /// Whether lowercasing changes each scalar below U+0800.
@@ -437,12 +684,11 @@ enum RuleCheck {
         Unicode.Scalar(UInt32($0))?.properties.changesWhenLowercased ?? false
     }
 
-    /// Whether lowercasing `name` leaves it as it is; read on its bytes (see ``caseOf(_:)``).
-    static func isLowercase(_ name: String) -> Bool {
-        switch caseOf(name) {
-        case .asciiLowercase, .otherLowercase: true
-        case .asciiCapitalized, .otherChanging: false
-        }
+    /// The lowercase of each scalar below U+0300, where it is one scalar (all but U+0130, İ).
+    private static let simpleLowercase: [UInt32] = (0..<0x300).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return UInt32(value) }
+        let lowered = scalar.properties.lowercaseMapping.unicodeScalars
+        return lowered.count == 1 ? lowered.first!.value : UInt32(value)
     }
 
     /// Whether `name` is made of a to z, digits and `_` only, starting with a to z: a lowercase
@@ -450,6 +696,39 @@ enum RuleCheck {
     static func isLowercaseASCIIIdentifier(_ name: String) -> Bool {
         guard let first = name.utf8.first, first >= 0x61 && first <= 0x7A else { return false }
         return name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+    }
+
+    /// The scalar of the UTF-8 `bytes` that starts at `offset`, and its length in bytes.
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
+        let byte = bytes[offset]
+        guard byte >= 0x80 else { return (Unicode.Scalar(byte), 1) }
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for next in 1..<length { value = value << 6 | UInt32(bytes[offset + next] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// Whether `scalar` belongs to the character before it, whatever that is (a combining mark, a
+    /// spacing mark, a joiner).
+    static func extendsCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x300
+            && (scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark
+                || scalar.value == 0x200D)
+    }
+
+    /// The first offset from `start` in `bytes` that holds `byte`, searched eight bytes at a time.
+    static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        var offset = start
+        while bytes.count - offset >= 8 {
+            if hasZeroByte(word(bytes, at: offset) ^ pattern) { break }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] == byte { return offset }
+            offset += 1
+        }
+        return nil
     }
 
     /// Whether the UTF-8 of `text` holds `byte`, searched on contiguous storage where there is one.
