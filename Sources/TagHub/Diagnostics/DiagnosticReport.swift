@@ -10,6 +10,7 @@ public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
         private enum Storage: Sendable, Hashable {
             case unmapped, droppedByBound, discardedByDenial, cancelled, ruleViolation, droppedByRules, consentNotSaved
+            case wrongType
         }
 
         private let storage: Storage
@@ -43,9 +44,14 @@ public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
         /// decision saves them all again.
         public static let consentNotSaved = Reason(.consentNotSaved)
 
+        /// A tag of a type that is not the schema's was given where the type could not be checked
+        /// when compiling: a screen of another type given to a ``ScreenTracker`` through
+        /// ``AnyScreenTracker`` (a SwiftUI modifier, for example). The detail names both types.
+        public static let wrongType = Reason(.wrongType)
+
         /// `unmapped`, `dropped by a bound`, `discarded (consent denied)`, `cancelled`,
-        /// `sent breaking a vendor rule`, `dropped for breaking a vendor rule` or
-        /// `consent not saved`.
+        /// `sent breaking a vendor rule`, `dropped for breaking a vendor rule`,
+        /// `consent not saved` or `of the wrong type`.
         public var description: String {
             switch storage {
             case .unmapped: "unmapped"
@@ -55,6 +61,7 @@ public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
             case .ruleViolation: "sent breaking a vendor rule"
             case .droppedByRules: "dropped for breaking a vendor rule"
             case .consentNotSaved: "consent not saved"
+            case .wrongType: "of the wrong type"
             }
         }
     }

@@ -1,0 +1,236 @@
+/// Decides which screen is current from what the app's views report, and sends it to the hub when
+/// it changes.
+///
+/// Views report that a presentation of a screen appeared or disappeared (SwiftUI's `onAppear` and
+/// `onDisappear`, UIKit's `viewDidAppear` and `viewDidDisappear`), each presentation with its own
+/// ``ScreenPresentationID``. The tracker keeps the presentations on screen and calls
+/// ``AnalyticsHub/send(screen:)`` only when another one becomes current:
+///
+/// - A presentation that appears becomes current, unless a presentation declared inside it is on
+///   screen already: the innermost declared screen is current (a screen inside a tab inside a
+///   split view).
+/// - When the current presentation disappears (a sheet is dismissed), the one that appeared last
+///   among those still on screen is current again: a ``ScreenTrackerOptions/sendsScreenViewOnReturn``
+///   screen view, and the hub's current screen either way.
+/// - A second appearance of a presentation on screen, and the disappearance of one that is not,
+///   change nothing: a duplicate `onAppear`, or a disappearance that arrives after the next
+///   screen's appearance, loses no screen.
+///
+/// ```swift
+/// let tracker = ScreenTracker(hub: hub)
+/// let favorites = ScreenPresentationID()
+/// let player = ScreenPresentationID()
+/// tracker.appeared(.favorites, as: favorites)  // hub.send(screen: .favorites)
+/// tracker.appeared(.favorites, as: favorites)  // onAppear again: nothing
+/// tracker.appeared(.podcastPlayer, as: player)  // a sheet: hub.send(screen: .podcastPlayer)
+/// tracker.disappeared(player)  // dismissed: hub.send(screen: .favorites)
+/// ```
+///
+/// ## Threads
+///
+/// Reports may come from any thread. They are applied in the order they take the tracker's lock,
+/// and the screens they make current reach the hub in that order. The screen is sent before the
+/// call returns, unless another thread is sending the tracker's screens at that moment: that
+/// thread then sends it too, right after its own. A strategy may report to the tracker from its
+/// `send`: the screen is sent once the current one is delivered. No lock is held while the hub
+/// delivers.
+public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
+    /// The hub the current screen is sent to.
+    public let hub: AnalyticsHub<Schema>
+
+    /// How reports become screen views.
+    public let options: ScreenTrackerOptions
+
+    private let state = ScreenTrackerState<Schema.Screen>()
+
+    /// A tracker that sends the screens it makes current to `hub`.
+    ///
+    /// Report every screen through one tracker, and no screen to the hub directly: the tracker
+    /// does not know about screens sent around it.
+    public init(hub: AnalyticsHub<Schema>, options: ScreenTrackerOptions = ScreenTrackerOptions()) {
+        self.hub = hub
+        self.options = options
+    }
+
+    // MARK: - Reports
+
+    /// Reports that `presentation`, of `screen`, appeared, declared inside `parent` if it is nested
+    /// in another declared screen.
+    ///
+    /// It becomes current, and is sent to the hub, unless it is on screen already (nothing
+    /// changes) or a presentation declared inside it is.
+    public func appeared(
+        _ screen: Schema.Screen,
+        as presentation: ScreenPresentationID,
+        inside parent: ScreenPresentationID? = nil
+    ) {
+        state.lock.lock()
+        guard state.presence.appear(screen, as: presentation, inside: parent) else {
+            return state.lock.unlock()
+        }
+        settleAndSend(since: state.presence.nextOrder - 1)
+    }
+
+    /// Reports that `presentation` disappeared. When it was current, the presentation it covered
+    /// is current again. Nothing changes if it is not on screen.
+    public func disappeared(_ presentation: ScreenPresentationID) {
+        state.lock.lock()
+        let gone = state.presence.disappear(presentation)
+        guard gone != nil else { return state.lock.unlock() }
+        settleAndSend(since: state.presence.nextOrder)
+        withExtendedLifetime(gone) {}
+    }
+
+    /// Applies `reports` together: only the presentation current after the last one is sent, if
+    /// it changed. A push reported as "detail appeared, list disappeared", or a parent and its
+    /// child appearing in either order, then make one screen view.
+    public func apply(_ reports: some Sequence<ScreenReport<Schema.Screen>>) {
+        var gone: [ScreenPresence<Schema.Screen>.Presentation] = []
+        defer { withExtendedLifetime(gone) {} }
+        state.lock.lock()
+        let firstOrder = state.presence.nextOrder
+        var changed = false
+        for report in reports {
+            switch report {
+            case .appeared(let screen, let presentation, let parent):
+                changed = state.presence.appear(screen, as: presentation, inside: parent) || changed
+            case .disappeared(let presentation):
+                if let presentation = state.presence.disappear(presentation) {
+                    gone.append(presentation)
+                    changed = true
+                }
+            }
+        }
+        guard changed else { return state.lock.unlock() }
+        settleAndSend(since: firstOrder)
+    }
+
+    /// Keeps `report`, to be applied with the others kept, by ``applyKept()``, as one
+    /// ``apply(_:)``.
+    ///
+    /// For UI code that reports as events come, and applies them once the events of one
+    /// transition are all in: SwiftUI and UIKit report one transition's appearances and
+    /// disappearances in one turn of the main run loop, in an order that varies.
+    ///
+    /// - Returns: `true` for the first report kept since the last ``applyKept()``: the caller
+    ///   then arranges for ``applyKept()`` to run (at the end of this turn of the run loop, for
+    ///   example).
+    public func keep(_ report: ScreenReport<Schema.Screen>) -> Bool {
+        state.lock.withLock {
+            state.kept.append(report)
+            return state.kept.count == 1
+        }
+    }
+
+    /// Applies the reports kept by ``keep(_:)`` since the last call, as one ``apply(_:)``.
+    public func applyKept() {
+        let reports = state.lock.withLock {
+            defer { state.kept = [] }
+            return state.kept
+        }
+        apply(reports)
+    }
+
+    // MARK: - Background
+
+    /// Reports that the app went to the background. Nothing is sent.
+    public func enteredBackground() {
+        state.lock.withLock { state.isInBackground = true }
+    }
+
+    /// Reports that the app came back from the background: sends the current screen again, as
+    /// ``ScreenTrackerOptions/foregroundResend`` says. Nothing happens if the app was not in the
+    /// background (a launch).
+    public func enteredForeground() {
+        state.lock.lock()
+        guard state.isInBackground else { return state.lock.unlock() }
+        state.isInBackground = false
+        let resends =
+            switch options.foregroundResend {
+            case .never: false
+            case .always: true
+            case .whenSessionLapsed: hub.sessionHasLapsed
+            }
+        guard resends, let screen = state.presence.currentScreen else { return state.lock.unlock() }
+        state.pending.append(.screenView(screen))
+        sendPending()
+    }
+
+    // MARK: - Reading
+
+    /// The screen of the current presentation; `nil` when nothing reported is on screen (the hub
+    /// keeps the last screen it was sent).
+    public var currentScreen: Schema.Screen? {
+        state.lock.withLock { state.presence.currentScreen }
+    }
+
+    /// The current presentation, if any.
+    public var currentPresentation: ScreenPresentationID? {
+        state.lock.withLock { state.presence.current }
+    }
+
+    /// Whether `presentation` is on screen: it appeared, and has not disappeared since.
+    public func isOnScreen(_ presentation: ScreenPresentationID) -> Bool {
+        state.lock.withLock { state.presence.presentations[presentation] != nil }
+    }
+
+    // MARK: - Sending
+
+    /// With the lock held: finds the current presentation after reports applied since the
+    /// appearance numbered `firstOrder`, and sends it if it changed. Returns with the lock released.
+    private func settleAndSend(since firstOrder: UInt64) {
+        switch state.presence.settle(since: firstOrder) {
+        case nil:
+            return state.lock.unlock()
+        case .appeared(let screen):
+            state.pending.append(.screenView(screen))
+        case .returned(let screen):
+            state.pending.append(options.sendsScreenViewOnReturn ? .screenView(screen) : .currentOnly(screen))
+        }
+        sendPending()
+    }
+
+    /// With the lock held: hands the pending screens to the hub, in order, with the lock released
+    /// during each, unless another call on the stack or on another thread is doing it already.
+    /// Returns with the lock released.
+    private func sendPending() {
+        guard !state.isSending else { return state.lock.unlock() }
+        state.isSending = true
+        while !state.pending.isEmpty {
+            let next = state.pending.removeFirst()
+            state.lock.unlock()
+            switch next {
+            case .screenView(let screen): hub.send(screen: screen)
+            case .currentOnly(let screen): hub.makeCurrent(screen)
+            }
+            state.lock.lock()
+        }
+        state.isSending = false
+        state.lock.unlock()
+    }
+}
+
+/// What a ``ScreenTracker`` hands to its hub.
+enum PendingScreen<Screen> {
+    /// A screen view: `send(screen:)`.
+    case screenView(Screen)
+    /// The current screen, not delivered to strategies.
+    case currentOnly(Screen)
+}
+
+/// The state of a ``ScreenTracker``, with the lock that guards it.
+///
+/// `@unchecked Sendable` is safe: every `var` is read and written only while `lock` is held.
+final class ScreenTrackerState<Screen: Sendable>: @unchecked Sendable {
+    let lock = ConditionLock()
+    /// The presentations on screen.
+    var presence = ScreenPresence<Screen>()
+    /// Screens decided but not handed to the hub yet, oldest first.
+    var pending: [PendingScreen<Screen>] = []
+    /// Whether a call is handing ``pending`` to the hub.
+    var isSending = false
+    /// Whether the app is in the background.
+    var isInBackground = false
+    /// Reports kept by `keep(_:)`, oldest first.
+    var kept: [ScreenReport<Screen>] = []
+}

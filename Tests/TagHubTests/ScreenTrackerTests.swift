@@ -1,0 +1,412 @@
+import Dispatch
+import Foundation
+import TagHub
+import TagHubTesting
+import Testing
+
+/// The screen tracker, one scenario per way apps present screens: what the vendors receive, and
+/// what the context says, at each step.
+@Suite(.timeLimit(.minutes(1))) struct ScreenTrackerTests {
+    let clock = TestClock()
+    let hub: AnalyticsHub<AppScreens>
+    /// Every tag the hub delivers, with the screens of its context.
+    let sent = RecordingStrategy(for: AppScreens.self)
+
+    init() {
+        hub = AnalyticsHub<AppScreens>(screenHistoryLimit: 3, clock: clock)
+        hub.attach(sent)
+    }
+
+    func tracker(_ options: ScreenTrackerOptions = ScreenTrackerOptions()) -> ScreenTracker<AppScreens> {
+        ScreenTracker(hub: hub, options: options)
+    }
+
+    /// What the vendors received since the last call, one line per tag, and forgets it.
+    func received() -> [String] {
+        defer { sent.removeAll() }
+        return sent.entries.map(\.snapshotDescription)
+    }
+
+    // MARK: - Stacks, tabs, sheets, covers
+
+    @Test func pushAndPopInANavigationStack() {
+        let tracker = tracker()
+        let library = ScreenPresentationID()
+        let first = ScreenPresentationID()
+        let second = ScreenPresentationID()
+
+        tracker.appeared(.library, as: library)
+        #expect(received() == ["screen library on [library]"])
+
+        // Push: the pushed screen appears, then the one under it disappears.
+        tracker.appeared(.podcast(1), as: first)
+        tracker.disappeared(library)
+        #expect(received() == ["screen podcast(1) on [library, podcast(1)]"])
+        tracker.appeared(.podcast(2), as: second)
+        tracker.disappeared(first)
+        #expect(received() == ["screen podcast(2) on [library, podcast(1), podcast(2)]"])
+
+        // Pop: the screen under it appears again, before or after the top disappears.
+        tracker.disappeared(second)
+        #expect(received() == [])
+        #expect(tracker.currentScreen == nil)
+        #expect(hub.currentScreen == .podcast(2))  // the hub keeps the last screen it was sent
+        tracker.appeared(.podcast(1), as: first)
+        #expect(received() == ["screen podcast(1) on [podcast(1), podcast(2), podcast(1)]"])
+        tracker.appeared(.library, as: library)
+        tracker.disappeared(first)
+        #expect(received() == ["screen library on [podcast(2), podcast(1), library]"])
+        #expect(tracker.currentScreen == .library)
+        #expect(tracker.currentPresentation == library)
+    }
+
+    @Test func aPushOrAPopReportedInOneTransitionIsOneScreenView() {
+        let tracker = tracker()
+        let library = ScreenPresentationID()
+        let podcast = ScreenPresentationID()
+        tracker.appeared(.library, as: library)
+        tracker.apply([.disappeared(library), .appeared(.podcast(1), presentation: podcast, parent: nil)])
+        tracker.apply([.appeared(.library, presentation: library, parent: nil), .disappeared(podcast)])
+        #expect(
+            received() == [
+                "screen library on [library]",
+                "screen podcast(1) on [library, podcast(1)]",
+                "screen library on [library, podcast(1), library]",
+            ]
+        )
+    }
+
+    @Test func eachTabKeepsItsOwnStackAndTheCurrentScreenIsTheSelectedTabsTop() {
+        let tracker = tracker()
+        let libraryTab = ScreenPresentationID()
+        let searchTab = ScreenPresentationID()
+        let library = ScreenPresentationID()
+        let podcast = ScreenPresentationID()
+        let search = ScreenPresentationID()
+
+        // The library tab is selected at launch; its stack's root is inside it.
+        tracker.apply([
+            .appeared(.libraryTab, presentation: libraryTab, parent: nil),
+            .appeared(.library, presentation: library, parent: libraryTab),
+        ])
+        tracker.appeared(.podcast(7), as: podcast, inside: libraryTab)
+        tracker.disappeared(library)
+        #expect(received() == ["screen library on [library]", "screen podcast(7) on [library, podcast(7)]"])
+
+        // Switch to search: the library tab and its top disappear, the search tab appears.
+        tracker.apply([
+            .disappeared(podcast), .disappeared(libraryTab),
+            .appeared(.searchTab, presentation: searchTab, parent: nil),
+            .appeared(.search, presentation: search, parent: searchTab),
+        ])
+        #expect(received() == ["screen search on [library, podcast(7), search]"])
+
+        // Back to the library tab: its stack still has the podcast on top.
+        tracker.apply([
+            .appeared(.podcast(7), presentation: podcast, parent: libraryTab),
+            .appeared(.libraryTab, presentation: libraryTab, parent: nil),
+            .disappeared(search), .disappeared(searchTab),
+        ])
+        #expect(received() == ["screen podcast(7) on [podcast(7), search, podcast(7)]"])
+        #expect(hub.context.current == .podcast(7))
+    }
+
+    @Test func aDismissedSheetMakesTheScreenUnderItCurrentAgainAndAPlayIsCreditedToIt() {
+        let tracker = tracker()
+        let favorites = ScreenPresentationID()
+        let player = ScreenPresentationID()
+        tracker.appeared(.favorites, as: favorites)
+        tracker.appeared(.player, as: player)  // a sheet: favorites stays on screen under it
+        tracker.disappeared(player)  // dismissed: nothing reports favorites again
+        hub.send(userAction: .play(1))
+        #expect(
+            received() == [
+                "screen favorites on [favorites]",
+                "screen player on [favorites, player]",
+                "screen favorites on [favorites, player, favorites]",
+                "userAction play(1) on [favorites, player, favorites]",
+            ]
+        )
+        #expect(tracker.currentScreen == .favorites)
+    }
+
+    @Test func aReturnCanUpdateTheContextWithoutAScreenView() {
+        let tracker = tracker(ScreenTrackerOptions(sendsScreenViewOnReturn: false))
+        let favorites = ScreenPresentationID()
+        let player = ScreenPresentationID()
+        tracker.appeared(.favorites, as: favorites)
+        tracker.appeared(.player, as: player)
+        tracker.disappeared(player)
+        #expect(hub.currentScreen == .favorites)
+        hub.send(userAction: .play(1))
+        #expect(
+            received() == [
+                "screen favorites on [favorites]",
+                "screen player on [favorites, player]",
+                "userAction play(1) on [favorites, player, favorites]",
+            ]
+        )
+    }
+
+    @Test func aFullScreenCoverHidesWhatItCoversWhichAppearsAgainWhenItIsDismissed() {
+        // Unlike a sheet, a full-screen cover makes the screen under it disappear, and appear
+        // again when it is dismissed: that is an appearance, a screen view whatever the options.
+        let tracker = tracker(ScreenTrackerOptions(sendsScreenViewOnReturn: false))
+        let library = ScreenPresentationID()
+        let onboarding = ScreenPresentationID()
+        tracker.appeared(.library, as: library)
+        tracker.appeared(.onboarding, as: onboarding)
+        tracker.disappeared(library)
+        tracker.appeared(.library, as: library)
+        tracker.disappeared(onboarding)
+        #expect(
+            received() == [
+                "screen library on [library]",
+                "screen onboarding on [library, onboarding]",
+                "screen library on [library, onboarding, library]",
+            ]
+        )
+    }
+
+    // MARK: - Reports that arrive twice, late or out of order
+
+    @Test func onAppearCalledTwiceForOnePresentationIsOneScreenView() {
+        let tracker = tracker()
+        let favorites = ScreenPresentationID()
+        tracker.appeared(.favorites, as: favorites)
+        tracker.appeared(.favorites, as: favorites)
+        // Even with another screen between: the presentation never left.
+        let player = ScreenPresentationID()
+        tracker.appeared(.player, as: player)
+        tracker.appeared(.favorites, as: favorites)
+        #expect(received() == ["screen favorites on [favorites]", "screen player on [favorites, player]"])
+        // A second presentation of the same screen is another screen view.
+        tracker.appeared(.favorites, as: ScreenPresentationID())
+        #expect(received() == ["screen favorites on [favorites, player, favorites]"])
+    }
+
+    @Test func aDisappearanceThatArrivesAfterTheNextAppearanceLosesNothing() {
+        let tracker = tracker()
+        let library = ScreenPresentationID()
+        let search = ScreenPresentationID()
+        tracker.appeared(.library, as: library)
+        tracker.appeared(.search, as: search)  // search's appearance first,
+        tracker.disappeared(library)  // library's disappearance late
+        tracker.disappeared(library)  // and again
+        #expect(received() == ["screen library on [library]", "screen search on [library, search]"])
+        #expect(tracker.currentScreen == .search)
+        #expect(hub.currentScreen == .search)
+        // A disappearance of a presentation never reported changes nothing either.
+        tracker.disappeared(ScreenPresentationID())
+        #expect(received() == [])
+        #expect(tracker.currentScreen == .search)
+    }
+
+    // MARK: - Nesting
+
+    @Test(arguments: [false, true])
+    func theInnermostDeclaredScreenIsCurrentWhateverTheOrderOfReports(childFirst: Bool) {
+        let tracker = tracker()
+        let sidebar = ScreenPresentationID()
+        let libraryTab = ScreenPresentationID()
+        let podcast = ScreenPresentationID()
+        // A podcast inside a tab inside a split view, reported in one transition.
+        let reports: [ScreenReport<AppScreens.Screen>] = [
+            .appeared(.sidebar, presentation: sidebar, parent: nil),
+            .appeared(.libraryTab, presentation: libraryTab, parent: sidebar),
+            .appeared(.podcast(3), presentation: podcast, parent: libraryTab),
+        ]
+        tracker.apply(childFirst ? reports.reversed() : reports)
+        #expect(received() == ["screen podcast(3) on [podcast(3)]"])
+        #expect(tracker.currentPresentation == podcast)
+
+        // The podcast is popped: the tab it was inside is the innermost declared screen left.
+        tracker.disappeared(podcast)
+        #expect(received() == ["screen libraryTab on [podcast(3), libraryTab]"])
+    }
+
+    @Test func reportedOneByOneAParentThenItsChildAreTwoScreenViewsAChildThenItsParentOne() {
+        let tracker = tracker()
+        let tab = ScreenPresentationID()
+        let podcast = ScreenPresentationID()
+        tracker.appeared(.libraryTab, as: tab)
+        tracker.appeared(.podcast(1), as: podcast, inside: tab)
+        #expect(received() == ["screen libraryTab on [libraryTab]", "screen podcast(1) on [libraryTab, podcast(1)]"])
+
+        let otherTab = ScreenPresentationID()
+        let search = ScreenPresentationID()
+        tracker.appeared(.search, as: search, inside: otherTab)
+        tracker.appeared(.searchTab, as: otherTab)
+        #expect(received() == ["screen search on [libraryTab, podcast(1), search]"])
+    }
+
+    @Test func aPresentationDeclaredInsideItselfIsTakenAsHavingNoParent() {
+        let tracker = tracker()
+        let favorites = ScreenPresentationID()
+        tracker.appeared(.favorites, as: favorites, inside: favorites)
+        #expect(received() == ["screen favorites on [favorites]"])
+    }
+
+    // MARK: - Batches
+
+    @Test func keptReportsAreAppliedTogetherWhenTheUIAsks() {
+        let tracker = tracker()
+        let library = ScreenPresentationID()
+        let podcast = ScreenPresentationID()
+        #expect(tracker.keep(.appeared(.library, presentation: library, parent: nil)))
+        tracker.applyKept()
+        #expect(received() == ["screen library on [library]"])
+
+        #expect(tracker.keep(.appeared(.podcast(1), presentation: podcast, parent: nil)))
+        #expect(!tracker.keep(.disappeared(library)))  // the caller arranged for one applyKept() already
+        #expect(received() == [])
+        #expect(tracker.currentScreen == .library)
+        tracker.applyKept()
+        #expect(received() == ["screen podcast(1) on [library, podcast(1)]"])
+        tracker.applyKept()  // nothing kept: nothing happens
+        #expect(received() == [])
+        #expect(tracker.keep(.disappeared(podcast)))
+    }
+
+    @Test func aBatchThatEndsWhereItStartedSendsNothing() {
+        let tracker = tracker()
+        let library = ScreenPresentationID()
+        let player = ScreenPresentationID()
+        tracker.appeared(.library, as: library)
+        tracker.apply([.appeared(.player, presentation: player, parent: nil), .disappeared(player)])
+        #expect(received() == ["screen library on [library]"])
+    }
+
+    @Test func aTrackerOfAnyScreenTypeReportsAScreenOfAnotherTypeToDiagnostics() {
+        let reports = LockedLog<String>()
+        let hub = AnalyticsHub<AppScreens>(diagnostics: AnalyticsDiagnostics { reports.append("\($0)") })
+        let sent = RecordingStrategy(for: AppScreens.self)
+        hub.attach(sent)
+        let tracker: any AnyScreenTracker = ScreenTracker(hub: hub)
+        let favorites = ScreenPresentationID()
+        #expect(!tracker.keepAny(.appeared(42, presentation: favorites, parent: nil)))
+        #expect(reports.items == ["ScreenTracker: 1 screen tag of the wrong type (Int is not AppScreens.Screen)"])
+        #expect(hub.diagnostics.summary == ["ScreenTracker screen of the wrong type: 1"])
+        #expect(tracker.keepAny(.appeared(AppScreens.Screen.favorites, presentation: favorites, parent: nil)))
+        #expect(!tracker.keepAny(.disappeared(ScreenPresentationID())))
+        tracker.applyKept()
+        #expect(sent.entries.map(\.snapshotDescription) == ["screen favorites on [favorites]"])
+    }
+
+    // MARK: - Background
+
+    @Test(arguments: [
+        (ScreenTrackerOptions.ForegroundResend.never, ["screen library on [library] in session 1 (1700000000000)"]),
+        (
+            .always,
+            [
+                "screen library on [library] in session 1 (1700000000000)",
+                "screen library on [library, library] in session 1 (1700000000000)",
+                "screen library on [library, library, library] in session 2 (1700003600000)",
+            ]
+        ),
+        (
+            .whenSessionLapsed,
+            [
+                "screen library on [library] in session 1 (1700000000000)",
+                "screen library on [library, library] in session 2 (1700003600000)",
+            ]
+        ),
+    ])
+    func returningFromTheBackgroundSendsTheScreenAgainAsTheOptionSays(
+        resend: ScreenTrackerOptions.ForegroundResend,
+        expected: [String]
+    ) {
+        let tracker = tracker(ScreenTrackerOptions(foregroundResend: resend))
+        tracker.enteredForeground()  // at launch: not back from the background, nothing is sent
+        tracker.appeared(.library, as: ScreenPresentationID())
+        tracker.enteredBackground()
+        clock.advance(by: .seconds(10 * 60))  // within the 30-minute session
+        tracker.enteredForeground()
+        tracker.enteredForeground()  // twice: only the first comes back from the background
+        tracker.enteredBackground()
+        clock.advance(by: .seconds(50 * 60))  // the session lapses
+        tracker.enteredForeground()
+        #expect(sent.entries.map { $0.snapshotDescription(showing: .session) } == expected)
+    }
+
+    @Test func returningFromTheBackgroundWithNothingOnScreenSendsNothing() {
+        let tracker = tracker(ScreenTrackerOptions(foregroundResend: .always))
+        let library = ScreenPresentationID()
+        tracker.appeared(.library, as: library)
+        tracker.disappeared(library)
+        tracker.enteredBackground()
+        tracker.enteredForeground()
+        #expect(received() == ["screen library on [library]"])
+    }
+
+    // MARK: - Strategies and threads
+
+    @Test func aStrategyThatReportsAScreenFromItsSendHasItSentAfterTheScreenBeingDelivered() {
+        let tracker = tracker()
+        let search = ScreenPresentationID()
+        // Attached before `later`: reports the search screen while the hub delivers the library,
+        // to the tracker that is sending the library.
+        let reporter = ScreenCallbackStrategy<AppScreens> { screen in
+            if screen == .library { tracker.appeared(.search, as: search) }
+        }
+        let later = RecordingStrategy(for: AppScreens.self)
+        hub.detach(sent)
+        hub.attach(reporter)
+        hub.attach(later)
+        tracker.appeared(.library, as: ScreenPresentationID())
+        #expect(
+            later.entries.map(\.snapshotDescription) == [
+                "screen library on [library]", "screen search on [library, search]",
+            ]
+        )
+        #expect(tracker.currentScreen == .search)
+        #expect(hub.currentScreen == .search)
+    }
+
+    @Test func reportsFromSeveralThreadsKeepTheTrackerAndTheHubInStep() {
+        let tracker = tracker()
+        let threads = 4
+        let reportsPerThread = 300
+        let groups = (0..<threads).map { thread in
+            onNewThread {
+                var onScreen: [ScreenPresentationID] = []
+                for step in 0..<reportsPerThread {
+                    if step % 3 == 2, let last = onScreen.popLast() {
+                        tracker.disappeared(last)
+                    } else {
+                        let presentation = ScreenPresentationID()
+                        onScreen.append(presentation)
+                        tracker.appeared(.numbered(thread * reportsPerThread + step), as: presentation)
+                    }
+                }
+            }
+        }
+        for group in groups {
+            guard group.waitOrFail("a reporting thread") else { return }
+        }
+        let screens = sent.entries.compactMap { entry -> AppScreens.Screen? in
+            guard case .screen(let screen) = entry.vendorTag else { return nil }
+            return screen
+        }
+        // Every screen sent is a change of the current screen, and the last is the current one.
+        #expect(!screens.isEmpty)
+        #expect(zip(screens, screens.dropFirst()).allSatisfy { $0 != $1 })
+        #expect(tracker.currentScreen != nil)
+        #expect(screens.last == tracker.currentScreen)
+        #expect(hub.currentScreen == tracker.currentScreen)
+    }
+}
+
+/// Calls `body` with each screen it receives.
+final class ScreenCallbackStrategy<Schema: AnalyticsSchema>: AnalyticsScreenStrategy {
+    let body: @Sendable (Schema.Screen) -> Void
+
+    init(_ body: @escaping @Sendable (Schema.Screen) -> Void) {
+        self.body = body
+    }
+
+    func send(screen: Schema.ScreenEnvelope) {
+        body(screen.tag)
+    }
+}
