@@ -22,6 +22,8 @@ public protocol AnyScreenTracker: AnyObject, Sendable {
 }
 
 extension ScreenTracker: AnyScreenTracker {
+    /// ``keep(_:)``, for a screen of any type: one that is not a `Schema.Screen` is reported to the
+    /// hub's diagnostics instead (``DiagnosticReport/Reason/wrongType``).
     public func keepAny(_ report: ScreenReport<any Sendable>) -> Bool {
         switch report {
         case .disappeared(let presentation):
@@ -42,6 +44,7 @@ extension ScreenTracker: AnyScreenTracker {
         }
     }
 
+    /// ``AnalyticsHub/flush()`` of ``hub``.
     public func flushHub() async {
         await hub.flush()
     }

@@ -9,7 +9,8 @@ enum AppScreens: AnalyticsSchema {
         /// Tabs, each with its own stack.
         case libraryTab, searchTab
         /// Screens in the stacks.
-        case library, podcast(Int), search
+        case library, search
+        case podcast(Int)
         /// Presented over the others.
         case favorites, player, onboarding
         /// For tests that need many screens.
