@@ -12,11 +12,14 @@ let package = Package(
     products: [
         .library(name: "TagHub", targets: ["TagHub"]),
         .library(name: "TagHubTesting", targets: ["TagHubTesting"]),
+        // SwiftUI and UIKit glue over the core's ScreenTracker; empty where neither exists.
+        .library(name: "TagHubUI", targets: ["TagHubUI"]),
         .executable(name: "taghub-demo", targets: ["TagHubDemo"]),
     ],
     targets: [
         .target(name: "TagHub"),
         .target(name: "TagHubTesting", dependencies: ["TagHub"]),
+        .target(name: "TagHubUI", dependencies: ["TagHub"]),
         // The seed's podcast app and two vendors: the demo runs it, PodcastExampleTests test it as
         // an app would. Not a product.
         .target(name: "PodcastExample", dependencies: ["TagHub"]),

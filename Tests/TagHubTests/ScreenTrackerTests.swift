@@ -268,6 +268,21 @@ import Testing
         #expect(tracker.keep(.disappeared(podcast)))
     }
 
+    @Test func theEnclosingPresentationIsTheFirstAncestorOnScreenOrKept() {
+        let tracker = tracker()
+        let tabBar = ScreenPresentationID()  // a container that reports no screen
+        let tab = ScreenPresentationID()
+        let navigation = ScreenPresentationID()  // another
+        let sidebar = ScreenPresentationID()
+        tracker.appeared(.sidebar, as: sidebar)
+        #expect(tracker.enclosingPresentation(among: [navigation, tab, tabBar, sidebar]) == sidebar)
+        _ = tracker.keep(.appeared(.libraryTab, presentation: tab, parent: sidebar))
+        #expect(tracker.enclosingPresentation(among: [navigation, tab, tabBar, sidebar]) == tab)
+        #expect(tracker.enclosingPresentation(among: [navigation, tabBar]) == nil)
+        #expect(tracker.isOnScreen(sidebar))
+        #expect(!tracker.isOnScreen(tab))  // kept, not applied yet
+    }
+
     @Test func aBatchThatEndsWhereItStartedSendsNothing() {
         let tracker = tracker()
         let library = ScreenPresentationID()

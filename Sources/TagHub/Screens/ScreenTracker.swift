@@ -174,6 +174,20 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         state.lock.withLock { state.presence.presentations[presentation] != nil }
     }
 
+    /// The first of `ancestors` that is on screen, or whose appearance is kept by ``keep(_:)``:
+    /// the presentation a new one is declared inside, for UI code that knows which views contain
+    /// it (UIKit's parent view controllers) but not which of them report a screen.
+    public func enclosingPresentation(among ancestors: some Sequence<ScreenPresentationID>) -> ScreenPresentationID? {
+        state.lock.withLock {
+            ancestors.first { ancestor in
+                state.presence.presentations[ancestor] != nil
+                    || state.kept.contains {
+                        if case .appeared(_, ancestor, _) = $0 { true } else { false }
+                    }
+            }
+        }
+    }
+
     // MARK: - Sending
 
     /// With the lock held: finds the current presentation after reports applied since the

@@ -1,0 +1,65 @@
+// A stub of the UIKit API that TagHubUI and the docs' UIKit examples use, for type-checking them
+// on Linux (.ci/typecheck-ui). Never shipped, never run: every body traps or does nothing.
+//
+// Each declaration follows the signature in Apple's documentation
+// (https://developer.apple.com/documentation/uikit/...), reduced to what type-checking needs.
+import Foundation
+
+/// https://developer.apple.com/documentation/uikit/uiresponder
+@MainActor @preconcurrency open class UIResponder {
+    public init() {}
+}
+
+/// https://developer.apple.com/documentation/uikit/uiviewcontroller
+@MainActor @preconcurrency open class UIViewController: UIResponder {
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(coder:)
+    public required init?(coder: NSCoder) {}
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdiddisappear(_:)
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/parent
+    open var parent: UIViewController? { nil }
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentingviewcontroller
+    open var presentingViewController: UIViewController? { nil }
+}
+
+/// https://developer.apple.com/documentation/uikit/uibackgroundtaskidentifier
+public struct UIBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable {
+    public var rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// https://developer.apple.com/documentation/uikit/uibackgroundtaskidentifier/invalid
+    public static let invalid = UIBackgroundTaskIdentifier(rawValue: 0)
+}
+
+/// https://developer.apple.com/documentation/uikit/uiapplication
+@MainActor @preconcurrency open class UIApplication: UIResponder {
+    /// https://developer.apple.com/documentation/uikit/uiapplication/shared
+    open class var shared: UIApplication { fatalError() }
+
+    /// https://developer.apple.com/documentation/uikit/uiapplication/beginbackgroundtask(withname:expirationhandler:)
+    open func beginBackgroundTask(
+        withName taskName: String?,
+        expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
+    ) -> UIBackgroundTaskIdentifier { fatalError() }
+
+    /// https://developer.apple.com/documentation/uikit/uiapplication/endbackgroundtask(_:)
+    open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {}
+
+    /// https://developer.apple.com/documentation/uikit/uiapplication/didenterbackgroundnotification
+    public nonisolated static let didEnterBackgroundNotification = NSNotification.Name(
+        "UIApplicationDidEnterBackgroundNotification"
+    )
+
+    /// https://developer.apple.com/documentation/uikit/uiapplication/willenterforegroundnotification
+    public nonisolated static let willEnterForegroundNotification = NSNotification.Name(
+        "UIApplicationWillEnterForegroundNotification"
+    )
+}

@@ -1,0 +1,51 @@
+#if canImport(SwiftUI) || (canImport(UIKit) && !os(watchOS))
+import TagHub
+
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+#endif
+
+/// What the app going to the background and coming back does to a screen tracker and its hub.
+enum AppLifecycle {
+    /// Tells `tracker`, and flushes its hub's background strategies: on iOS and tvOS inside a
+    /// background task, so that the system lets the queues finish before suspending the app.
+    @MainActor
+    static func enteredBackground(_ tracker: any AnyScreenTracker) {
+        tracker.enteredBackground()
+        #if canImport(UIKit) && !os(watchOS)
+        let application = UIApplication.shared
+        let task = BackgroundTask()
+        task.identifier = application.beginBackgroundTask(withName: "TagHub flush") {
+            task.end(in: application)
+        }
+        Task {
+            await tracker.flushHub()
+            task.end(in: application)
+        }
+        #else
+        Task { await tracker.flushHub() }
+        #endif
+    }
+
+    /// Tells `tracker`: it sends the current screen again if its options say so.
+    @MainActor
+    static func enteredForeground(_ tracker: any AnyScreenTracker) {
+        tracker.enteredForeground()
+    }
+}
+
+#if canImport(UIKit) && !os(watchOS)
+/// A background task, ended once: by the flush or by the system's expiration, whichever comes
+/// first.
+@MainActor
+final class BackgroundTask {
+    var identifier = UIBackgroundTaskIdentifier.invalid
+
+    func end(in application: UIApplication) {
+        guard identifier != .invalid else { return }
+        application.endBackgroundTask(identifier)
+        identifier = .invalid
+    }
+}
+#endif
+#endif
