@@ -168,6 +168,22 @@ import Testing
         )
     }
 
+    @Test func theGuidesStoryIsWhatItsCommentsSay() {
+        let hub = AnalyticsHub<AppAnalytics>()
+        let sent = RecordingStrategy(for: AppAnalytics.self)
+        hub.attach(sent)
+        favoritesThenASheet(hub: hub)
+        #expect(
+            sent.snapshotText == """
+                screen favorites on [favorites]
+                screen player on [favorites, player]
+                screen favorites on [favorites, player, favorites]
+                userAction play("Swift Talk") on [favorites, player, favorites]
+
+                """
+        )
+    }
+
     // MARK: - Reports that arrive twice, late or out of order
 
     @Test func onAppearCalledTwiceForOnePresentationIsOneScreenView() {
