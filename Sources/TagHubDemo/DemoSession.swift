@@ -47,23 +47,57 @@ final class Vendor {
 /// Sends the story's tags through the hub and, once every vendor has delivered them, prints one
 /// line per vendor under the header the ``SessionPrinter`` printed during the delivery.
 ///
-/// Its `send` methods mirror the hub's, so that the story in `main.swift` reads as app code would.
+/// Its `send` methods mirror the hub's, and its screen reports the tracker's, so that the story in
+/// `main.swift` reads as app code would.
 final class DemoSession {
     let hub: AnalyticsHub<PodcastAnalytics>
+    /// Where the story's views report their screens: it sends the hub a screen when the current
+    /// one changes.
+    let screens: ScreenTracker<PodcastAnalytics>
     let consent: AnalyticsConsent<PodcastAnalytics>
     let vendors: [Vendor]
+    /// The printer of every tag the hub delivered: tells whether a screen report sent one.
+    let printer: SessionPrinter
     /// How many tags the demo sent so far: the number of the last header.
     private(set) var tagsSent = 0
 
-    init(hub: AnalyticsHub<PodcastAnalytics>, consent: AnalyticsConsent<PodcastAnalytics>, vendors: [Vendor]) {
+    init(
+        hub: AnalyticsHub<PodcastAnalytics>,
+        consent: AnalyticsConsent<PodcastAnalytics>,
+        vendors: [Vendor],
+        printer: SessionPrinter
+    ) {
         self.hub = hub
+        self.screens = ScreenTracker(hub: hub)
         self.consent = consent
         self.vendors = vendors
+        self.printer = printer
     }
 
-    func send(screen: PodcastAnalytics.Screen) async {
-        hub.send(screen: screen)
-        await reportVendors(for: .screen)
+    /// Reports that `presentation`, of `screen`, appeared, as a view's `onAppear` does; `what`
+    /// says what the user did.
+    func appeared(_ screen: PodcastAnalytics.Screen, as presentation: ScreenPresentationID, _ what: String) async {
+        print("-- \(what): \(screen) appears")
+        await reportScreen { screens.appeared(screen, as: presentation) }
+    }
+
+    /// Reports that `presentation` disappeared, as a view's `onDisappear` does.
+    func disappeared(_ presentation: ScreenPresentationID, of screen: PodcastAnalytics.Screen, _ what: String) async {
+        print("-- \(what): \(screen) disappears")
+        await reportScreen { screens.disappeared(presentation) }
+    }
+
+    /// Runs a report; when it made the tracker send a screen, reports what the vendors received,
+    /// and otherwise says so.
+    private func reportScreen(_ report: () -> Void) async {
+        let before = printer.envelopes.count
+        report()
+        if printer.envelopes.count == before {
+            let current = screens.currentScreen.map { "\($0)" } ?? "none"
+            print("   (the screen tracker sends nothing: the current screen is still \(current))")
+        } else {
+            await reportVendors(for: .screen)
+        }
     }
 
     func send(userAction: PodcastAnalytics.UserAction) async {

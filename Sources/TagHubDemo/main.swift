@@ -2,9 +2,10 @@ import Foundation
 import PodcastExample
 import TagHub
 
-// The seed's podcast app, one session long, tracked by three vendors through one hub, under the
-// user's consent: undecided at first (tags are kept), then granted for two purposes and denied for
-// a third, then withdrawn for one. Run with `swift run taghub-demo`; the output is deterministic,
+// The seed's podcast app, one session long, its screens reported by its views to a ScreenTracker
+// (a sheet over favorites included), tracked by three vendors through one hub, under the user's
+// consent: undecided at first (tags are kept), then granted for two purposes and denied for a
+// third, then withdrawn for one. Run with `swift run taghub-demo`; the output is deterministic,
 // and Docs/demo-output.txt holds a copy of it.
 
 let stacktrace = Podcast(title: "Stacktrace", duration: 2_700)
@@ -44,18 +45,32 @@ consent.register(ads, for: [.advertising])
 let trackerVendor = Vendor(label: "tracker", strategy: tracker, pendingLines: trackerLines)
 let firebaseVendor = Vendor(label: "firebase", strategy: firebase, pendingLines: firebaseLines)
 let adsVendor = Vendor(label: "ads", strategy: ads, pendingLines: adsLines)
-let session = DemoSession(hub: hub, consent: consent, vendors: [trackerVendor, firebaseVendor, adsVendor])
+let session = DemoSession(
+    hub: hub,
+    consent: consent,
+    vendors: [trackerVendor, firebaseVendor, adsVendor],
+    printer: printer
+)
+// Each view of the story is one presentation: what a SwiftUI view's `.analyticsScreen(…)` or a
+// UIKit view controller reports.
+let podcastList = ScreenPresentationID()
+let pushedPlayer = ScreenPresentationID()
+let favoritesTab = ScreenPresentationID()
+let playerSheet = ScreenPresentationID()
+let downloadsTab = ScreenPresentationID()
 
 print("TagHub demo: a podcast session, AnalyticsHub<PodcastAnalytics> keeping \(hub.screenHistoryLimit) screens.")
 print("Vendors: tracker (analytics, personalization), firebase (analytics, on its own queue), ads (advertising).")
 print("Each tag: its number, channel and context as delivered, then what each vendor received.")
+print("Screens come from a ScreenTracker: \"--\" lines are what the app's views report to it.")
 print()
 
 // MARK: - Before the consent prompt is answered: tags are kept
 
-await session.send(screen: .podcasts)
+await session.appeared(.podcasts, as: podcastList, "launch")
 await session.send(userAction: .playPodcast(stacktrace))
-await session.send(screen: .podcastPlayer)
+await session.appeared(.podcastPlayer, as: pushedPlayer, "the player is pushed")
+await session.disappeared(podcastList, of: .podcasts, "the player is pushed")
 let lastTagBeforeDecision = session.tagsSent
 
 // MARK: - The user answers
@@ -70,13 +85,20 @@ print()
 await session.send(event: .playerDidLoad(stacktrace))
 await session.send(event: .playerDidPlay(stacktrace))
 await session.send(userAction: .pausePodcast(stacktrace))
-await session.send(screen: .favorites)
+await session.appeared(.favorites, as: favoritesTab, "the favorites tab is selected")
+await session.disappeared(pushedPlayer, of: .podcastPlayer, "the favorites tab is selected")
+await session.appeared(.favorites, as: favoritesTab, "SwiftUI calls onAppear again")
+// The player, as a sheet over favorites: favorites stays on screen under it, and nothing reports
+// it again when the sheet is dismissed. The tracker makes it current again.
+await session.appeared(.podcastPlayer, as: playerSheet, "the player opens as a sheet")
+await session.disappeared(playerSheet, of: .podcastPlayer, "the sheet is dismissed")
 // The seed's "one more thing": the same action, another screen, another tracker event.
 await session.send(userAction: .playPodcast(swiftTalk))
 await session.send(userAction: .removePodcastFromFavorite(stacktrace))
 await session.send(state: .favorites([swiftTalk]))
 await session.send(state: .autoPlay(true))
-await session.send(screen: .downloads)
+await session.appeared(.downloads, as: downloadsTab, "the downloads tab is selected")
+await session.disappeared(favoritesTab, of: .favorites, "the downloads tab is selected")
 await session.send(userAction: .downloadPodcast(underTheRadar))
 await session.send(event: .notEnoughStorageSpaceForDownload(underTheRadar))
 await session.send(event: .playerDidFail(swiftTalk, reason: .networkUnavailable))
@@ -90,7 +112,8 @@ print("consent.status(of: tracker) -> \(consent.status(of: tracker)!), of fireba
 print()
 let lastTagBeforeRevocation = session.tagsSent
 
-await session.send(screen: .podcasts)
+await session.appeared(.podcasts, as: podcastList, "back to the podcasts list")
+await session.disappeared(downloadsTab, of: .downloads, "back to the podcasts list")
 await session.send(userAction: .playPodcast(stacktrace))
 await session.send(state: .remoteNotificationAuthorized(false))
 
