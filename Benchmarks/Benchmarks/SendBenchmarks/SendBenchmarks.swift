@@ -140,6 +140,34 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: - The screen tracker
+
+    Benchmark("ScreenTracker: a report that changes nothing (onAppear again)") { benchmark in
+        let tracker = ScreenTracker(hub: makeHub(userActionStrategies: 1))
+        let home = ScreenPresentationID()
+        tracker.appeared(.home, as: home)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            tracker.appeared(.home, as: home)
+        }
+    }
+
+    Benchmark("ScreenTracker: a push as one transition, to 1 screen strategy") { benchmark in
+        let hub = AnalyticsHub<BenchAnalytics>()
+        hub.attach(MappingStrategy(for: BenchAnalytics.self, tagger: NoOpTagger(), screen: { _, _ in .screen(1) }))
+        let tracker = ScreenTracker(hub: hub)
+        let presentations = [ScreenPresentationID(), ScreenPresentationID()]
+        tracker.appeared(.home, as: presentations[0])
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let next: BenchAnalytics.Screen = index.isMultiple(of: 2) ? .player : .home
+            tracker.apply([
+                .appeared(next, presentation: presentations[(index + 1) % 2], parent: nil),
+                .disappeared(presentations[index % 2]),
+            ])
+        }
+    }
+
     Benchmark("send(userAction:) with 16 strategies that do not take it") { benchmark in
         let hub = makeHub(userActionStrategies: 0, otherStrategies: 16)
         benchmark.startMeasurement()

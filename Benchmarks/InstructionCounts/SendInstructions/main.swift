@@ -106,7 +106,7 @@ func sendUserActions(to hub: AnalyticsHub<BenchAnalytics>, count: Int) {
 /// The scenarios, by the name the script passes.
 let scenarios = [
     "none", "others16", "mapping1", "history1000", "mapping4", "mapping16", "event1", "screen1", "background",
-    "consentUndecided", "storedClock", "states0", "states100", "stateChange",
+    "consentUndecided", "storedClock", "states0", "states100", "stateChange", "trackerNoChange", "trackerPush",
 ]
 
 // The scenario and the number of sends; anything else is a usage error.
@@ -208,6 +208,30 @@ case "consentUndecided":
     sendUserActions(to: hub, count: 1_000)
     consent = undecided
     sendUserActions(to: hub, count: count)
+case "trackerNoChange":
+    // A second onAppear of the current presentation: the tracker changes nothing, sends nothing.
+    let hub = makeHub(userActionStrategies: 1)
+    let tracker = ScreenTracker(hub: hub)
+    let home = ScreenPresentationID()
+    tracker.appeared(.home, as: home)
+    for _ in 0..<count {
+        tracker.appeared(.home, as: home)
+    }
+case "trackerPush":
+    // A push reported as one transition (the new screen appears, the old one disappears): one
+    // screen view, to one screen strategy. Counted per transition.
+    let hub = AnalyticsHub<BenchAnalytics>()
+    hub.attach(MappingStrategy(for: BenchAnalytics.self, tagger: CountingTagger(), screen: { _, _ in .screen(1) }))
+    let tracker = ScreenTracker(hub: hub)
+    let presentations = [ScreenPresentationID(), ScreenPresentationID()]
+    tracker.appeared(.home, as: presentations[0])
+    for index in 0..<count {
+        let shown = presentations[index % 2]
+        let next = presentations[(index + 1) % 2]
+        tracker.apply([
+            .appeared(index.isMultiple(of: 2) ? .player : .home, presentation: next, parent: nil), .disappeared(shown),
+        ])
+    }
 default:
     preconditionFailure("unknown scenario \(arguments[1])")
 }
