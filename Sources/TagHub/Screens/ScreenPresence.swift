@@ -1,19 +1,90 @@
-/// The presentations on screen, as a ``ScreenTracker`` keeps them, and which one is current.
+/// The part of a ``ScreenTracker``'s state that does not depend on the screen type, with the lock
+/// that guards all of it: what a report that changes nothing reads.
+///
+/// Not generic, so that its fields sit at fixed offsets: the duplicate check costs a lock round
+/// trip and a scan of a few integers, whatever the app's schema.
+///
+/// `@unchecked Sendable` is safe: every `var` here and in ``ScreenPresence`` is read and written
+/// only while `lock` is held. The `var`s skip the run-time exclusivity checks: the lock already
+/// makes every access exclusive.
+class ScreenPresenceBase: @unchecked Sendable {
+    let lock = ConditionLock()
+
+    /// The presentations on screen, by ``ScreenPresentationID/rawValue``, in the order they appeared.
+    @exclusivity(unchecked) final var onScreen: [UInt64] = []
+
+    /// For each presentation of ``onScreen``, the one it is declared inside, or 0 for none (no
+    /// identity is 0).
+    @exclusivity(unchecked) final var parents: [UInt64] = []
+
+    /// For each presentation of ``onScreen``, when it appeared, counted in appearances.
+    @exclusivity(unchecked) final var orders: [UInt64] = []
+
+    /// The current presentation, as of the last ``settle(since:)``.
+    @exclusivity(unchecked) final var current: ScreenPresentationID?
+
+    /// The order the next appearance gets.
+    @exclusivity(unchecked) final var nextOrder: UInt64 = 0
+
+    /// Whether a call is handing the pending screens to the hub.
+    @exclusivity(unchecked) final var isSending = false
+
+    /// Whether the app is in the background.
+    @exclusivity(unchecked) final var isInBackground = false
+
+    /// Whether `presentation` is on screen.
+    final func isOnScreen(_ presentation: ScreenPresentationID) -> Bool {
+        onScreen.contains(presentation.rawValue)
+    }
+
+    /// Records a presentation that is not on screen.
+    final func appendPresentation(_ presentation: ScreenPresentationID, inside parent: ScreenPresentationID?) {
+        onScreen.append(presentation.rawValue)
+        // A presentation declared inside itself would hide itself: it is taken as having no parent.
+        parents.append(parent == presentation ? 0 : parent?.rawValue ?? 0)
+        orders.append(nextOrder)
+        nextOrder += 1
+    }
+
+    /// Removes the presentation at `index` of ``onScreen``.
+    final func removePresentation(at index: Int) {
+        onScreen.remove(at: index)
+        parents.remove(at: index)
+        orders.remove(at: index)
+    }
+
+    /// Finds the current presentation again, after reports applied since the appearance numbered
+    /// `firstOrder`: returns its index in ``onScreen`` and whether it appeared since then, if it is
+    /// another one than before.
+    ///
+    /// Scans from the newest appearance back for one that no presentation on screen is declared
+    /// inside: quadratic in the presentations on screen, which are few, and only when a report
+    /// changed them.
+    final func settle(since firstOrder: UInt64) -> (index: Int, appeared: Bool)? {
+        var index = onScreen.count - 1
+        while index >= 0, parents.contains(onScreen[index]) {
+            index -= 1
+        }
+        guard index >= 0 else {
+            // Nothing on screen: the hub keeps the last screen it was shown.
+            current = nil
+            return nil
+        }
+        let id = ScreenPresentationID(rawValue: onScreen[index])
+        guard id != current else { return nil }
+        current = id
+        return (index, orders[index] >= firstOrder)
+    }
+}
+
+/// The presentations on screen, as a ``ScreenTracker`` keeps them, and which one is current, with
+/// the screens the tracker has yet to hand to its hub.
 ///
 /// The current presentation is the one that appeared last among those with no declared child on
 /// screen: the innermost declared screen wins over the screens it is inside, and what appeared
 /// last (a sheet, a pushed screen) wins over what it covers. When it disappears, the one it
 /// covered becomes current again.
-struct ScreenPresence<Screen> {
-    /// A presentation on screen.
-    struct Presentation {
-        var screen: Screen
-        /// The presentation it is declared inside, if any.
-        var parent: ScreenPresentationID?
-        /// When it appeared, counted in appearances: what appeared later covers what appeared before.
-        var order: UInt64
-    }
-
+final class ScreenPresence<Screen: Sendable>: ScreenPresenceBase, @unchecked Sendable {
     /// What becomes of the screens once some reports are applied.
     enum Change {
         /// A presentation that appeared became current: a screen view.
@@ -22,69 +93,42 @@ struct ScreenPresence<Screen> {
         case returned(Screen)
     }
 
-    /// The presentations on screen.
-    private(set) var presentations: [ScreenPresentationID: Presentation] = [:]
-    /// For each presentation, how many on screen are declared inside it (it may not have appeared
-    /// yet: SwiftUI may report a child first).
-    private var childCounts: [ScreenPresentationID: Int] = [:]
-    /// The order the next appearance gets.
-    private(set) var nextOrder: UInt64 = 0
-    /// The current presentation, as of the last ``settle(since:)``.
-    private(set) var current: ScreenPresentationID?
+    /// The screen of each presentation of ``ScreenPresenceBase/onScreen``.
+    @exclusivity(unchecked) var screens: [Screen] = []
+
+    /// Screens decided but not handed to the hub yet, oldest first.
+    @exclusivity(unchecked) var pending: [PendingScreen<Screen>] = []
+
+    /// Reports kept by `keep(_:)`, oldest first.
+    @exclusivity(unchecked) var kept: [ScreenReport<Screen>] = []
 
     /// Records that `presentation` appeared; `false` when it was on screen already (a duplicate,
     /// ignored).
-    mutating func appear(
-        _ screen: Screen,
-        as presentation: ScreenPresentationID,
-        inside parent: ScreenPresentationID?
-    )
-        -> Bool
-    {
-        guard presentations[presentation] == nil else { return false }
-        // A presentation declared inside itself would hide itself: it is taken as having no parent.
-        let parent = parent == presentation ? nil : parent
-        presentations[presentation] = Presentation(screen: screen, parent: parent, order: nextOrder)
-        nextOrder += 1
-        if let parent {
-            childCounts[parent, default: 0] += 1
-        }
+    func appear(_ screen: Screen, as presentation: ScreenPresentationID, inside parent: ScreenPresentationID?) -> Bool {
+        guard !isOnScreen(presentation) else { return false }
+        appendPresentation(presentation, inside: parent)
+        screens.append(screen)
         return true
     }
 
-    /// Records that `presentation` disappeared and returns it, for the caller to release after
-    /// unlocking (its screen's `deinit` is app code); `nil` when it was not on screen (a late or
-    /// a second report, ignored).
-    mutating func disappear(_ presentation: ScreenPresentationID) -> Presentation? {
-        guard let gone = presentations.removeValue(forKey: presentation) else { return nil }
-        if let parent = gone.parent {
-            let remaining = childCounts[parent, default: 1] - 1
-            childCounts[parent] = remaining > 0 ? remaining : nil
-        }
-        return gone
+    /// Records that `presentation` disappeared and returns its screen, for the caller to release
+    /// after unlocking (its `deinit` is app code); `nil` when it was not on screen (a late or a
+    /// second report, ignored).
+    func disappear(_ presentation: ScreenPresentationID) -> Screen? {
+        guard let index = onScreen.firstIndex(of: presentation.rawValue) else { return nil }
+        removePresentation(at: index)
+        return screens.remove(at: index)
     }
 
-    /// Finds the current presentation again, after reports applied since the appearance numbered
-    /// `firstOrder`; returns the change, if the current presentation is another one.
-    mutating func settle(since firstOrder: UInt64) -> Change? {
-        var newest: (id: ScreenPresentationID, presentation: Presentation)?
-        for (id, presentation) in presentations where childCounts[id] == nil {
-            if newest.map({ presentation.order > $0.presentation.order }) ?? true {
-                newest = (id, presentation)
-            }
-        }
-        guard let newest, newest.id != current else {
-            // Nothing on screen: the hub keeps the last screen it was shown.
-            if newest == nil { current = nil }
-            return nil
-        }
-        current = newest.id
-        return newest.presentation.order >= firstOrder
-            ? .appeared(newest.presentation.screen) : .returned(newest.presentation.screen)
+    /// ``ScreenPresenceBase/settle(since:)``, with the screen that became current.
+    func settleScreen(since firstOrder: UInt64) -> Change? {
+        guard let (index, appeared) = settle(since: firstOrder) else { return nil }
+        return appeared ? .appeared(screens[index]) : .returned(screens[index])
     }
 
     /// The screen of the current presentation, if any.
     var currentScreen: Screen? {
-        current.flatMap { presentations[$0]?.screen }
+        guard let current, let index = onScreen.firstIndex(of: current.rawValue) else { return nil }
+        return screens[index]
     }
 }

@@ -9,21 +9,18 @@
 /// let favorites = ScreenPresentationID()  // a new identity, never handed out before
 /// ```
 public struct ScreenPresentationID: Hashable, Sendable, CustomStringConvertible {
-    private enum Storage: Hashable {
-        case number(UInt64)
-        case object(ObjectIdentifier)
-    }
-
-    private let storage: Storage
+    /// A number from the initializer, shifted left and with its lowest bit set; or an object's
+    /// address, whose lowest bit is clear (objects are aligned): the two never meet. One integer,
+    /// so that the tracker compares identities in a few instructions.
+    let rawValue: UInt64
 
     /// A new identity, different from every other one made by this initializer.
     public init() {
-        storage = .number(
-            Self.counter.withLock { next in
-                next += 1
-                return next
-            }
-        )
+        let number = Self.counter.withLock { next in
+            next += 1
+            return next
+        }
+        rawValue = number << 1 | 1
     }
 
     /// The identity of `object` (a view controller, for example), for as long as it lives.
@@ -32,15 +29,17 @@ public struct ScreenPresentationID: Hashable, Sendable, CustomStringConvertible 
     /// another object with the same identity: report its disappearance first, as UIKit does for a
     /// view controller.
     public init(_ object: AnyObject) {
-        storage = .object(ObjectIdentifier(object))
+        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object)))
     }
 
     /// For example `presentation 3`, or `presentation of an object`.
     public var description: String {
-        switch storage {
-        case .number(let number): "presentation \(number)"
-        case .object(let identifier): "presentation of object \(identifier.hashValue)"
-        }
+        rawValue & 1 == 1 ? "presentation \(rawValue >> 1)" : "presentation of an object"
+    }
+
+    /// The identity whose ``rawValue`` is `rawValue`.
+    init(rawValue: UInt64) {
+        self.rawValue = rawValue
     }
 
     /// The last number handed out.

@@ -41,7 +41,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// How reports become screen views.
     public let options: ScreenTrackerOptions
 
-    private let state = ScreenTrackerState<Schema.Screen>()
+    private let state = ScreenPresence<Schema.Screen>()
 
     /// A tracker that sends the screens it makes current to `hub`.
     ///
@@ -65,37 +65,51 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         inside parent: ScreenPresentationID? = nil
     ) {
         state.lock.lock()
-        guard state.presence.appear(screen, as: presentation, inside: parent) else {
-            return state.lock.unlock()
-        }
-        settleAndSend(since: state.presence.nextOrder - 1)
+        // The common report that changes nothing (a second `onAppear`) is answered here, by code
+        // that needs no generic metadata: its cost is a lock round trip and a scan of a few integers.
+        guard !state.isOnScreen(presentation) else { return state.lock.unlock() }
+        appearLocked(screen, as: presentation, inside: parent)
+    }
+
+    /// With the lock held: records a presentation that is not on screen, then sends the current
+    /// screen if it changed. Returns with the lock released. Apart from ``appeared(_:as:inside:)``,
+    /// whose fast path would otherwise instantiate the metadata this needs on every call.
+    @inline(never)
+    private func appearLocked(
+        _ screen: Schema.Screen,
+        as presentation: ScreenPresentationID,
+        inside parent: ScreenPresentationID?
+    ) {
+        _ = state.appear(screen, as: presentation, inside: parent)
+        settleAndSend(since: state.nextOrder - 1)
     }
 
     /// Reports that `presentation` disappeared. When it was current, the presentation it covered
     /// is current again. Nothing changes if it is not on screen.
     public func disappeared(_ presentation: ScreenPresentationID) {
         state.lock.lock()
-        let gone = state.presence.disappear(presentation)
-        guard gone != nil else { return state.lock.unlock() }
-        settleAndSend(since: state.presence.nextOrder)
+        // A late or second disappearance changes nothing: answered without generic code.
+        guard state.isOnScreen(presentation) else { return state.lock.unlock() }
+        let gone = state.disappear(presentation)
+        settleAndSend(since: state.nextOrder)
         withExtendedLifetime(gone) {}
     }
 
     /// Applies `reports` together: only the presentation current after the last one is sent, if
     /// it changed. A push reported as "detail appeared, list disappeared", or a parent and its
     /// child appearing in either order, then make one screen view.
-    public func apply(_ reports: some Sequence<ScreenReport<Schema.Screen>>) {
-        var gone: [ScreenPresence<Schema.Screen>.Presentation] = []
+    public func apply(_ reports: [ScreenReport<Schema.Screen>]) {
+        var gone: [Schema.Screen] = []
         defer { withExtendedLifetime(gone) {} }
         state.lock.lock()
-        let firstOrder = state.presence.nextOrder
+        let firstOrder = state.nextOrder
         var changed = false
         for report in reports {
             switch report {
             case .appeared(let screen, let presentation, let parent):
-                changed = state.presence.appear(screen, as: presentation, inside: parent) || changed
+                changed = state.appear(screen, as: presentation, inside: parent) || changed
             case .disappeared(let presentation):
-                if let presentation = state.presence.disappear(presentation) {
+                if let presentation = state.disappear(presentation) {
                     gone.append(presentation)
                     changed = true
                 }
@@ -151,7 +165,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
             case .always: true
             case .whenSessionLapsed: hub.sessionHasLapsed
             }
-        guard resends, let screen = state.presence.currentScreen else { return state.lock.unlock() }
+        guard resends, let screen = state.currentScreen else { return state.lock.unlock() }
         state.pending.append(.screenView(screen))
         sendPending()
     }
@@ -161,17 +175,17 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// The screen of the current presentation; `nil` when nothing reported is on screen (the hub
     /// keeps the last screen it was sent).
     public var currentScreen: Schema.Screen? {
-        state.lock.withLock { state.presence.currentScreen }
+        state.lock.withLock { state.currentScreen }
     }
 
     /// The current presentation, if any.
     public var currentPresentation: ScreenPresentationID? {
-        state.lock.withLock { state.presence.current }
+        state.lock.withLock { state.current }
     }
 
     /// Whether `presentation` is on screen: it appeared, and has not disappeared since.
     public func isOnScreen(_ presentation: ScreenPresentationID) -> Bool {
-        state.lock.withLock { state.presence.presentations[presentation] != nil }
+        state.lock.withLock { state.isOnScreen(presentation) }
     }
 
     /// The first of `ancestors` that is on screen, or whose appearance is kept by ``keep(_:)``:
@@ -180,7 +194,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     public func enclosingPresentation(among ancestors: some Sequence<ScreenPresentationID>) -> ScreenPresentationID? {
         state.lock.withLock {
             ancestors.first { ancestor in
-                state.presence.presentations[ancestor] != nil
+                state.isOnScreen(ancestor)
                     || state.kept.contains {
                         if case .appeared(_, ancestor, _) = $0 { true } else { false }
                     }
@@ -193,7 +207,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// With the lock held: finds the current presentation after reports applied since the
     /// appearance numbered `firstOrder`, and sends it if it changed. Returns with the lock released.
     private func settleAndSend(since firstOrder: UInt64) {
-        switch state.presence.settle(since: firstOrder) {
+        switch state.settleScreen(since: firstOrder) {
         case nil:
             return state.lock.unlock()
         case .appeared(let screen):
@@ -211,11 +225,16 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         guard !state.isSending else { return state.lock.unlock() }
         state.isSending = true
         while !state.pending.isEmpty {
-            let next = state.pending.removeFirst()
+            // Taken all at once: screens reported meanwhile, from a strategy or another thread,
+            // wait for the next round.
+            let batch = state.pending
+            state.pending = []
             state.lock.unlock()
-            switch next {
-            case .screenView(let screen): hub.send(screen: screen)
-            case .currentOnly(let screen): hub.makeCurrent(screen)
+            for next in batch {
+                switch next {
+                case .screenView(let screen): hub.send(screen: screen)
+                case .currentOnly(let screen): hub.makeCurrent(screen)
+                }
             }
             state.lock.lock()
         }
@@ -230,21 +249,4 @@ enum PendingScreen<Screen> {
     case screenView(Screen)
     /// The current screen, not delivered to strategies.
     case currentOnly(Screen)
-}
-
-/// The state of a ``ScreenTracker``, with the lock that guards it.
-///
-/// `@unchecked Sendable` is safe: every `var` is read and written only while `lock` is held.
-final class ScreenTrackerState<Screen: Sendable>: @unchecked Sendable {
-    let lock = ConditionLock()
-    /// The presentations on screen.
-    var presence = ScreenPresence<Screen>()
-    /// Screens decided but not handed to the hub yet, oldest first.
-    var pending: [PendingScreen<Screen>] = []
-    /// Whether a call is handing ``pending`` to the hub.
-    var isSending = false
-    /// Whether the app is in the background.
-    var isInBackground = false
-    /// Reports kept by `keep(_:)`, oldest first.
-    var kept: [ScreenReport<Screen>] = []
 }
