@@ -5,7 +5,7 @@ import Testing
 @Suite struct DocsTests {
     @Test(arguments: [
         ("Docs/Architecture.md", 30), ("Docs/Consent.md", 8), ("Docs/Delivery.md", 8), ("Docs/Vendors.md", 3),
-        ("Docs/Context.md", 35),
+        ("Docs/Context.md", 35), ("Docs/Screens.md", 20),
     ])
     func everyTestADocNamesExists(doc path: String, atLeast minimum: Int) throws {
         let root = ReadmeTests.root
@@ -41,7 +41,7 @@ import Testing
 
     /// A code block after `<!-- from: path -->` is an excerpt of that file: its lines must be in it,
     /// consecutive and in order, indented alike.
-    @Test(arguments: [("Docs/Testing.md", 8), ("Docs/Context.md", 4)])
+    @Test(arguments: [("Docs/Testing.md", 8), ("Docs/Context.md", 4), ("Docs/Screens.md", 3), ("README.md", 1)])
     func everyExcerptInTheGuidesIsWordForWordInTheFileItNames(guide: String, atLeast minimum: Int) throws {
         let root = ReadmeTests.root
         let doc = try String(contentsOf: root.appendingPathComponent(guide), encoding: .utf8)

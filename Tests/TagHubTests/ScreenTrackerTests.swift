@@ -441,3 +441,73 @@ final class ScreenCallbackStrategy<Schema: AnalyticsSchema>: AnalyticsScreenStra
         body(screen.tag)
     }
 }
+
+/// App code the tracker calls into, a clock and a screen's `deinit`, may call the tracker back:
+/// none of it runs under the tracker's lock.
+@Suite(.timeLimit(.minutes(1))) struct ScreenTrackerReentrancyTests {
+    /// Screens with a payload whose `deinit` is app code.
+    enum PayloadScreens: AnalyticsSchema {
+        enum Screen: Sendable { case page(Payload) }
+        typealias UserAction = Never
+        typealias Event = Never
+        typealias State = Never
+    }
+
+    /// Calls `onDeinit` when freed.
+    final class Payload: Sendable {
+        let onDeinit: @Sendable () -> Void
+        init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+        deinit { onDeinit() }
+    }
+
+    /// A clock that calls `onRead` each time it is read.
+    final class CallingClock: AnalyticsClock, @unchecked Sendable {
+        var onRead: @Sendable () -> Void = {}
+        func now() -> Date {
+            onRead()
+            return Date(timeIntervalSince1970: 1_700_000_000)
+        }
+    }
+
+    @Test func aClockThatReadsTheTrackerDoesNotDeadlockAForegroundReport() {
+        let clock = CallingClock()
+        let hub = AnalyticsHub<AppScreens>(clock: clock)
+        let tracker = ScreenTracker(hub: hub, options: ScreenTrackerOptions(foregroundResend: .whenSessionLapsed))
+        let reads = LockedLog<AppScreens.Screen?>()
+        clock.onRead = { reads.append(tracker.currentScreen) }
+        let done = onNewThread {
+            tracker.appeared(.library, as: ScreenPresentationID())
+            tracker.enteredBackground()
+            tracker.enteredForeground()
+        }
+        guard done.waitOrFail("the reports, which a clock reading the tracker must not deadlock") else { return }
+        #expect(reads.items.contains(.library))
+    }
+
+    @Test func aScreenWhoseDeinitReadsTheTrackerIsFreedOutsideItsLock() {
+        let hub = AnalyticsHub<PayloadScreens>()
+        let box = LockedLog<ScreenTracker<PayloadScreens>>()
+        let readsInDeinit = LockedLog<Bool>()
+        let done = onNewThread {
+            let tracker = ScreenTracker(hub: hub)
+            box.append(tracker)
+            // Parents that are never current, so never sent: only the tracker holds their screens.
+            let child = ScreenPresentationID()
+            let parent = ScreenPresentationID()
+            let otherParent = ScreenPresentationID()
+            tracker.appeared(.page(Payload {}), as: child, inside: parent)
+            tracker.appeared(.page(Payload { readsInDeinit.append(box.items[0].isOnScreen(parent)) }), as: parent)
+            tracker.disappeared(parent)
+            tracker.appeared(.page(Payload {}), as: ScreenPresentationID(), inside: otherParent)
+            tracker.appeared(
+                .page(Payload { readsInDeinit.append(box.items[0].isOnScreen(otherParent)) }),
+                as: otherParent
+            )
+            tracker.apply([.disappeared(otherParent)])
+        }
+        guard done.waitOrFail("the reports, which a screen's deinit reading the tracker must not deadlock") else {
+            return
+        }
+        #expect(readsInDeinit.items == [false, false])
+    }
+}

@@ -156,15 +156,17 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// ``ScreenTrackerOptions/foregroundResend`` says. Nothing happens if the app was not in the
     /// background (a launch).
     public func enteredForeground() {
-        state.lock.lock()
-        guard state.isInBackground else { return state.lock.unlock() }
-        state.isInBackground = false
+        // Read before the tracker's lock, which is a leaf: the hub's lock and the clock (app code)
+        // are never reached while it is held.
         let resends =
             switch options.foregroundResend {
             case .never: false
             case .always: true
             case .whenSessionLapsed: hub.sessionHasLapsed
             }
+        state.lock.lock()
+        guard state.isInBackground else { return state.lock.unlock() }
+        state.isInBackground = false
         guard resends, let screen = state.currentScreen else { return state.lock.unlock() }
         state.pending.append(.screenView(screen))
         sendPending()
@@ -192,7 +194,9 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// the presentation a new one is declared inside, for UI code that knows which views contain
     /// it (UIKit's parent view controllers) but not which of them report a screen.
     public func enclosingPresentation(among ancestors: some Sequence<ScreenPresentationID>) -> ScreenPresentationID? {
-        state.lock.withLock {
+        // Copied first: iterating the caller's sequence is app code, which never runs under the lock.
+        let ancestors = Array(ancestors)
+        return state.lock.withLock {
             ancestors.first { ancestor in
                 state.isOnScreen(ancestor)
                     || state.kept.contains {
