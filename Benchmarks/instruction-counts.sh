@@ -37,10 +37,11 @@
 #     states100         send(userAction:) to 1 mapping strategy, 100 states kept
 #     stateChange       send(state:) that changes 1 of 100 states, to 1 strategy
 #     trackerNoChange   ScreenTracker: a second appearance of the current presentation (nothing sent)
+#     trackerNoChangeErased  the same through AnyScreenTracker (the SwiftUI modifier's path)
 #     trackerPush       ScreenTracker: a push as one transition (appear + disappear), to 1 screen strategy
 set -euo pipefail
 
-all_scenarios=(none others16 mapping1 history1000 mapping4 mapping16 event1 screen1 background consentUndecided storedClock states0 states100 stateChange trackerNoChange trackerPush)
+all_scenarios=(none others16 mapping1 history1000 mapping4 mapping16 event1 screen1 background consentUndecided storedClock states0 states100 stateChange trackerNoChange trackerNoChangeErased trackerPush)
 sends="${SENDS:-200000}"
 
 cd "$(dirname "$0")/.."

@@ -4,12 +4,18 @@ import TagHubUI
 
 @main
 struct PodcastApp: App {
-    let tracker = ScreenTracker(hub: AnalyticsHub<PodcastAnalytics>())
+    let screens: ScreenTracker<PodcastAnalytics>
+
+    init() {
+        let hub = AnalyticsHub<PodcastAnalytics>()
+        hub.attach(makeTracker(tagger: ConsoleTagger(label: "tracker")))
+        screens = ScreenTracker(hub: hub)  // view models send their actions to screens.hub
+    }
 
     var body: some Scene {
         WindowGroup {
             FavoritesView()
-                .analyticsScreenTracker(tracker)  // once, at the root of the scene
+                .analyticsScreenTracker(screens)  // once, at the root of the scene
         }
     }
 }

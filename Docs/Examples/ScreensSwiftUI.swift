@@ -2,6 +2,15 @@ import SwiftUI
 import TagHub
 import TagHubUI
 
+/// The app's own spelling, so that views write `.screen(.favorites)`: `analyticsScreen(_:)` is
+/// generic, and Swift cannot infer a type from `.favorites` alone. Another name than
+/// `analyticsScreen`, which this would otherwise call itself.
+extension View {
+    func screen(_ screen: AppAnalytics.Screen) -> some View {
+        analyticsScreen(screen)
+    }
+}
+
 /// The root of the app's scene: the tracker goes into the environment once, here.
 struct RootView: View {
     let tracker: ScreenTracker<AppAnalytics>
@@ -9,7 +18,7 @@ struct RootView: View {
     var body: some View {
         TabView {
             LibraryTab().tabItem { Text("Library") }
-            Text("Search").analyticsScreen(AppAnalytics.Screen.search).tabItem { Text("Search") }
+            Text("Search").screen(.search).tabItem { Text("Search") }
         }
         .analyticsScreenTracker(tracker)
     }
@@ -23,16 +32,16 @@ struct LibraryTab: View {
         NavigationStack {
             VStack {
                 NavigationLink {
-                    Text("Favorites").analyticsScreen(AppAnalytics.Screen.favorites)
+                    Text("Favorites").screen(.favorites)
                 } label: {
                     Text("Favorites")
                 }
                 Button("Play") { showsPlayer = true }
             }
-            .analyticsScreen(AppAnalytics.Screen.library)
+            .screen(.library)
         }
         .sheet(isPresented: $showsPlayer) {
-            Text("Now playing").analyticsScreen(AppAnalytics.Screen.player)
+            Text("Now playing").screen(.player)
         }
     }
 }

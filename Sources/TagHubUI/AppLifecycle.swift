@@ -6,6 +6,14 @@ import UIKit
 #endif
 
 /// What the app going to the background and coming back does to a screen tracker and its hub.
+///
+/// Unavailable in app extensions, where `UIApplication.shared` is: an extension (a widget, for
+/// example) can still mark its views with `analyticsScreen(_:)`, reporting to a tracker it puts
+/// in the environment itself (`environment(\.analyticsScreenTracker, tracker)`).
+@available(iOSApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(visionOSApplicationExtension, unavailable)
 enum AppLifecycle {
     /// Tells `tracker`, and flushes its hub's background strategies: on iOS and tvOS inside a
     /// background task, so that the system lets the queues finish before suspending the app.
@@ -37,6 +45,10 @@ enum AppLifecycle {
 #if canImport(UIKit) && !os(watchOS)
 /// A background task, ended once: by the flush or by the system's expiration, whichever comes
 /// first.
+@available(iOSApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(visionOSApplicationExtension, unavailable)
 @MainActor
 final class BackgroundTask {
     var identifier = UIBackgroundTaskIdentifier.invalid

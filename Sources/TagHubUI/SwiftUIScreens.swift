@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Dispatch
 import SwiftUI
 import TagHub
 
@@ -23,6 +24,13 @@ extension View {
     ///
     /// Apply it once, to the root view of each scene. When the scene goes to the background, the
     /// hub's background strategies are flushed (on iOS and tvOS, inside a background task).
+    ///
+    /// Unavailable in app extensions, which cannot start a background task: an extension sets
+    /// `environment(\.analyticsScreenTracker, tracker)` itself.
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
+    @available(macCatalystApplicationExtension, unavailable)
+    @available(visionOSApplicationExtension, unavailable)
     public func analyticsScreenTracker(_ tracker: some AnyScreenTracker) -> some View {
         modifier(ScreenTrackerModifier(tracker: tracker))
     }
@@ -61,17 +69,31 @@ struct AnalyticsScreenModifier<Screen: Sendable>: ViewModifier {
     func body(content: Content) -> some View {
         content
             .environment(\.analyticsPresentation, presentation)
-            .onAppear { report(.appeared(screen, presentation: presentation, parent: parent)) }
-            .onDisappear { report(.disappeared(presentation)) }
+            .onAppear {
+                if tracker?.keepAppearance(ofAny: screen, as: presentation, inside: parent) == true {
+                    applyAtTheEndOfThisTurn()
+                }
+            }
+            .onDisappear {
+                if tracker?.keepDisappearance(of: presentation) == true {
+                    applyAtTheEndOfThisTurn()
+                }
+            }
     }
 
-    private func report(_ report: ScreenReport<any Sendable>) {
+    /// Has the tracker apply the reports of this turn of the main run loop together: a
+    /// transition's appearances and disappearances, in whatever order SwiftUI reports them.
+    private func applyAtTheEndOfThisTurn() {
         guard let tracker else { return }
-        ScreenReportScheduler.report(report, to: tracker)
+        DispatchQueue.main.async { tracker.applyKept() }
     }
 }
 
 /// Puts a tracker in the environment, and reports the scene's phases to it.
+@available(iOSApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(visionOSApplicationExtension, unavailable)
 struct ScreenTrackerModifier<Tracker: AnyScreenTracker>: ViewModifier {
     let tracker: Tracker
     @Environment(\.scenePhase) private var scenePhase

@@ -9,7 +9,8 @@ extension ScreenTracker {
     ///
     /// The view controller is the presentation (`ScreenPresentationID(_:)`). It is declared
     /// inside the nearest view controller above it (its parents, then the one presenting it) that
-    /// reported a screen too. The reports of one turn of the main run loop are applied together.
+    /// reports a screen too, whichever of the two reports first. The reports of one turn of the
+    /// main run loop are applied together.
     @MainActor
     public func viewDidAppear(_ viewController: UIViewController, screen: Schema.Screen) {
         var ancestors: [ScreenPresentationID] = []
@@ -18,12 +19,7 @@ extension ScreenTracker {
             ancestors.append(ScreenPresentationID(next))
             ancestor = next.parent ?? next.presentingViewController
         }
-        let report = ScreenReport.appeared(
-            screen,
-            presentation: ScreenPresentationID(viewController),
-            parent: enclosingPresentation(among: ancestors)
-        )
-        if keep(report) {
+        if keepAppearance(of: screen, as: ScreenPresentationID(viewController), insideFirstOf: ancestors) {
             DispatchQueue.main.async { self.applyKept() }
         }
     }
@@ -31,7 +27,7 @@ extension ScreenTracker {
     /// Reports that `viewController` disappeared: call it from its `viewDidDisappear(_:)`.
     @MainActor
     public func viewDidDisappear(_ viewController: UIViewController) {
-        if keep(.disappeared(ScreenPresentationID(viewController))) {
+        if keepDisappearance(of: ScreenPresentationID(viewController)) {
             DispatchQueue.main.async { self.applyKept() }
         }
     }
@@ -42,7 +38,11 @@ extension ScreenTracker {
 /// current screen again as the tracker's options say.
 ///
 /// Keep one for the life of the app (in the app delegate, for example). A SwiftUI app does not
-/// need it: `analyticsScreenTracker(_:)` does the same.
+/// need it: `analyticsScreenTracker(_:)` does the same. Unavailable in app extensions.
+@available(iOSApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(visionOSApplicationExtension, unavailable)
 @MainActor
 public final class AnalyticsAppLifecycle {
     /// Written once, in `init`; read in `deinit`, which no other access can overlap.

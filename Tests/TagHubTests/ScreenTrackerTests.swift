@@ -184,6 +184,61 @@ import Testing
         )
     }
 
+    @Test func aScreenThatAppearsAgainUnderACoverStillOnScreenIsAnAppearanceWhenTheCoverGoes() {
+        // The cover is declared inside the library (SwiftUI passes the presenter down to it), and
+        // its disappearance comes after the library's appearance: a return would not be sent.
+        let tracker = tracker(ScreenTrackerOptions(sendsScreenViewOnReturn: false))
+        let library = ScreenPresentationID()
+        let onboarding = ScreenPresentationID()
+        tracker.appeared(.library, as: library)
+        tracker.appeared(.onboarding, as: onboarding, inside: library)
+        tracker.disappeared(library)
+        tracker.appeared(.library, as: library)
+        #expect(tracker.currentScreen == .onboarding)
+        tracker.disappeared(onboarding)
+        #expect(
+            received() == [
+                "screen library on [library]",
+                "screen onboarding on [library, onboarding]",
+                "screen library on [library, onboarding, library]",
+            ]
+        )
+    }
+
+    @Test func aContainerWhoseChildGoesBeforeTheNextAppearsIsCurrentInBetweenUnlessOneBatchHasBoth() {
+        let tracker = tracker()
+        let tab = ScreenPresentationID()
+        let list = ScreenPresentationID()
+        let detail = ScreenPresentationID()
+        tracker.apply([
+            .appeared(.libraryTab, presentation: tab, parent: nil),
+            .appeared(.library, presentation: list, parent: tab),
+        ])
+        // A push, then a pop, each split over two batches.
+        tracker.disappeared(list)
+        tracker.appeared(.podcast(1), as: detail, inside: tab)
+        tracker.disappeared(detail)
+        tracker.appeared(.library, as: list, inside: tab)
+        #expect(
+            received() == [
+                "screen library on [library]",
+                "screen libraryTab on [library, libraryTab]",
+                "screen podcast(1) on [library, libraryTab, podcast(1)]",
+                "screen libraryTab on [libraryTab, podcast(1), libraryTab]",
+                "screen library on [podcast(1), libraryTab, library]",
+            ]
+        )
+        // The same push and pop, each in one batch: no screen view of the tab.
+        tracker.apply([.disappeared(list), .appeared(.podcast(1), presentation: detail, parent: tab)])
+        tracker.apply([.disappeared(detail), .appeared(.library, presentation: list, parent: tab)])
+        #expect(
+            received() == [
+                "screen podcast(1) on [libraryTab, library, podcast(1)]",
+                "screen library on [library, podcast(1), library]",
+            ]
+        )
+    }
+
     // MARK: - Reports that arrive twice, late or out of order
 
     @Test func onAppearCalledTwiceForOnePresentationIsOneScreenView() {
@@ -284,19 +339,48 @@ import Testing
         #expect(tracker.keep(.disappeared(podcast)))
     }
 
-    @Test func theEnclosingPresentationIsTheFirstAncestorOnScreenOrKept() {
+    @Test func anAppearanceKeptInsideTheFirstOfItsAncestorsFindsItsParentWhicheverReportsFirst() {
         let tracker = tracker()
-        let tabBar = ScreenPresentationID()  // a container that reports no screen
+        let tabBar = ScreenPresentationID()  // containers that report no screen
+        let navigation = ScreenPresentationID()
         let tab = ScreenPresentationID()
-        let navigation = ScreenPresentationID()  // another
-        let sidebar = ScreenPresentationID()
-        tracker.appeared(.sidebar, as: sidebar)
-        #expect(tracker.enclosingPresentation(among: [navigation, tab, tabBar, sidebar]) == sidebar)
-        _ = tracker.keep(.appeared(.libraryTab, presentation: tab, parent: sidebar))
-        #expect(tracker.enclosingPresentation(among: [navigation, tab, tabBar, sidebar]) == tab)
-        #expect(tracker.enclosingPresentation(among: [navigation, tabBar]) == nil)
-        #expect(tracker.isOnScreen(sidebar))
-        #expect(!tracker.isOnScreen(tab))  // kept, not applied yet
+        let podcast = ScreenPresentationID()
+        // UIKit calls the child's viewDidAppear before its container's, in one turn.
+        #expect(tracker.keepAppearance(of: .podcast(1), as: podcast, insideFirstOf: [navigation, tab, tabBar]))
+        #expect(!tracker.keepAppearance(of: .libraryTab, as: tab, insideFirstOf: [tabBar]))
+        tracker.applyKept()
+        #expect(received() == ["screen podcast(1) on [podcast(1)]"])
+        // The podcast was declared inside the tab: once it goes, the tab is current.
+        #expect(tracker.keepDisappearance(of: podcast))
+        tracker.applyKept()
+        #expect(received() == ["screen libraryTab on [podcast(1), libraryTab]"])
+        // A parent already on screen is found too; none among the candidates: no parent.
+        let search = ScreenPresentationID()
+        _ = tracker.keepAppearance(of: .search, as: search, insideFirstOf: [navigation, tab])
+        _ = tracker.keepAppearance(of: .player, as: ScreenPresentationID(), insideFirstOf: [navigation])
+        tracker.applyKept()
+        #expect(received() == ["screen player on [podcast(1), libraryTab, player]"])
+        tracker.disappeared(search)  // the tab's child: the player stays current
+        #expect(received() == [])
+        #expect(tracker.currentScreen == .player)
+    }
+
+    @Test func withNothingKeptADuplicateReportIsNotKeptAtAll() {
+        let tracker = tracker()
+        let library = ScreenPresentationID()
+        tracker.appeared(.library, as: library)
+        #expect(!tracker.keepAppearance(of: .library, as: library, insideFirstOf: []))
+        #expect(!tracker.keepDisappearance(of: ScreenPresentationID()))
+        let erased: any AnyScreenTracker = tracker
+        #expect(!erased.keepAppearance(ofAny: AppScreens.Screen.library, as: library, inside: nil))
+        #expect(!erased.keepDisappearance(of: ScreenPresentationID()))
+        // Once something is kept, reports are kept and decided together: the library disappears
+        // and appears again in one batch, and stays current.
+        #expect(tracker.keepDisappearance(of: library))
+        #expect(!tracker.keepAppearance(of: .library, as: library, insideFirstOf: []))
+        tracker.applyKept()
+        #expect(received() == ["screen library on [library]"])
+        #expect(tracker.currentScreen == .library)
     }
 
     @Test func aBatchThatEndsWhereItStartedSendsNothing() {
@@ -315,11 +399,11 @@ import Testing
         hub.attach(sent)
         let tracker: any AnyScreenTracker = ScreenTracker(hub: hub)
         let favorites = ScreenPresentationID()
-        #expect(!tracker.keepAny(.appeared(42, presentation: favorites, parent: nil)))
+        #expect(!tracker.keepAppearance(ofAny: 42, as: favorites, inside: nil))
         #expect(reports.items == ["ScreenTracker: 1 screen tag of the wrong type (Int is not AppScreens.Screen)"])
         #expect(hub.diagnostics.summary == ["ScreenTracker screen of the wrong type: 1"])
-        #expect(tracker.keepAny(.appeared(AppScreens.Screen.favorites, presentation: favorites, parent: nil)))
-        #expect(!tracker.keepAny(.disappeared(ScreenPresentationID())))
+        #expect(tracker.keepAppearance(ofAny: AppScreens.Screen.favorites, as: favorites, inside: nil))
+        #expect(!tracker.keepDisappearance(of: ScreenPresentationID()))
         tracker.applyKept()
         #expect(sent.entries.map(\.snapshotDescription) == ["screen favorites on [favorites]"])
     }
@@ -395,20 +479,62 @@ import Testing
         #expect(hub.currentScreen == .search)
     }
 
-    @Test func reportsFromSeveralThreadsKeepTheTrackerAndTheHubInStep() {
+    @Test func aReportWhileAnotherThreadSendsTheTrackersScreenIsSentByThatThreadInOrder() {
         let tracker = tracker()
+        let gate = Gate()
+        defer { gate.release() }
+        let held = ScreenCallbackStrategy<AppScreens> { screen in
+            if screen == .favorites { gate.block() }
+        }
+        hub.attach(held)
+        let sending = onNewThread { tracker.appeared(.favorites, as: ScreenPresentationID()) }
+        guard gate.waitUntilEntered() else { return }
+        // Another thread reports while the favorites are being delivered: its screen waits for
+        // them, and the report returns without waiting for the held delivery.
+        let reporting = onNewThread { tracker.appeared(.player, as: ScreenPresentationID()) }
+        guard reporting.waitOrFail("a report while another thread sends the tracker's screens") else { return }
+        #expect(tracker.currentScreen == .player)
+        #expect(hub.currentScreen == .favorites)
+        gate.release()
+        guard sending.waitOrFail("the held delivery") else { return }
+        #expect(received() == ["screen favorites on [favorites]", "screen player on [favorites, player]"])
+        #expect(hub.currentScreen == .player)
+    }
+
+    @Test func reportsFromSeveralThreadsKeepTheTrackerAndTheHubInStep() {
+        // No resend on a return from the background: every screen sent is then a change.
+        let tracker = tracker(ScreenTrackerOptions(foregroundResend: .never))
         let threads = 4
         let reportsPerThread = 300
         let groups = (0..<threads).map { thread in
             onNewThread {
                 var onScreen: [ScreenPresentationID] = []
                 for step in 0..<reportsPerThread {
-                    if step % 3 == 2, let last = onScreen.popLast() {
-                        tracker.disappeared(last)
-                    } else {
+                    let screen = AppScreens.Screen.numbered(thread * reportsPerThread + step)
+                    switch step % 6 {
+                    case 2, 5:
+                        if let last = onScreen.popLast() { tracker.disappeared(last) }
+                    case 3:
+                        // A push as one transition.
+                        let presentation = ScreenPresentationID()
+                        let covered = onScreen.popLast()
+                        onScreen.append(presentation)
+                        tracker.apply(
+                            [.appeared(screen, presentation: presentation, parent: nil)]
+                                + (covered.map { [.disappeared($0)] } ?? [])
+                        )
+                    case 4:
+                        // Kept, then applied by whichever thread gets there.
                         let presentation = ScreenPresentationID()
                         onScreen.append(presentation)
-                        tracker.appeared(.numbered(thread * reportsPerThread + step), as: presentation)
+                        _ = tracker.keepAppearance(of: screen, as: presentation, insideFirstOf: [])
+                        tracker.applyKept()
+                        tracker.enteredBackground()
+                        tracker.enteredForeground()
+                    default:
+                        let presentation = ScreenPresentationID()
+                        onScreen.append(presentation)
+                        tracker.appeared(screen, as: presentation)
                     }
                 }
             }

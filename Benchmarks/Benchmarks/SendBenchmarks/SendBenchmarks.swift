@@ -152,6 +152,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("ScreenTracker: a duplicate appearance through AnyScreenTracker (the SwiftUI modifier's path)") {
+        benchmark in
+        let tracker: any AnyScreenTracker = ScreenTracker(hub: makeHub(userActionStrategies: 1))
+        let home = ScreenPresentationID()
+        _ = tracker.keepAppearance(ofAny: BenchAnalytics.Screen.home, as: home, inside: nil)
+        tracker.applyKept()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(tracker.keepAppearance(ofAny: BenchAnalytics.Screen.home, as: home, inside: nil))
+        }
+    }
+
     Benchmark("ScreenTracker: a push as one transition, to 1 screen strategy") { benchmark in
         let hub = AnalyticsHub<BenchAnalytics>()
         hub.attach(MappingStrategy(for: BenchAnalytics.self, tagger: NoOpTagger(), screen: { _, _ in .screen(1) }))

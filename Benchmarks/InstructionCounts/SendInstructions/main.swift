@@ -106,7 +106,9 @@ func sendUserActions(to hub: AnalyticsHub<BenchAnalytics>, count: Int) {
 /// The scenarios, by the name the script passes.
 let scenarios = [
     "none", "others16", "mapping1", "history1000", "mapping4", "mapping16", "event1", "screen1", "background",
-    "consentUndecided", "storedClock", "states0", "states100", "stateChange", "trackerNoChange", "trackerPush",
+    "consentUndecided", "storedClock", "states0", "states100", "stateChange", "trackerNoChange",
+    "trackerNoChangeErased",
+    "trackerPush",
 ]
 
 // The scenario and the number of sends; anything else is a usage error.
@@ -216,6 +218,15 @@ case "trackerNoChange":
     tracker.appeared(.home, as: home)
     for _ in 0..<count {
         tracker.appeared(.home, as: home)
+    }
+case "trackerNoChangeErased":
+    // The same, through `AnyScreenTracker.keepAppearance(ofAny:as:inside:)`, as the SwiftUI modifier reports.
+    let tracker: any AnyScreenTracker = ScreenTracker(hub: makeHub(userActionStrategies: 1))
+    let home = ScreenPresentationID()
+    _ = tracker.keepAppearance(ofAny: BenchAnalytics.Screen.home, as: home, inside: nil)
+    tracker.applyKept()
+    for _ in 0..<count {
+        _ = tracker.keepAppearance(ofAny: BenchAnalytics.Screen.home, as: home, inside: nil)
     }
 case "trackerPush":
     // A push reported as one transition (the new screen appears, the old one disappears): one

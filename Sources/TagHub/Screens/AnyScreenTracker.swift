@@ -1,12 +1,24 @@
 /// A ``ScreenTracker`` of any schema: what code that cannot name the app's schema holds (the
 /// SwiftUI environment of `TagHubUI`, for example).
 public protocol AnyScreenTracker: AnyObject, Sendable {
-    /// ``ScreenTracker/keep(_:)``, for a screen of any type.
+    /// Keeps the appearance of `presentation`, of `screen`, declared inside `parent`, as
+    /// ``ScreenTracker/keep(_:)`` does, for a screen of any type.
     ///
-    /// A screen that is not of the tracker's schema is not kept: it is reported to the hub's
-    /// diagnostics, as ``DiagnosticReport/Reason/wrongType`` from the source `"ScreenTracker"`,
-    /// and the call returns `false`.
-    func keepAny(_ report: ScreenReport<any Sendable>) -> Bool
+    /// With nothing kept, an appearance of a presentation on screen changes nothing and is not
+    /// kept. A screen that is not of the tracker's schema is not kept either: it is reported to the
+    /// hub's diagnostics, as ``DiagnosticReport/Reason/wrongType`` from the source
+    /// `"ScreenTracker"`.
+    ///
+    /// - Returns: `true` when the caller must arrange for ``applyKept()`` to run, as
+    ///   ``ScreenTracker/keep(_:)``.
+    func keepAppearance(
+        ofAny screen: any Sendable,
+        as presentation: ScreenPresentationID,
+        inside parent: ScreenPresentationID?
+    ) -> Bool
+
+    /// ``ScreenTracker/keepDisappearance(of:)``.
+    func keepDisappearance(of presentation: ScreenPresentationID) -> Bool
 
     /// ``ScreenTracker/applyKept()``.
     func applyKept()
@@ -22,26 +34,38 @@ public protocol AnyScreenTracker: AnyObject, Sendable {
 }
 
 extension ScreenTracker: AnyScreenTracker {
-    /// ``keep(_:)``, for a screen of any type: one that is not a `Schema.Screen` is reported to the
-    /// hub's diagnostics instead (``DiagnosticReport/Reason/wrongType``).
-    public func keepAny(_ report: ScreenReport<any Sendable>) -> Bool {
-        switch report {
-        case .disappeared(let presentation):
-            return keep(.disappeared(presentation))
-        case .appeared(let screen, let presentation, let parent):
-            guard let screen = screen as? Schema.Screen else {
-                hub.diagnostics.report(
-                    DiagnosticReport(
-                        reason: .wrongType,
-                        source: "ScreenTracker",
-                        channel: .screen,
-                        detail: "\(type(of: screen)) is not \(Schema.self).Screen"
-                    )
+    /// ``keep(_:)`` of an appearance, for a screen of any type: one that is not a `Schema.Screen`
+    /// is reported to the hub's diagnostics instead (``DiagnosticReport/Reason/wrongType``).
+    public func keepAppearance(
+        ofAny screen: any Sendable,
+        as presentation: ScreenPresentationID,
+        inside parent: ScreenPresentationID?
+    ) -> Bool {
+        // A duplicate (the common report that changes nothing) is answered before the cast and the
+        // typed report, which need the metadata of generic types and cost far more.
+        if changesNothing(presentation, appearing: true) { return false }
+        return keepErased(screen, as: presentation, inside: parent)
+    }
+
+    /// ``keepAppearance(ofAny:as:inside:)`` past its duplicate check.
+    @inline(never)
+    private func keepErased(
+        _ screen: any Sendable,
+        as presentation: ScreenPresentationID,
+        inside parent: ScreenPresentationID?
+    ) -> Bool {
+        guard let screen = screen as? Schema.Screen else {
+            hub.diagnostics.report(
+                DiagnosticReport(
+                    reason: .wrongType,
+                    source: "ScreenTracker",
+                    channel: .screen,
+                    detail: "\(type(of: screen)) is not \(Schema.self).Screen"
                 )
-                return false
-            }
-            return keep(.appeared(screen, presentation: presentation, parent: parent))
+            )
+            return false
         }
+        return keep(.appeared(screen, presentation: presentation, parent: parent))
     }
 
     /// ``AnalyticsHub/flush()`` of ``hub``.

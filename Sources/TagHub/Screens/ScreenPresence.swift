@@ -17,20 +17,21 @@ class ScreenPresenceBase: @unchecked Sendable {
     /// identity is 0).
     @exclusivity(unchecked) final var parents: [UInt64] = []
 
-    /// For each presentation of ``onScreen``, when it appeared, counted in appearances.
-    @exclusivity(unchecked) final var orders: [UInt64] = []
+    /// For each presentation of ``onScreen``, whether it has been current since it appeared: the
+    /// first time it becomes current is an appearance (a screen view), any later time a return.
+    @exclusivity(unchecked) final var wasCurrent: [Bool] = []
 
-    /// The current presentation, as of the last ``settle(since:)``.
+    /// The current presentation, as of the last ``settle()``.
     @exclusivity(unchecked) final var current: ScreenPresentationID?
-
-    /// The order the next appearance gets.
-    @exclusivity(unchecked) final var nextOrder: UInt64 = 0
 
     /// Whether a call is handing the pending screens to the hub.
     @exclusivity(unchecked) final var isSending = false
 
     /// Whether the app is in the background.
     @exclusivity(unchecked) final var isInBackground = false
+
+    /// How many reports are kept for the next batch.
+    @exclusivity(unchecked) final var keptCount = 0
 
     /// Whether `presentation` is on screen.
     final func isOnScreen(_ presentation: ScreenPresentationID) -> Bool {
@@ -42,25 +43,23 @@ class ScreenPresenceBase: @unchecked Sendable {
         onScreen.append(presentation.rawValue)
         // A presentation declared inside itself would hide itself: it is taken as having no parent.
         parents.append(parent == presentation ? 0 : parent?.rawValue ?? 0)
-        orders.append(nextOrder)
-        nextOrder += 1
+        wasCurrent.append(false)
     }
 
     /// Removes the presentation at `index` of ``onScreen``.
     final func removePresentation(at index: Int) {
         onScreen.remove(at: index)
         parents.remove(at: index)
-        orders.remove(at: index)
+        wasCurrent.remove(at: index)
     }
 
-    /// Finds the current presentation again, after reports applied since the appearance numbered
-    /// `firstOrder`: returns its index in ``onScreen`` and whether it appeared since then, if it is
-    /// another one than before.
+    /// Finds the current presentation again: returns its index in ``onScreen``, and whether this is
+    /// the first time it is current since it appeared, if it is another one than before.
     ///
     /// Scans from the newest appearance back for one that no presentation on screen is declared
     /// inside: quadratic in the presentations on screen, which are few, and only when a report
     /// changed them.
-    final func settle(since firstOrder: UInt64) -> (index: Int, appeared: Bool)? {
+    final func settle() -> (index: Int, appeared: Bool)? {
         var index = onScreen.count - 1
         while index >= 0, parents.contains(onScreen[index]) {
             index -= 1
@@ -73,7 +72,8 @@ class ScreenPresenceBase: @unchecked Sendable {
         let id = ScreenPresentationID(rawValue: onScreen[index])
         guard id != current else { return nil }
         current = id
-        return (index, orders[index] >= firstOrder)
+        defer { wasCurrent[index] = true }
+        return (index, !wasCurrent[index])
     }
 }
 
@@ -100,7 +100,7 @@ final class ScreenPresence<Screen: Sendable>: ScreenPresenceBase, @unchecked Sen
     @exclusivity(unchecked) var pending: [PendingScreen<Screen>] = []
 
     /// Reports kept by `keep(_:)`, oldest first.
-    @exclusivity(unchecked) var kept: [ScreenReport<Screen>] = []
+    @exclusivity(unchecked) var kept: [KeptReport<Screen>] = []
 
     /// Records that `presentation` appeared; `false` when it was on screen already (a duplicate,
     /// ignored).
@@ -120,9 +120,9 @@ final class ScreenPresence<Screen: Sendable>: ScreenPresenceBase, @unchecked Sen
         return screens.remove(at: index)
     }
 
-    /// ``ScreenPresenceBase/settle(since:)``, with the screen that became current.
-    func settleScreen(since firstOrder: UInt64) -> Change? {
-        guard let (index, appeared) = settle(since: firstOrder) else { return nil }
+    /// ``ScreenPresenceBase/settle()``, with the screen that became current.
+    func settleScreen() -> Change? {
+        guard let (index, appeared) = settle() else { return nil }
         return appeared ? .appeared(screens[index]) : .returned(screens[index])
     }
 

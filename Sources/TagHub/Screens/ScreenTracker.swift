@@ -81,7 +81,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         inside parent: ScreenPresentationID?
     ) {
         _ = state.appear(screen, as: presentation, inside: parent)
-        settleAndSend(since: state.nextOrder - 1)
+        settleAndSend()
     }
 
     /// Reports that `presentation` disappeared. When it was current, the presentation it covered
@@ -91,7 +91,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         // A late or second disappearance changes nothing: answered without generic code.
         guard state.isOnScreen(presentation) else { return state.lock.unlock() }
         let gone = state.disappear(presentation)
-        settleAndSend(since: state.nextOrder)
+        settleAndSend()
         withExtendedLifetime(gone) {}
     }
 
@@ -102,47 +102,116 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         var gone: [Schema.Screen] = []
         defer { withExtendedLifetime(gone) {} }
         state.lock.lock()
-        let firstOrder = state.nextOrder
         var changed = false
         for report in reports {
-            switch report {
-            case .appeared(let screen, let presentation, let parent):
-                changed = state.appear(screen, as: presentation, inside: parent) || changed
-            case .disappeared(let presentation):
-                if let presentation = state.disappear(presentation) {
-                    gone.append(presentation)
-                    changed = true
-                }
-            }
+            changed = apply(report, releasingLater: &gone) || changed
         }
         guard changed else { return state.lock.unlock() }
-        settleAndSend(since: firstOrder)
+        settleAndSend()
     }
 
     /// Keeps `report`, to be applied with the others kept, by ``applyKept()``, as one
     /// ``apply(_:)``.
     ///
-    /// For UI code that reports as events come, and applies them once the events of one
-    /// transition are all in: SwiftUI and UIKit report one transition's appearances and
-    /// disappearances in one turn of the main run loop, in an order that varies.
+    /// For UI code that reports events as they come, and applies them once the events of one
+    /// transition are likely all in: `TagHubUI` applies what one turn of the main run loop
+    /// reported. A transition whose reports span several turns is applied in several parts (see
+    /// the Screens guide for what that changes).
     ///
     /// - Returns: `true` for the first report kept since the last ``applyKept()``: the caller
     ///   then arranges for ``applyKept()`` to run (at the end of this turn of the run loop, for
     ///   example).
     public func keep(_ report: ScreenReport<Schema.Screen>) -> Bool {
-        state.lock.withLock {
-            state.kept.append(report)
-            return state.kept.count == 1
-        }
+        keep(.report(report))
     }
 
-    /// Applies the reports kept by ``keep(_:)`` since the last call, as one ``apply(_:)``.
+    /// Keeps the appearance of `presentation`, of `screen`, declared inside the first of
+    /// `ancestors` that is on screen, or appears among the reports applied with it: for UI code that
+    /// knows which views contain a view (UIKit's parent view controllers) but not which of them
+    /// report a screen, nor in which order they report.
+    ///
+    /// With nothing kept, an appearance of a presentation on screen changes nothing and is not
+    /// kept: the check costs what a duplicate ``appeared(_:as:inside:)`` costs.
+    ///
+    /// - Returns: `true` when the caller must arrange for ``applyKept()`` to run, as ``keep(_:)``.
+    public func keepAppearance(
+        of screen: Schema.Screen,
+        as presentation: ScreenPresentationID,
+        insideFirstOf ancestors: [ScreenPresentationID]
+    ) -> Bool {
+        if changesNothing(presentation, appearing: true) { return false }
+        return keep(.appearedInsideFirst(screen, presentation, ancestors))
+    }
+
+    /// Keeps the disappearance of `presentation`, as ``keep(_:)`` does. With nothing kept, the
+    /// disappearance of a presentation not on screen changes nothing and is not kept.
+    ///
+    /// - Returns: `true` when the caller must arrange for ``applyKept()`` to run, as ``keep(_:)``.
+    public func keepDisappearance(of presentation: ScreenPresentationID) -> Bool {
+        if changesNothing(presentation, appearing: false) { return false }
+        return keep(.report(.disappeared(presentation)))
+    }
+
+    /// Applies the reports kept since the last call, as one ``apply(_:)``.
     public func applyKept() {
         let reports = state.lock.withLock {
-            defer { state.kept = [] }
+            defer {
+                state.kept = []
+                state.keptCount = 0
+            }
             return state.kept
         }
         apply(reports)
+    }
+
+    /// Whether, with nothing kept, an appearance (or a disappearance) of `presentation` would
+    /// change nothing: it is on screen (or is not). Non-generic, so that the UI's duplicate reports
+    /// cost a lock round trip.
+    func changesNothing(_ presentation: ScreenPresentationID, appearing: Bool) -> Bool {
+        state.lock.withLock { state.keptCount == 0 && state.isOnScreen(presentation) == appearing }
+    }
+
+    /// Keeps `report`; `true` for the first since the last ``applyKept()``.
+    private func keep(_ report: KeptReport<Schema.Screen>) -> Bool {
+        state.lock.withLock {
+            state.kept.append(report)
+            state.keptCount += 1
+            return state.keptCount == 1
+        }
+    }
+
+    /// Applies kept `reports` as one batch; screens that disappear are released after the lock.
+    private func apply(_ reports: [KeptReport<Schema.Screen>]) {
+        var gone: [Schema.Screen] = []
+        defer { withExtendedLifetime(gone) {} }
+        state.lock.lock()
+        var changed = false
+        for report in reports {
+            switch report {
+            case .report(let report):
+                changed = apply(report, releasingLater: &gone) || changed
+            case .appearedInsideFirst(let screen, let presentation, let ancestors):
+                let parent = ancestors.first { ancestor in
+                    state.isOnScreen(ancestor) || reports.contains { $0.appears(ancestor) }
+                }
+                changed = state.appear(screen, as: presentation, inside: parent) || changed
+            }
+        }
+        guard changed else { return state.lock.unlock() }
+        settleAndSend()
+    }
+
+    /// With the lock held: applies one report of a batch; `true` if it changed what is on screen.
+    /// A screen that disappears joins `gone`, to be released after the lock.
+    private func apply(_ report: ScreenReport<Schema.Screen>, releasingLater gone: inout [Schema.Screen]) -> Bool {
+        switch report {
+        case .appeared(let screen, let presentation, let parent):
+            return state.appear(screen, as: presentation, inside: parent)
+        case .disappeared(let presentation):
+            guard let screen = state.disappear(presentation) else { return false }
+            gone.append(screen)
+            return true
+        }
     }
 
     // MARK: - Background
@@ -190,28 +259,12 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         state.lock.withLock { state.isOnScreen(presentation) }
     }
 
-    /// The first of `ancestors` that is on screen, or whose appearance is kept by ``keep(_:)``:
-    /// the presentation a new one is declared inside, for UI code that knows which views contain
-    /// it (UIKit's parent view controllers) but not which of them report a screen.
-    public func enclosingPresentation(among ancestors: some Sequence<ScreenPresentationID>) -> ScreenPresentationID? {
-        // Copied first: iterating the caller's sequence is app code, which never runs under the lock.
-        let ancestors = Array(ancestors)
-        return state.lock.withLock {
-            ancestors.first { ancestor in
-                state.isOnScreen(ancestor)
-                    || state.kept.contains {
-                        if case .appeared(_, ancestor, _) = $0 { true } else { false }
-                    }
-            }
-        }
-    }
-
     // MARK: - Sending
 
-    /// With the lock held: finds the current presentation after reports applied since the
-    /// appearance numbered `firstOrder`, and sends it if it changed. Returns with the lock released.
-    private func settleAndSend(since firstOrder: UInt64) {
-        switch state.settleScreen(since: firstOrder) {
+    /// With the lock held: finds the current presentation after reports were applied, and sends it
+    /// if it changed. Returns with the lock released.
+    private func settleAndSend() {
+        switch state.settleScreen() {
         case nil:
             return state.lock.unlock()
         case .appeared(let screen):
@@ -253,4 +306,23 @@ enum PendingScreen<Screen> {
     case screenView(Screen)
     /// The current screen, not delivered to strategies.
     case currentOnly(Screen)
+}
+
+/// A report as a ``ScreenTracker`` keeps it until it applies it.
+enum KeptReport<Screen: Sendable>: Sendable {
+    /// A report as the app made it.
+    case report(ScreenReport<Screen>)
+    /// An appearance declared inside the first of some presentations that is on screen, or appears
+    /// in the same batch.
+    case appearedInsideFirst(Screen, ScreenPresentationID, [ScreenPresentationID])
+
+    /// Whether this is an appearance of `presentation`.
+    func appears(_ presentation: ScreenPresentationID) -> Bool {
+        switch self {
+        case .report(.appeared(_, let appearing, _)), .appearedInsideFirst(_, let appearing, _):
+            appearing == presentation
+        case .report(.disappeared):
+            false
+        }
+    }
 }
