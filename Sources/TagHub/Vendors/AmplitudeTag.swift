@@ -95,6 +95,31 @@ extension AmplitudeTag: RuleCheckedVendorTag {
 
     private static let stringValueLimit = "at most \(RuleCheck.grouped(Limits.stringValueLength)) UTF-16 units"
 
+    /// What a property's value breaks, read without copying it; an array is walked after.
+    private enum ValueBreak: ValueReading {
+        case none
+        case longString
+        case nonFinite(Double)
+        case array
+
+        @inline(__always)
+        init(reading value: AnalyticsValue) {
+            switch value {
+            case .string(let string) where RuleCheck.hasMoreUTF16Units(string, than: Limits.stringValueLength):
+                self = .longString
+            case .double(let number) where !number.isFinite: self = .nonFinite(number)
+            case .array: self = .array
+            default: self = .none
+            }
+        }
+    }
+
+    /// The UTF-16 units of `value`'s string (0 for another value).
+    private static func units(of value: AnalyticsValue?) -> Int {
+        guard case .string(let string) = value else { return 0 }
+        return string.utf16.count
+    }
+
     /// Strings longer than the limit (counted in UTF-16 code units) and numbers that are not
     /// finite, in arrays too (walked without recursion).
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
@@ -140,8 +165,23 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         if properties.keys.contains("") {
             findings.append(VendorRuleViolation("amplitude.propertyName.empty", "\"\"", limit: "a name"))
         }
-        findings.forEachKey(of: properties) { key, value, findings in
-            checkValue(value, key: key, into: &findings)
+        // What a value breaks is read first: the value is not copied (see `forEachKey`).
+        findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
+            switch broken {
+            case .none:
+                break
+            case .longString:
+                findings.appendAboutValue(
+                    "amplitude.stringValue.length",
+                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(units(of: properties[key]))) UTF-16 units",
+                    limit: stringValueLimit,
+                    detail: nil
+                )
+            case .nonFinite(let number):
+                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: 0, into: &findings)
+            case .array:
+                if let value = properties[key] { checkValue(value, key: key, into: &findings) }
+            }
         }
         RuleCheck.appendCaseViolations(
             properties.keys,

@@ -201,7 +201,9 @@ extension AnalyticsValue {
     /// threads).
     func walk(_ visit: (_ value: AnalyticsValue, _ depth: Int) -> Bool) {
         guard visit(self, 0), case .array(let top) = self else { return }
-        var stack: [(elements: AnalyticsArray, next: Int)] = [(top, 0)]
+        // Each array's elements are read as an `Array`, fetched once: a million elements cost
+        // a million reads of an array, not of its storage.
+        var stack: [(elements: [AnalyticsValue], next: Int)] = [(top.elements, 0)]
         while let (elements, next) = stack.last {
             guard next < elements.count else {
                 stack.removeLast()
@@ -210,7 +212,7 @@ extension AnalyticsValue {
             stack[stack.count - 1].next = next + 1
             let element = elements[next]
             if visit(element, stack.count), case .array(let inner) = element {
-                stack.append((inner, 0))
+                stack.append((inner.elements, 0))
             }
         }
     }

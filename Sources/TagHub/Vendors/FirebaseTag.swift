@@ -156,7 +156,8 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 itemsKeys == 1
                 && !parameters.keys.contains { RuleCheck.contains(UInt8(ascii: "["), in: $0) }
         }
-        findings.forEachKey(of: parameters) { key, value, findings in
+        // What a value breaks is read first: the value is not copied (see `forEachKey`).
+        findings.forEachKey(of: parameters, reading: ValueBreak.self) { key, broken, findings in
             checkName(key, .parameterName, aboutKey: true, into: &findings)
             // Otherwise, a key such as `items[0].price` could name what an item's finding names.
             func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
@@ -166,19 +167,17 @@ extension FirebaseTag: RuleCheckedVendorTag {
                     findings.append(VendorRuleViolation(rule, subject(), limit: limit))
                 }
             }
-            switch value {
-            case .double(let number) where !number.isFinite:
-                add("firebase.number.finite", "\(RuleCheck.name(key)): \(number)", limit: "a finite number")
-            case .string(let value) where length(value) > Limits.parameterValueLength:
-                add(
-                    "firebase.parameterValue.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value)))",
-                    limit: parameterValueLimit
-                )
-            case .items(let items):
-                checkItems(items, key: key, onlyCounted: itemsAreOnlyCounted, into: &findings)
-            default:
+            switch broken {
+            case .none:
                 break
+            case .nonFinite(let number):
+                add("firebase.number.finite", "\(RuleCheck.name(key)): \(number)", limit: "a finite number")
+            case .longString:
+                // The string is looked up again only if the finding is shown.
+                add("firebase.parameterValue.length", longValueSubject(key, in: parameters), limit: parameterValueLimit)
+            case .items:
+                guard case .items(let items) = parameters[key] else { break }
+                checkItems(items, key: key, onlyCounted: itemsAreOnlyCounted, into: &findings)
             }
         }
         RuleCheck.appendCaseViolations(
@@ -192,6 +191,31 @@ extension FirebaseTag: RuleCheckedVendorTag {
     /// A length as Firebase counts it: in UTF-16 code units, the length of an `NSString`.
     private static func length(_ text: String) -> Int {
         text.utf16.count
+    }
+
+    /// The subject of the finding about the long string value of `key`.
+    private static func longValueSubject(_ key: String, in parameters: [String: FirebaseValue]) -> String {
+        guard case .string(let value) = parameters[key] else { return RuleCheck.name(key) }
+        return "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value)))"
+    }
+
+    /// What a parameter's value breaks, of the rules about values.
+    private enum ValueBreak: ValueReading {
+        case none
+        case nonFinite(Double)
+        case longString
+        case items
+
+        @inline(__always)
+        init(reading value: FirebaseValue) {
+            switch value {
+            case .double(let number) where !number.isFinite: self = .nonFinite(number)
+            case .string(let string) where RuleCheck.hasMoreUTF16Units(string, than: Limits.parameterValueLength):
+                self = .longString
+            case .items: self = .items
+            default: self = .none
+            }
+        }
     }
 
     /// The rules of an e-commerce event's `items` (GA4's item-scoped parameters). `onlyCounted`:

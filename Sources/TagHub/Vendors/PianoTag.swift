@@ -60,9 +60,24 @@ extension PianoTag: RuleCheckedVendorTag {
             if name.isEmpty {
                 findings.append(VendorRuleViolation("piano.eventName.empty", "\"\"", limit: "an event name"))
             }
-            findings.forEachKey(of: properties) { key, value, findings in
+            // What a value breaks is read first: the value is not copied (see `forEachKey`).
+            findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
                 Self.checkKey(key, into: &findings)
-                Self.checkValue(value, key: key, into: &findings)
+                switch broken {
+                case .none:
+                    break
+                case .longString:
+                    findings.appendAboutValue(
+                        "piano.stringValue.length",
+                        "\(RuleCheck.name(key)): \(Self.size(of: properties[key]))",
+                        limit: Self.stringValueLimit,
+                        detail: nil
+                    )
+                case .nonFinite(let number):
+                    RuleCheck.appendNonFinite(Self.finiteRule, number, at: key, depth: 0, into: &findings)
+                case .array:
+                    if let value = properties[key] { Self.checkValue(value, key: key, into: &findings) }
+                }
             }
             RuleCheck.appendCaseViolations(
                 properties.keys,
@@ -194,6 +209,31 @@ extension PianoTag: RuleCheckedVendorTag {
 
     private static let stringValueLimit = "at most \(Limits.stringValueLength) characters"
     private static let arrayLimit = "at most \(Limits.arrayLength)"
+
+    /// What a property's value breaks, read without copying it; an array is walked after.
+    private enum ValueBreak: ValueReading {
+        case none
+        case longString
+        case nonFinite(Double)
+        case array
+
+        @inline(__always)
+        init(reading value: AnalyticsValue) {
+            switch value {
+            case .string(let string) where RuleCheck.isLonger(string, than: Limits.stringValueLength):
+                self = .longString
+            case .double(let number) where !number.isFinite: self = .nonFinite(number)
+            case .array: self = .array
+            default: self = .none
+            }
+        }
+    }
+
+    /// The size of `value`'s string as a finding states it.
+    private static func size(of value: AnalyticsValue?) -> String {
+        guard case .string(let string) = value else { return "" }
+        return RuleCheck.size(of: string)
+    }
 
     /// The rules of a value and of every value inside it, walked without recursion.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {

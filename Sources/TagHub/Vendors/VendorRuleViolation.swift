@@ -131,11 +131,12 @@ enum RuleCheck {
         depth: Int,
         into findings: inout RuleFindings
     ) {
-        findings.appendAboutValue(
+        findings.appendNonFinite(
             rule,
-            "\(name(key)): \(number)",
+            number,
             limit: "a finite number",
-            detail: depth == 0 ? nil : .bits(number.bitPattern)
+            subject: "\(name(key)): \(number)",
+            depth: depth
         )
     }
 
@@ -242,6 +243,41 @@ enum RuleCheck {
         guard text.utf8.count > limit else { return false }
         if asciiCharacterCount(text, upTo: limit + 1) != nil { return true }
         return text.prefix(limit + 1).count > limit
+    }
+
+    /// Whether `text` has more than `limit` UTF-16 units, counted on its UTF-8 bytes where the byte
+    /// count does not tell (a UTF-16 unit takes 1 to 3 bytes): no copy of `text` is made, so that
+    /// checking a string out of the cache does not retain it.
+    @inline(__always)
+    static func hasMoreUTF16Units(_ text: String, than limit: Int) -> Bool {
+        let bytes = text.utf8.count
+        guard bytes > limit else { return false }
+        guard bytes <= 3 * limit else { return true }
+        let units = text.utf8.withContiguousStorageIfAvailable(utf16Count)
+        return (units ?? text.utf16.count) > limit
+    }
+
+    /// The UTF-16 units of the UTF-8 `bytes`: one per byte that starts a scalar, and one more for a
+    /// scalar of four bytes. Eight ASCII bytes at a time.
+    static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var units = 0
+        var offset = 0
+        while bytes.count - offset >= 8 {
+            if word(bytes, at: offset) & 0x8080_8080_8080_8080 == 0 {
+                units += 8
+                offset += 8
+                continue
+            }
+            for byte in bytes[offset..<(offset + 8)] { units += utf16Units(startedBy: byte) }
+            offset += 8
+        }
+        for byte in bytes[offset...] { units += utf16Units(startedBy: byte) }
+        return units
+    }
+
+    /// The UTF-16 units that the scalar a UTF-8 byte starts takes: 0 for a continuation byte.
+    private static func utf16Units(startedBy byte: UInt8) -> Int {
+        byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1
     }
 
     /// The number of characters of `text`, counted on its bytes where it is ASCII without a CR.
