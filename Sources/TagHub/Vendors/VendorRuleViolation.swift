@@ -453,20 +453,16 @@ enum RuleCheck {
         // on their bytes, without a copy; a check of 100,000 lowercase names makes no look-up.
         // Where another name (Greek, a combining accent…) may meet a changing one, names are
         // lowercased once and compared as strings.
-        var hashes: Set<UInt64> = []
-        var repeated: Set<UInt64> = []
+        var hashes: [UInt64] = []
         var changing: [(name: String, lowered: String)] = []
-        var hasSimpleLowercase = false
+        var hasCapital = false
         var hasOther = false
         for name in names where name.utf8.count <= readable {
             switch caseAndHash(of: name) {
             case .simple(let hash, let isLowercase):
-                if isLowercase {
-                    hasSimpleLowercase = true
-                } else {
-                    if hashes.isEmpty { hashes.reserveCapacity(names.count) }
-                    if !hashes.insert(hash).inserted { repeated.insert(hash) }
-                }
+                if hashes.isEmpty { hashes.reserveCapacity(names.count) }
+                hashes.append(hash)
+                hasCapital = hasCapital || !isLowercase
             case .otherLowercase:
                 hasOther = true
             case .otherChanging(let lowered):
@@ -474,75 +470,94 @@ enum RuleCheck {
                 changing.append((name, lowered))
             }
         }
-        guard !hashes.isEmpty || !changing.isEmpty else { return CaseGroups() }
+        guard hasCapital || !changing.isEmpty else { return CaseGroups() }
         if hasOther { return stringCaseGroups(names, readable: readable, changing: changing) }
-        // Only names whose hash meets another's are grouped (usually none).
-        var met = repeated
-        if hasSimpleLowercase {
-            for name in names where name.utf8.count <= readable {
-                if case .simple(let hash, true) = caseAndHash(of: name), hashes.contains(hash) { met.insert(hash) }
+        // Two distinct names equal once lowercased are never both lowercase: a group has a
+        // capital. Names are read again only where hashes meet (usually nowhere).
+        var groups = HashedGroups(capacity: hashes.count)
+        for hash in hashes { groups.add(hash) }
+        guard groups.count > 0 else { return CaseGroups() }
+        // Each group's first name is compared with the others, so that two that only share a
+        // hash are never grouped; only the groups shown are gathered.
+        var firstNames = [String?](repeating: nil, count: groups.count)
+        var smallestNames = [String](repeating: "", count: groups.count)
+        for (name, hash) in zip(names.lazy.filter { $0.utf8.count <= readable }, hashes) {
+            guard let group = groups.group(of: hash) else { continue }
+            guard let first = firstNames[group] else {
+                firstNames[group] = name
+                smallestNames[group] = name
+                continue
             }
+            guard simpleLowercasedEqual(first, name) else { return stringCaseGroups(names, readable: readable) }
+            if name < smallestNames[group] { smallestNames[group] = name }
         }
-        guard !met.isEmpty else { return CaseGroups() }
-        var groups = HashedGroups(capacity: met.count)
-        for name in names where name.utf8.count <= readable {
-            guard case .simple(let hash, _) = caseAndHash(of: name), met.contains(hash) else { continue }
-            if !groups.add(name, hash: hash) { return stringCaseGroups(names, readable: readable) }
+        var result = CaseGroups(count: groups.count)
+        var first: [(name: String, group: Int)] = []
+        let kept = findingsPerRule + 1
+        for (group, smallest) in smallestNames.enumerated() {
+            guard first.count < kept || smallest < first[kept - 1].name else { continue }
+            first.insert((smallest, group), at: first.firstIndex { smallest < $0.name } ?? first.endIndex)
+            if first.count > kept { first.removeLast() }
         }
-        return groups.result(names, readable: readable)
+        var members = first.map { _ in [String]() }
+        for (name, hash) in zip(names.lazy.filter { $0.utf8.count <= readable }, hashes) {
+            guard let group = groups.group(of: hash), let shown = first.firstIndex(where: { $0.group == group }) else {
+                continue
+            }
+            members[shown].append(name)
+        }
+        result.first = members.map { $0.sorted() }
+        return result
     }
 
-    /// Simple names grouped by the hash of their scalars lowercased; each group's first name is
-    /// compared with the others, so that two that only share a hash are never grouped. Only a
-    /// group's first name and size are kept: the few groups shown are gathered at the end.
+    /// Simple names grouped by the hash of their scalars lowercased, in an open-addressing table
+    /// of those hashes; each hash that two names or more have is a group, numbered from 0.
     private struct HashedGroups {
-        private var groupOf: [UInt64: Int] = [:]
-        private var representatives: [String] = []
-        private var counts: [Int] = []
-        /// The first name of each group of two names or more, by group.
-        private var firstNames: [Int: String] = [:]
+        private var slots: [UInt64]
+        /// Per slot: -1 for one name, otherwise its group.
+        private var groups: [Int32]
+        private let mask: Int
+        private let shift: UInt64
+        /// The number of groups.
+        private(set) var count = 0
 
         init(capacity: Int) {
-            groupOf.reserveCapacity(capacity)
+            var size = 16
+            var bits: UInt64 = 4
+            while size < 2 * capacity {
+                size *= 2
+                bits += 1
+            }
+            shift = 64 - bits
+            slots = Array(repeating: 0, count: size)
+            groups = Array(repeating: -1, count: size)
+            mask = size - 1
         }
 
-        /// Adds `name`; `false` where its hash meets a name it does not equal once lowercased.
-        mutating func add(_ name: String, hash: UInt64) -> Bool {
-            if let index = groupOf[hash] {
-                guard RuleCheck.simpleLowercasedEqual(representatives[index], name) else { return false }
-                counts[index] += 1
-                let first = firstNames[index] ?? representatives[index]
-                firstNames[index] = name < first ? name : first
-            } else {
-                groupOf[hash] = representatives.count
-                representatives.append(name)
-                counts.append(1)
-            }
-            return true
+        /// The slot of `hash`, or where it goes.
+        private func slot(of hash: UInt64) -> Int {
+            let key = hash == 0 ? 1 : hash  // 0 marks an empty slot
+            // The high bits of a Fibonacci product: FNV's low bits depend on the names' low bits only.
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            while slots[slot] != 0 && slots[slot] != key { slot = (slot + 1) & mask }
+            return slot
         }
 
-        /// The groups of two names or more among `names`: counted, and the first ones gathered.
-        func result(_ names: some Collection<String>, readable: Int) -> CaseGroups {
-            var result = CaseGroups()
-            var first: [(name: String, index: Int)] = []
-            let kept = RuleCheck.findingsPerRule + 1
-            for (index, name) in firstNames {
-                result.count += 1
-                guard first.count < kept || name < first[kept - 1].name else { continue }
-                first.insert((name, index), at: first.firstIndex { name < $0.name } ?? first.endIndex)
-                if first.count > kept { first.removeLast() }
+        /// Adds a name of `hash`.
+        mutating func add(_ hash: UInt64) {
+            let slot = slot(of: hash)
+            if slots[slot] == 0 {
+                slots[slot] = hash == 0 ? 1 : hash
+            } else if groups[slot] < 0 {
+                groups[slot] = Int32(count)
+                count += 1
             }
-            guard !first.isEmpty else { return result }
-            var members = first.map { _ in [String]() }
-            for name in names where name.utf8.count <= readable {
-                guard case .simple(let hash, _) = RuleCheck.caseAndHash(of: name),
-                    let index = groupOf[hash],
-                    let shown = first.firstIndex(where: { $0.index == index })
-                else { continue }
-                members[shown].append(name)
-            }
-            result.first = members.map { $0.sorted() }
-            return result
+        }
+
+        /// The group of `hash`, where two names or more have it.
+        func group(of hash: UInt64) -> Int? {
+            let group = groups[slot(of: hash)]
+            return group < 0 ? nil : Int(group)
         }
     }
 
