@@ -193,10 +193,10 @@ extension PianoTag: RuleCheckedVendorTag {
         }
         if isFirst { isWord = false }  // empty
         let prefix = Limits.reservedKeyPrefixes.firstIndex { prefix in
-            key.unicodeScalars.count >= prefix.unicodeScalars.count
-                && zip(key.unicodeScalars, prefix.unicodeScalars).allSatisfy {
-                    RuleCheck.simpleLowercase(of: $0) == $1
-                }
+            var scalars = key.unicodeScalars.makeIterator()
+            return prefix.unicodeScalars.allSatisfy { scalar in
+                scalars.next().map { RuleCheck.simpleLowercase(of: $0) == scalar } ?? false
+            }
         }
         return (isWord, prefix)
     }

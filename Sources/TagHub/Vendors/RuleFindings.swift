@@ -14,10 +14,22 @@ struct RuleFindings {
     private struct Position: Comparable {
         var group: Int
         var key: String
+        /// Whether `key`'s scalars are all below U+0300 (see ``RuleCheck/isBelowCombiningMarks(_:)``).
+        var isSimpleKey: Bool
         var index: Int
 
         static func < (left: Position, right: Position) -> Bool {
-            (left.group, left.key, left.index) < (right.group, right.key, right.index)
+            guard left.group == right.group else { return left.group < right.group }
+            // Keys of scalars below U+0300 are in NFC, so that they compare as their UTF-8 bytes
+            // do: without the normalizing comparison that 100,000 keys such as "Élément0" took.
+            if left.isSimpleKey && right.isSimpleKey, let order = RuleCheck.utf8Order(left.key, right.key) {
+                return order == 0 ? left.index < right.index : order < 0
+            }
+            return (left.key, left.index) < (right.key, right.index)
+        }
+
+        static func == (left: Position, right: Position) -> Bool {
+            left.group == right.group && left.key == right.key && left.index == right.index
         }
     }
 
@@ -91,6 +103,7 @@ struct RuleFindings {
     private var group = 0
     /// The key being checked by ``forEachKey(of:_:)``, and the number of findings made for it.
     private var key: String?
+    private var isSimpleKey = true
     private var index = 0
     /// Per rule, the details of the findings about the key's value made so far.
     private var valueRules: [ValueRule] = []
@@ -101,10 +114,10 @@ struct RuleFindings {
     private mutating func nextPosition() -> Position {
         guard let key else {
             defer { group += 1 }
-            return Position(group: group, key: "", index: 0)
+            return Position(group: group, key: "", isSimpleKey: true, index: 0)
         }
         defer { index += 1 }
-        return Position(group: group, key: key, index: index)
+        return Position(group: group, key: key, isSimpleKey: isSimpleKey, index: index)
     }
 
     /// Adds `violation`.
@@ -253,6 +266,7 @@ struct RuleFindings {
             let facts = Facts(reading: values[position])
             let key = keys[position]
             self.key = key
+            isSimpleKey = RuleCheck.isBelowCombiningMarks(key)
             index = 0
             if !valueRules.isEmpty { valueRules.removeAll(keepingCapacity: true) }
             lastNonFinite = nil

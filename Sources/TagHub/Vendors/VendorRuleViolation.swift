@@ -245,6 +245,36 @@ enum RuleCheck {
         return text.prefix(limit + 1).count > limit
     }
 
+    /// Whether every scalar of `text` is below U+0300 (ASCII, Latin: no combining mark), read on
+    /// its bytes: every byte is below 0xCC, the first byte of U+0300. Such text is in NFC.
+    static func isBelowCombiningMarks(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var offset = 0
+            while bytes.count - offset >= 8 {
+                let word = word(bytes, at: offset)
+                // Only a word with a byte outside ASCII is read byte by byte.
+                if word & 0x8080_8080_8080_8080 != 0 {
+                    for byte in bytes[offset..<(offset + 8)] where byte >= 0xCC { return false }
+                }
+                offset += 8
+            }
+            return bytes[offset...].allSatisfy { $0 < 0xCC }
+        } ?? false
+    }
+
+    /// The order of the UTF-8 bytes of `left` and `right`: negative, 0 or positive; `nil` without
+    /// contiguous UTF-8.
+    static func utf8Order(_ left: String, _ right: String) -> Int? {
+        left.utf8.withContiguousStorageIfAvailable { left in
+            right.utf8.withContiguousStorageIfAvailable { right in
+                for offset in 0..<min(left.count, right.count) where left[offset] != right[offset] {
+                    return Int(left[offset]) - Int(right[offset])
+                }
+                return left.count - right.count
+            }
+        } ?? nil
+    }
+
     /// Whether `text` has more than `limit` UTF-16 units, counted on its UTF-8 bytes where the byte
     /// count does not tell (a UTF-16 unit takes 1 to 3 bytes): no copy of `text` is made, so that
     /// checking a string out of the cache does not retain it.
