@@ -263,7 +263,30 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "an item with neither item_id nor item_name",
         FirebaseTag.event("add_to_cart", ["items": .items([["price": 4.99]])]),
-        [VendorRuleViolation("firebase.items.identity", "items[0]", limit: "an item_id or an item_name")]
+        [VendorRuleViolation("firebase.items.identity", "items[0]", limit: "an item_id or an item_name, not blank")]
+    ),
+    RuleCase(
+        "an item whose item_id is empty and item_name blank",
+        FirebaseTag.event("add_to_cart", ["items": .items([["item_id": "", "item_name": " \n"]])]),
+        [VendorRuleViolation("firebase.items.identity", "items[0]", limit: "an item_id or an item_name, not blank")]
+    ),
+    RuleCase(
+        "an item with a blank item_id and an item_name",
+        FirebaseTag.event("add_to_cart", ["items": .items([["item_id": " ", "item_name": "Swift Talk"]])])
+    ),
+    RuleCase(
+        "an item with two parameters that differ only by case",
+        FirebaseTag.event(
+            "add_to_cart",
+            ["items": .items([["item_id": "a"], ["item_id": "b", "Color": "red", "color": "blue", "size": "M"]])]
+        ),
+        [
+            VendorRuleViolation(
+                "firebase.itemParameterName.case",
+                #"items[1]: "Color", "color""#,
+                limit: "names that differ only by case are different item parameters"
+            )
+        ]
     ),
     RuleCase(
         "an item with 28 custom parameters",

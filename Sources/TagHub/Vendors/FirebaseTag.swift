@@ -257,8 +257,23 @@ extension FirebaseTag: RuleCheckedVendorTag {
         var namesBroken: Set<String> = []
         for (index, item) in items.enumerated() {
             let subject = { "items[\(index)]" }
-            if item["item_id"] == nil && item["item_name"] == nil {
-                add("firebase.items.identity", subject(), limit: "an item_id or an item_name")
+            // One pass over the item finds its identity and the parameters that may break a rule,
+            // usually none or one: only those are sorted, and looked up again.
+            var hasIdentity = false
+            var mayChangeCase = false
+            var firstBroken: String?
+            var otherBroken: [String] = []
+            for (itemKey, value) in item {
+                if itemKey == "item_id" || itemKey == "item_name", !isBlank(value) { hasIdentity = true }
+                mayChangeCase = mayChangeCase || RuleCheck.mayChangeWhenLowercased(itemKey)
+                // A name of ASCII letters, digits and _ that fits breaks none of the item
+                // parameter names' rules (they have no reserved prefix or name).
+                let fits = itemKey.utf8.count <= Limits.parameterNameLength && RuleCheck.isIdentifier(itemKey)
+                guard !fits || ItemValueBreak(reading: value) != .none else { continue }
+                if firstBroken == nil { firstBroken = itemKey } else { otherBroken.append(itemKey) }
+            }
+            if !hasIdentity {
+                add("firebase.items.identity", subject(), limit: "an item_id or an item_name, not blank")
             }
             if item.count > Limits.customParametersPerItem {
                 let custom = item.keys.count { !Limits.standardItemParameters.contains($0) }
@@ -270,37 +285,89 @@ extension FirebaseTag: RuleCheckedVendorTag {
                     )
                 }
             }
-            for itemKey in item.keys.sorted() {
-                // A name of ASCII letters, digits and _ that fits breaks none of the item
-                // parameter names' rules (they have no reserved prefix or name).
-                let fits = itemKey.utf8.count <= Limits.parameterNameLength && RuleCheck.isIdentifier(itemKey)
-                if !fits && namesBroken.insert(itemKey).inserted {
-                    checkName(itemKey, .itemParameterName, into: &findings)
+            if let firstBroken {
+                let broken =
+                    otherBroken.isEmpty ? CollectionOfOne(firstBroken).sorted() : (otherBroken + [firstBroken]).sorted()
+                for itemKey in broken {
+                    checkItemParameter(itemKey, of: item, index: index, namesBroken: &namesBroken)
                 }
-                // A name cut in two subjects could be the same: those findings are compared.
-                let isWhole = itemKey.utf8.count <= RuleCheck.subjectLength
-                func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
-                    if onlyCounted && isWhole {
-                        findings.appendAboutValue(rule, subject(), limit: limit, detail: nil)
-                    } else {
-                        findings.append(VendorRuleViolation(rule, subject(), limit: limit))
+            }
+            if mayChangeCase && item.count > 1 {
+                let groups = RuleCheck.caseGroups(item.keys)
+                if groups.count > 0 {
+                    let first = groups.first.map {
+                        let violation = RuleCheck.caseViolation($0, rule: itemCaseRule, limit: itemCaseLimit)
+                        return VendorRuleViolation(
+                            itemCaseRule,
+                            "\(subject()): \(violation.subject)",
+                            limit: itemCaseLimit
+                        )
                     }
+                    findings.append(itemCaseRule, first: first, count: groups.count)
                 }
-                let name = { "\(subject()).\(RuleCheck.name(itemKey))" }
-                switch item[itemKey]! {
-                case .string(let value) where length(value) > Limits.parameterValueLength:
-                    add(
-                        "firebase.parameterValue.length",
-                        "\(name()): \(RuleCheck.quoted(value, counting: length(value)))",
-                        limit: parameterValueLimit
-                    )
-                case .double(let number) where !number.isFinite:
-                    add("firebase.number.finite", "\(name()): \(number)", limit: "a finite number")
-                case .items:
-                    add("firebase.items.nested", name(), limit: "a string or a number, not items")
-                default:
-                    break
+            }
+        }
+
+        /// The rules of the item parameter `itemKey` of `item`, the one at `index`.
+        func checkItemParameter(
+            _ itemKey: String,
+            of item: [String: FirebaseValue],
+            index: Int,
+            namesBroken: inout Set<String>
+        ) {
+            let fits = itemKey.utf8.count <= Limits.parameterNameLength && RuleCheck.isIdentifier(itemKey)
+            if !fits && namesBroken.insert(itemKey).inserted {
+                checkName(itemKey, .itemParameterName, into: &findings)
+            }
+            // A name cut in two subjects could be the same: those findings are compared.
+            let isWhole = itemKey.utf8.count <= RuleCheck.subjectLength
+            func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
+                if onlyCounted && isWhole {
+                    findings.appendAboutValue(rule, subject(), limit: limit, detail: nil)
+                } else {
+                    findings.append(VendorRuleViolation(rule, subject(), limit: limit))
                 }
+            }
+            let name = { "items[\(index)].\(RuleCheck.name(itemKey))" }
+            switch item[itemKey]! {
+            case .string(let value) where length(value) > Limits.parameterValueLength:
+                add(
+                    "firebase.parameterValue.length",
+                    "\(name()): \(RuleCheck.quoted(value, counting: length(value)))",
+                    limit: parameterValueLimit
+                )
+            case .double(let number) where !number.isFinite:
+                add("firebase.number.finite", "\(name()): \(number)", limit: "a finite number")
+            case .items:
+                add("firebase.items.nested", name(), limit: "a string or a number, not items")
+            default:
+                break
+            }
+        }
+    }
+
+    private static let itemCaseRule = "firebase.itemParameterName.case"
+    private static let itemCaseLimit = "names that differ only by case are different item parameters"
+
+    /// Whether `value` is a string of white space only, or empty.
+    private static func isBlank(_ value: FirebaseValue) -> Bool {
+        guard case .string(let string) = value else { return false }
+        return string.isEmpty || RuleCheck.isBlank(string)
+    }
+
+    /// What an item parameter's value breaks, read without copying it.
+    private enum ItemValueBreak: ValueReading {
+        case none
+        case some
+
+        @inline(__always)
+        init(reading value: FirebaseValue) {
+            switch value {
+            case .string(let string) where RuleCheck.hasMoreUTF16Units(string, than: Limits.parameterValueLength):
+                self = .some
+            case .double(let number) where !number.isFinite: self = .some
+            case .items: self = .some
+            default: self = .none
             }
         }
     }

@@ -65,6 +65,7 @@ public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
         "firebase.items.parameter": .dataLost, "firebase.items.count": .dataLost, "firebase.items.identity": .dataLost,
         "firebase.items.customParameterCount": .dataLost, "firebase.items.nested": .dataLost,
         "firebase.itemParameterName.length": .dataLost, "firebase.itemParameterName.characters": .dataLost,
+        "firebase.itemParameterName.case": .advisory,
         "mixpanel.stringValue.bytes": .dataLost, "mixpanel.propertyName.length": .dataLost,
         "mixpanel.propertyCount": .dataLost, "mixpanel.propertyName.reserved": .dataLost,
         "mixpanel.propertyName.ignore": .tagDropped, "mixpanel.number.finite": .dataLost,
@@ -245,6 +246,11 @@ enum RuleCheck {
         return text.prefix(limit + 1).count > limit
     }
 
+    /// Whether lowercasing may change `text`: it has a byte from A to Z, or outside ASCII.
+    static func mayChangeWhenLowercased(_ text: String) -> Bool {
+        text.utf8.contains { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 }
+    }
+
     /// Whether every scalar of `text` is below U+0300 (ASCII, Latin: no combining mark), read on
     /// its bytes: every byte is below 0xCC, the first byte of U+0300. Such text is in NFC.
     static func isBelowCombiningMarks(_ text: String) -> Bool {
@@ -401,11 +407,12 @@ enum RuleCheck {
 
     /// Letters, digits and underscores only, starting with a letter (ASCII).
     static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.utf8.first, isASCIILetter(Unicode.Scalar(first)) else { return false }
-        return name.utf8.allSatisfy { byte in
-            let scalar = Unicode.Scalar(byte)
-            return isASCIILetter(scalar) || isASCIIDigit(scalar) || byte == UInt8(ascii: "_")
+        func isIdentifier(_ bytes: some Collection<UInt8>) -> Bool {
+            // A to Z and a to z are the bytes that, with 0x20 set, are a to z.
+            guard let first = bytes.first, (first | 0x20) &- 0x61 < 26 else { return false }
+            return bytes.allSatisfy { ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 || $0 == 0x5F }
         }
+        return name.utf8.withContiguousStorageIfAvailable(isIdentifier) ?? isIdentifier(name.utf8)
     }
 
     /// Letters, digits and underscores only, at least one (ASCII).
