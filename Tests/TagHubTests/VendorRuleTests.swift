@@ -25,6 +25,11 @@ private func quoted(_ string: String, _ count: Int? = nil) -> String {
     count.map { "\(String(reflecting: string)) (\($0))" } ?? String(reflecting: string)
 }
 
+/// `string` quoted, with its length in UTF-16 units, as Firebase's findings show it.
+private func quoted(_ string: String, units: Int) -> String {
+    "\(String(reflecting: string)) (\(units) UTF-16 units)"
+}
+
 /// A subject cut to its first 64 UTF-16 units, `prefix`, with its real length.
 private func cut(_ prefix: String, units: Int) -> String {
     "\(String(reflecting: prefix + "…")) (\(units) UTF-16 units)"
@@ -71,12 +76,12 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "event name of 41 characters",
         FirebaseTag.event(text(41)),
-        [VendorRuleViolation("firebase.eventName.length", quoted(text(41), 41), limit: "1 to 40 characters")]
+        [VendorRuleViolation("firebase.eventName.length", quoted(text(41), units: 41), limit: "1 to 40 UTF-16 units")]
     ),
     RuleCase(
         "empty event name",
         FirebaseTag.event(""),
-        [VendorRuleViolation("firebase.eventName.length", quoted("", 0), limit: "1 to 40 characters")]
+        [VendorRuleViolation("firebase.eventName.length", quoted("", units: 0), limit: "1 to 40 UTF-16 units")]
     ),
     RuleCase(
         "event name starting with a digit",
@@ -117,7 +122,13 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "parameter name of 41 characters",
         FirebaseTag.event("play", [text(41): 1]),
-        [VendorRuleViolation("firebase.parameterName.length", quoted(text(41), 41), limit: "1 to 40 characters")]
+        [
+            VendorRuleViolation(
+                "firebase.parameterName.length",
+                quoted(text(41), units: 41),
+                limit: "1 to 40 UTF-16 units"
+            )
+        ]
     ),
     RuleCase(
         "parameter name starting with _",
@@ -139,7 +150,7 @@ let firebaseCases: [RuleCase] = [
             VendorRuleViolation(
                 "firebase.parameterValue.length",
                 "title: \(cut(text(64), units: 101))",
-                limit: "at most 100 characters"
+                limit: "at most 100 UTF-16 units"
             )
         ]
     ),
@@ -150,7 +161,7 @@ let firebaseCases: [RuleCase] = [
             VendorRuleViolation(
                 "firebase.parameterValue.length",
                 "screen_name: \(cut(text(64), units: 101))",
-                limit: "at most 100 characters"
+                limit: "at most 100 UTF-16 units"
             )
         ]
     ),
@@ -161,7 +172,7 @@ let firebaseCases: [RuleCase] = [
             VendorRuleViolation(
                 "firebase.parameterValue.length",
                 "title: \(cut(String(repeating: "e\u{301}", count: 32), units: 200))",
-                limit: "at most 100 characters"
+                limit: "at most 100 UTF-16 units"
             )
         ]
     ),
@@ -184,7 +195,13 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "user property name of 25 characters",
         FirebaseTag.userProperty(name: text(25), value: "1"),
-        [VendorRuleViolation("firebase.userPropertyName.length", quoted(text(25), 25), limit: "1 to 24 characters")]
+        [
+            VendorRuleViolation(
+                "firebase.userPropertyName.length",
+                quoted(text(25), units: 25),
+                limit: "1 to 24 UTF-16 units"
+            )
+        ]
     ),
     RuleCase(
         "reserved user property user_id",
@@ -211,17 +228,23 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "user property value of 37 characters",
         FirebaseTag.userProperty(name: "plan", value: text(37)),
-        [VendorRuleViolation("firebase.userPropertyValue.length", quoted(text(37), 37), limit: "at most 36 characters")]
+        [
+            VendorRuleViolation(
+                "firebase.userPropertyValue.length",
+                quoted(text(37), units: 37),
+                limit: "at most 36 UTF-16 units"
+            )
+        ]
     ),
     RuleCase(
         "empty user ID",
         FirebaseTag.userID(""),
-        [VendorRuleViolation("firebase.userID.length", quoted("", 0), limit: "1 to 256 characters")]
+        [VendorRuleViolation("firebase.userID.length", quoted("", units: 0), limit: "1 to 256 UTF-16 units")]
     ),
     RuleCase(
         "user ID of 257 characters",
         FirebaseTag.userID(text(257)),
-        [VendorRuleViolation("firebase.userID.length", cut(text(64), units: 257), limit: "1 to 256 characters")]
+        [VendorRuleViolation("firebase.userID.length", cut(text(64), units: 257), limit: "1 to 256 UTF-16 units")]
     ),
     RuleCase(
         "event name with a letter outside ASCII, as Android's Character.isLetter accepts",
@@ -310,7 +333,11 @@ let firebaseCases: [RuleCase] = [
         "an item parameter name of 41 characters, and one with a hyphen",
         FirebaseTag.event("add_to_cart", ["items": .items([["item_id": "a", .init(text(41)): 1, "item-kind": "b"]])]),
         [
-            VendorRuleViolation("firebase.itemParameterName.length", quoted(text(41), 41), limit: "1 to 40 characters"),
+            VendorRuleViolation(
+                "firebase.itemParameterName.length",
+                quoted(text(41), units: 41),
+                limit: "1 to 40 UTF-16 units"
+            ),
             VendorRuleViolation("firebase.itemParameterName.characters", quoted("item-kind"), limit: identifierRule),
         ]
     ),
@@ -1023,7 +1050,7 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
     @Test func aViolationReadsAsRuleSubjectAndLimit() {
         #expect(
             FirebaseTag.event(text(41)).ruleViolations.map(\.description) == [
-                "firebase.eventName.length: \(quoted(text(41), 41)) breaks 1 to 40 characters"
+                "firebase.eventName.length: \(quoted(text(41), units: 41)) breaks 1 to 40 UTF-16 units"
             ]
         )
     }

@@ -75,7 +75,7 @@ extension BatchTag: RuleCheckedVendorTag {
                     if length {
                         findings.appendAboutValue(
                             "batch.stringValue.length",
-                            "\(RuleCheck.name(key)): \(RuleCheck.size(of: string()))",
+                            "\(RuleCheck.name(key)): \(RuleCheck.size(of: string(), beyond: Limits.stringValueLength))",
                             limit: Self.stringLengthLimit,
                             detail: nil
                         )
@@ -140,7 +140,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 findings.append(
                     VendorRuleViolation(
                         "batch.customUserID.length",
-                        RuleCheck.size(of: id),
+                        RuleCheck.size(of: id, beyond: Limits.customUserIDLength),
                         limit: "at most \(RuleCheck.grouped(Limits.customUserIDLength)) characters"
                     )
                 )
@@ -210,9 +210,9 @@ extension BatchTag: RuleCheckedVendorTag {
             if string.isEmpty || RuleCheck.isLonger(string, than: Limits.stringValueLength) {
                 findings.appendAboutValue(
                     "batch.stringValue.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string))",
+                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string, beyond: Limits.stringValueLength))",
                     limit: stringLengthLimit,
-                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string))
+                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string, beyond: Limits.stringValueLength))
                 )
             }
             if RuleCheck.isBlank(string) {

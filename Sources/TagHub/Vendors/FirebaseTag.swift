@@ -72,8 +72,8 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 findings.append(
                     VendorRuleViolation(
                         "firebase.userPropertyValue.length",
-                        RuleCheck.quoted(value, counting: Self.length(value)),
-                        limit: "at most \(Limits.userPropertyValueLength) characters"
+                        RuleCheck.quoted(value, counting: Self.length(value), unit: "UTF-16 units"),
+                        limit: "at most \(Limits.userPropertyValueLength) UTF-16 units"
                     )
                 )
             }
@@ -82,8 +82,8 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 findings.append(
                     VendorRuleViolation(
                         "firebase.userID.length",
-                        RuleCheck.quoted(id, counting: Self.length(id)),
-                        limit: "1 to \(Limits.userIDLength) characters"
+                        RuleCheck.quoted(id, counting: Self.length(id), unit: "UTF-16 units"),
+                        limit: "1 to \(Limits.userIDLength) UTF-16 units"
                     )
                 )
             }
@@ -134,7 +134,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
         return findings.summary
     }
 
-    private static let parameterValueLimit = "at most \(Limits.parameterValueLength) characters"
+    private static let parameterValueLimit = "at most \(Limits.parameterValueLength) UTF-16 units"
 
     private static func checkParameters(_ parameters: [String: FirebaseValue], into findings: inout RuleFindings) {
         if parameters.count > Limits.parametersPerEvent {
@@ -196,7 +196,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
     /// The subject of the finding about the long string value of `key`.
     private static func longValueSubject(_ key: String, in parameters: [String: FirebaseValue]) -> String {
         guard case .string(let value) = parameters[key] else { return RuleCheck.name(key) }
-        return "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value)))"
+        return "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value), unit: "UTF-16 units"))"
     }
 
     /// What a parameter's value breaks, of the rules about values.
@@ -333,7 +333,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
             case .string(let value) where length(value) > Limits.parameterValueLength:
                 add(
                     "firebase.parameterValue.length",
-                    "\(name()): \(RuleCheck.quoted(value, counting: length(value)))",
+                    "\(name()): \(RuleCheck.quoted(value, counting: length(value), unit: "UTF-16 units"))",
                     limit: parameterValueLimit
                 )
             case .double(let number) where !number.isFinite:
@@ -392,7 +392,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
             charactersRule = "firebase.\(kind).characters"
             reservedPrefix = "firebase.\(kind).reservedPrefix"
             reserved = "firebase.\(kind).reserved"
-            lengthLimit = "1 to \(maxLength) characters"
+            lengthLimit = "1 to \(maxLength) UTF-16 units"
             self.maxLength = maxLength
             self.reservedPrefixes = reservedPrefixes
             reservedPrefixLimits = reservedPrefixes.map { "no \(RuleCheck.quoted($0)) prefix" }
@@ -442,7 +442,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
             }
         }
         if name.isEmpty || length(name) > rules.maxLength {
-            add(rules.length, RuleCheck.quoted(name, counting: length(name)), limit: rules.lengthLimit)
+            add(
+                rules.length,
+                RuleCheck.quoted(name, counting: length(name), unit: "UTF-16 units"),
+                limit: rules.lengthLimit
+            )
         }
         // Past twice the limit (already broken) the characters are not read: a check stays cheap
         // on a megabyte of name.

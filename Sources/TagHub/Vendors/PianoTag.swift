@@ -232,7 +232,7 @@ extension PianoTag: RuleCheckedVendorTag {
     /// The size of `value`'s string as a finding states it.
     private static func size(of value: AnalyticsValue?) -> String {
         guard case .string(let string) = value else { return "" }
-        return RuleCheck.size(of: string)
+        return RuleCheck.size(of: string, beyond: Limits.stringValueLength)
     }
 
     /// The rules of a value and of every value inside it, walked without recursion.
@@ -242,9 +242,9 @@ extension PianoTag: RuleCheckedVendorTag {
             case .string(let string) where RuleCheck.isLonger(string, than: Limits.stringValueLength):
                 findings.appendAboutValue(
                     "piano.stringValue.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string))",
+                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string, beyond: Limits.stringValueLength))",
                     limit: stringValueLimit,
-                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string))
+                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string, beyond: Limits.stringValueLength))
                 )
             case .double(let number) where !number.isFinite:
                 RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)

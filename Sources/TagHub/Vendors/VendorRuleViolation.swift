@@ -3,14 +3,14 @@
 ///
 /// ```swift
 /// FirebaseTag.event("select_content_from_the_podcast_favorites_screen").ruleViolations
-/// // [firebase.eventName.length: "select_content_from_the_podcast_favorites_screen" (48) breaks at most 40 characters]
+/// // [firebase.eventName.length: "select_content_from_the_podcast_favorites_screen" (48 UTF-16 units) breaks 1 to 40 UTF-16 units]
 /// ```
 public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
     /// The rule, as `vendor.subject.rule`: `firebase.eventName.length`, `batch.attributeCount`.
     public let rule: String
     /// What breaks it: the offending name or value, quoted, with its size where that is the point.
     public let subject: String
-    /// The limit, in words: `at most 40 characters`, `not reserved`.
+    /// The limit, in words: `1 to 40 UTF-16 units`, `not reserved`.
     public let limit: String
 
     /// A violation of `rule` by `subject`, whose limit is `limit`.
@@ -20,7 +20,7 @@ public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
         self.limit = limit
     }
 
-    /// For example `firebase.eventName.length: "…" (41) breaks at most 40 characters`.
+    /// For example `firebase.eventName.length: "…" (41 UTF-16 units) breaks 1 to 40 UTF-16 units`.
     public var description: String { "\(rule): \(subject) breaks \(limit)" }
 
     /// What the vendor does with a tag that breaks the rule.
@@ -111,13 +111,15 @@ enum RuleCheck {
     /// The most findings of one rule that one tag reports one by one; the rest are summed up in one.
     static let findingsPerRule = 3
 
-    /// `text` quoted as a Swift literal would be, with its length (`counting`) when given. Text
+    /// `text` quoted as a Swift literal would be, with its length (`counting`, in `unit` where
+    /// given) when given. Text
     /// longer than ``subjectLength`` is cut, and its real length given in UTF-16 units:
     /// `"aaaa…" (1,048,576 UTF-16 units)`.
-    static func quoted(_ text: String, counting: @autoclosure () -> Int? = nil) -> String {
+    static func quoted(_ text: String, counting: @autoclosure () -> Int? = nil, unit: String? = nil) -> String {
         guard let cut = cut(text) else {
             let quoted = String(reflecting: text)
-            return counting().map { "\(quoted) (\(grouped($0)))" } ?? quoted
+            let unit = unit.map { " " + $0 } ?? ""
+            return counting().map { "\(quoted) (\(grouped($0))\(unit))" } ?? quoted
         }
         return "\(String(reflecting: cut + "…")) (\(grouped(text.utf16.count)) UTF-16 units)"
     }
@@ -159,10 +161,12 @@ enum RuleCheck {
     }
 
     /// The size of `string` as a finding states it: in characters, or for a string too long to
-    /// count them cheaply, in UTF-16 units.
-    static func size(of string: String) -> String {
+    /// count them cheaply (more than 4 KB), as more than `limit` characters, with its size in
+    /// UTF-16 units: `more than 300 characters (5,000 UTF-16 units)`.
+    static func size(of string: String, beyond limit: Int) -> String {
         string.utf8.count <= 4_096
-            ? "\(grouped(characterCount(string))) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
+            ? "\(grouped(characterCount(string))) characters"
+            : "more than \(grouped(limit)) characters (\(grouped(string.utf16.count)) UTF-16 units)"
     }
 
     /// `text` without the white space (and line breaks) around it.
