@@ -253,7 +253,35 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "event name with a combining accent, which is neither a letter nor a digit",
         FirebaseTag.event("e\u{301}couter_podcast"),
-        [VendorRuleViolation("firebase.eventName.characters", quoted("e\u{301}couter_podcast"), limit: identifierRule)]
+        // The accent is written as an escape: shown as it is, the name looks like "écouter_podcast".
+        [VendorRuleViolation("firebase.eventName.characters", #""e\u{301}couter_podcast""#, limit: identifierRule)]
+    ),
+    RuleCase(
+        "a long event name with a combining accent, cut",
+        FirebaseTag.event("e\u{301}" + text(70)),
+        [
+            VendorRuleViolation(
+                "firebase.eventName.length",
+                cut("e\u{301}" + text(62), units: 72),
+                limit: "1 to 40 UTF-16 units"
+            ),
+            VendorRuleViolation(
+                "firebase.eventName.characters",
+                #""e\u{301}"# + text(62) + #"…" (72 UTF-16 units)"#,
+                limit: identifierRule
+            ),
+        ]
+    ),
+    RuleCase(
+        "a user ID written from an optional",
+        FirebaseTag.userID("Optional(\"42\")"),
+        [
+            VendorRuleViolation(
+                "firebase.userID.optional",
+                #""Optional(\"42\")""#,
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
     ),
     RuleCase(
         "a value of infinity",
@@ -426,6 +454,26 @@ let mixpanelCases: [RuleCase] = [
         [VendorRuleViolation("mixpanel.eventName.empty", "\"\"", limit: "a name")]
     ),
     RuleCase(
+        "blank event name and property names",
+        MixpanelTag.track(event: " \u{200B}", properties: [" ": 1, "": 2, "title": 3]),
+        [
+            VendorRuleViolation("mixpanel.eventName.empty", quoted(" \u{200B}"), limit: "a name"),
+            VendorRuleViolation("mixpanel.propertyName.empty", "\"\"", limit: "a name"),
+            VendorRuleViolation("mixpanel.propertyName.empty", "\" \"", limit: "a name"),
+        ]
+    ),
+    RuleCase(
+        "identify with an ID written from an optional",
+        MixpanelTag.identify(distinctID: "Optional(42)"),
+        [
+            VendorRuleViolation(
+                "mixpanel.distinctID.optional",
+                quoted("Optional(42)"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
         "properties that differ only by case",
         MixpanelTag.track(event: "song_played", properties: ["Title": "a", "title": "a"]),
         [
@@ -572,6 +620,36 @@ let amplitudeCases: [RuleCase] = [
         [VendorRuleViolation("amplitude.eventType.empty", "\"\"", limit: "an event type")]
     ),
     RuleCase(
+        "blank event type and property name",
+        AmplitudeTag.track(eventType: "\t", eventProperties: ["  ": 1]),
+        [
+            VendorRuleViolation("amplitude.eventType.empty", quoted("\t"), limit: "an event type"),
+            VendorRuleViolation("amplitude.propertyName.empty", quoted("  "), limit: "a name"),
+        ]
+    ),
+    RuleCase(
+        "user and device IDs written from optionals",
+        AmplitudeTag.setUserID("Optional(\"user-42\")"),
+        [
+            VendorRuleViolation(
+                "amplitude.userID.optional",
+                quoted("Optional(\"user-42\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
+        "a device ID written from an optional",
+        AmplitudeTag.setDeviceID("Optional(\"device-1\")"),
+        [
+            VendorRuleViolation(
+                "amplitude.deviceID.optional",
+                quoted("Optional(\"device-1\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
         "user ID of 4 UTF-16 units that look like 2 characters",
         AmplitudeTag.setUserID("e\u{301}e\u{301}"),
         [
@@ -700,6 +778,62 @@ let segmentCases: [RuleCase] = [
         "identify with an empty user ID",
         SegmentTag.identify(userID: "", traits: [:]),
         [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID, or none (anonymous)")]
+    ),
+    RuleCase(
+        "identify with a blank user ID",
+        SegmentTag.identify(userID: " ", traits: [:]),
+        [VendorRuleViolation("segment.identify.userID.empty", quoted(" "), limit: "a user ID, or none (anonymous)")]
+    ),
+    RuleCase(
+        "identify, group and alias with IDs written from optionals",
+        SegmentTag.identify(userID: "Optional(\"42\")", traits: [:]),
+        [
+            VendorRuleViolation(
+                "segment.identify.userID.optional",
+                quoted("Optional(\"42\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
+        "group with an empty group ID and a blank trait name",
+        SegmentTag.group(groupID: "", traits: ["\u{FEFF}": 1]),
+        [
+            VendorRuleViolation("segment.group.groupID.empty", "\"\"", limit: "a group ID"),
+            VendorRuleViolation("segment.propertyName.empty", quoted("\u{FEFF}"), limit: "a name"),
+        ]
+    ),
+    RuleCase(
+        "group with an ID written from an optional",
+        SegmentTag.group(groupID: "Optional(\"team\")", traits: [:]),
+        [
+            VendorRuleViolation(
+                "segment.group.groupID.optional",
+                quoted("Optional(\"team\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
+        "alias with an empty new ID",
+        SegmentTag.alias(newID: ""),
+        [VendorRuleViolation("segment.alias.newID.empty", "\"\"", limit: "a user ID")]
+    ),
+    RuleCase(
+        "alias with an ID written from an optional",
+        SegmentTag.alias(newID: "Optional(42)"),
+        [
+            VendorRuleViolation(
+                "segment.alias.newID.optional",
+                quoted("Optional(42)"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
+        "event name of a zero-width space",
+        SegmentTag.track(event: "\u{200B}", properties: [:]),
+        [VendorRuleViolation("segment.track.event.empty", quoted("\u{200B}"), limit: "an event name")]
     ),
     RuleCase(
         "event name of one space",
@@ -831,6 +965,17 @@ let batchCases: [RuleCase] = [
         BatchTag.event("play_podcast", ["rating": .double(.nan)]),
         [VendorRuleViolation("batch.number.finite", "rating: nan", limit: "a finite number")]
     ),
+    RuleCase(
+        "a custom user ID written from an optional",
+        BatchTag.customUserID("Optional(\"42\")"),
+        [
+            VendorRuleViolation(
+                "batch.customUserID.optional",
+                quoted("Optional(\"42\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
 ]
 
 private let pianoKeyRule = "letters, digits and _, starting with a letter from a to z"
@@ -913,6 +1058,23 @@ let pianoCases: [RuleCase] = [
         PianoTag.event(""),
         [VendorRuleViolation("piano.eventName.empty", "\"\"", limit: "an event name")]
     ),
+    RuleCase(
+        "blank event name",
+        PianoTag.event("  "),
+        [VendorRuleViolation("piano.eventName.empty", quoted("  "), limit: "an event name")]
+    ),
+    RuleCase(
+        "a user ID written from an optional",
+        PianoTag.setUser(id: "Optional(\"42\")", category: nil),
+        [
+            VendorRuleViolation(
+                "piano.userID.optional",
+                quoted("Optional(\"42\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase("a user ID that only looks like one", PianoTag.setUser(id: "Optional", category: nil)),
     RuleCase(
         "a value of NaN",
         PianoTag.event("click.action", ["rating": .double(.nan)]),

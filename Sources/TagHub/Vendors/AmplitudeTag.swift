@@ -50,8 +50,14 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         var findings = RuleFindings()
         switch self {
         case .track(let eventType, let properties):
-            if eventType.isEmpty {
-                findings.append(VendorRuleViolation("amplitude.eventType.empty", "\"\"", limit: "an event type"))
+            if RuleCheck.isEmptyOrBlank(eventType) {
+                findings.append(
+                    VendorRuleViolation(
+                        "amplitude.eventType.empty",
+                        RuleCheck.quoted(eventType),
+                        limit: "an event type"
+                    )
+                )
             }
             if eventType.hasPrefix(Limits.reservedEventPrefix) {
                 findings.append(
@@ -66,8 +72,10 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         case .setUserProperties(let properties):
             Self.checkProperties(properties, into: &findings)
         case .setUserID(let id):
+            if let id { RuleCheck.appendOptionalID(id, rule: "amplitude.userID.optional", into: &findings) }
             if let id { findings.append(contentsOf: Self.idViolations(id, rule: "amplitude.userID.length")) }
         case .setDeviceID(let id):
+            RuleCheck.appendOptionalID(id, rule: "amplitude.deviceID.optional", into: &findings)
             findings.append(contentsOf: Self.idViolations(id, rule: "amplitude.deviceID.length"))
         case .reset:
             break
@@ -162,9 +170,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 )
             )
         }
-        if properties.keys.contains("") {
-            findings.append(VendorRuleViolation("amplitude.propertyName.empty", "\"\"", limit: "a name"))
-        }
+        RuleCheck.appendBlankKeys(of: properties, rule: "amplitude.propertyName.empty", into: &findings)
         // What a value breaks is read first: the value is not copied (see `forEachKey`).
         findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
             switch broken {

@@ -136,6 +136,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 )
             }
         case .customUserID(let id):
+            if let id { RuleCheck.appendOptionalID(id, rule: "batch.customUserID.optional", into: &findings) }
             if let id, RuleCheck.isLonger(id, than: Limits.customUserIDLength) {
                 findings.append(
                     VendorRuleViolation(

@@ -78,6 +78,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 )
             }
         case .userID(let id):
+            if let id { RuleCheck.appendOptionalID(id, rule: "firebase.userID.optional", into: &findings) }
             if let id, id.isEmpty || Self.length(id) > Limits.userIDLength {
                 findings.append(
                     VendorRuleViolation(
@@ -264,7 +265,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
             var firstBroken: String?
             var otherBroken: [String] = []
             for (itemKey, value) in item {
-                if itemKey == "item_id" || itemKey == "item_name", !isBlank(value) { hasIdentity = true }
+                if itemKey == "item_id" || itemKey == "item_name", !isEmptyOrBlank(value) { hasIdentity = true }
                 mayChangeCase = mayChangeCase || RuleCheck.mayChangeWhenLowercased(itemKey)
                 // A name of ASCII letters, digits and _ that fits breaks none of the item
                 // parameter names' rules (they have no reserved prefix or name).
@@ -349,10 +350,10 @@ extension FirebaseTag: RuleCheckedVendorTag {
     private static let itemCaseRule = "firebase.itemParameterName.case"
     private static let itemCaseLimit = "names that differ only by case are different item parameters"
 
-    /// Whether `value` is a string of white space only, or empty.
-    private static func isBlank(_ value: FirebaseValue) -> Bool {
+    /// Whether `value` is a string that shows nothing (see ``RuleCheck/isEmptyOrBlank(_:)``).
+    private static func isEmptyOrBlank(_ value: FirebaseValue) -> Bool {
         guard case .string(let string) = value else { return false }
-        return string.isEmpty || RuleCheck.isBlank(string)
+        return RuleCheck.isEmptyOrBlank(string)
     }
 
     /// What an item parameter's value breaks, read without copying it.
@@ -453,7 +454,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
         let isShort = name.utf8.count <= 2 * rules.maxLength
         let isIdentifier = RuleCheck.isLetterIdentifier(isShort ? name : String(name.prefix(2 * rules.maxLength)))
         if !name.isEmpty && !isIdentifier {
-            add(rules.charactersRule, RuleCheck.quoted(name), limit: rules.characters)
+            add(rules.charactersRule, RuleCheck.quotedShowingMarks(name), limit: rules.characters)
         }
         // An ASCII identifier has no combining mark to join a prefix's last character: its
         // bytes tell.

@@ -43,11 +43,14 @@ extension MixpanelTag: RuleCheckedVendorTag {
         var findings = RuleFindings()
         switch self {
         case .track(let event, let properties):
-            if event.isEmpty {
-                findings.append(VendorRuleViolation("mixpanel.eventName.empty", "\"\"", limit: "a name"))
+            if RuleCheck.isEmptyOrBlank(event) {
+                findings.append(
+                    VendorRuleViolation("mixpanel.eventName.empty", RuleCheck.quoted(event), limit: "a name")
+                )
             }
             Self.checkProperties(properties, isEvent: true, into: &findings)
         case .identify(let id):
+            RuleCheck.appendOptionalID(id, rule: "mixpanel.distinctID.optional", into: &findings)
             if Self.isPlaceholder(id) {
                 findings.append(
                     VendorRuleViolation(
@@ -131,9 +134,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
                 )
             )
         }
-        if properties.keys.contains("") {
-            findings.append(VendorRuleViolation("mixpanel.propertyName.empty", "\"\"", limit: "a name"))
-        }
+        RuleCheck.appendBlankKeys(of: properties, rule: "mixpanel.propertyName.empty", into: &findings)
         // What a value breaks is read first: the value is not copied (see `forEachKey`).
         findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
             if RuleCheck.isLonger(key, than: Limits.propertyNameLength) {

@@ -57,8 +57,10 @@ extension PianoTag: RuleCheckedVendorTag {
         var findings = RuleFindings()
         switch self {
         case .event(let name, let properties):
-            if name.isEmpty {
-                findings.append(VendorRuleViolation("piano.eventName.empty", "\"\"", limit: "an event name"))
+            if RuleCheck.isEmptyOrBlank(name) {
+                findings.append(
+                    VendorRuleViolation("piano.eventName.empty", RuleCheck.quoted(name), limit: "an event name")
+                )
             }
             // What a value breaks is read first: the value is not copied (see `forEachKey`).
             findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
@@ -85,7 +87,9 @@ extension PianoTag: RuleCheckedVendorTag {
                 limit: "keys that differ only by case are one property",
                 into: &findings
             )
-        case .setUser, .deleteUser:
+        case .setUser(let id, _):
+            RuleCheck.appendOptionalID(id, rule: "piano.userID.optional", into: &findings)
+        case .deleteUser:
             break
         }
         return findings.summary

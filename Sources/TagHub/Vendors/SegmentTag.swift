@@ -62,7 +62,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         var findings = RuleFindings()
         switch self {
         case .track(let event, let properties):
-            if RuleCheck.trimmed(event).isEmpty {
+            if RuleCheck.isEmptyOrBlank(event) {
                 findings.append(
                     VendorRuleViolation("segment.track.event.empty", RuleCheck.quoted(event), limit: "an event name")
                 )
@@ -89,22 +89,34 @@ extension SegmentTag: RuleCheckedVendorTag {
             }
             Self.checkDictionary(properties, into: &findings)
         case .identify(let userID, let traits):
-            if userID == "" {
-                findings.append(
-                    VendorRuleViolation(
-                        "segment.identify.userID.empty",
-                        "\"\"",
-                        limit: "a user ID, or none (anonymous)"
-                    )
+            if let userID {
+                Self.checkID(
+                    userID,
+                    "segment.identify.userID",
+                    limit: "a user ID, or none (anonymous)",
+                    into: &findings
                 )
             }
             Self.checkDictionary(traits, into: &findings)
-        case .group(_, let traits):
+        case .group(let groupID, let traits):
+            Self.checkID(groupID, "segment.group.groupID", limit: "a group ID", into: &findings)
             Self.checkDictionary(traits, into: &findings)
-        case .alias, .reset:
+        case .alias(let newID):
+            Self.checkID(newID, "segment.alias.newID", limit: "a user ID", into: &findings)
+        case .reset:
             break
         }
         return findings.summary
+    }
+
+    /// The rules of an ID whose rules are named `rule`.empty and `rule`.optional: one that shows
+    /// nothing is no ID (the spec requires a user ID, a group ID, a new ID); one that reads as an
+    /// optional's description is advised against.
+    private static func checkID(_ id: String, _ rule: String, limit: String, into findings: inout RuleFindings) {
+        if RuleCheck.isEmptyOrBlank(id) {
+            findings.append(VendorRuleViolation("\(rule).empty", RuleCheck.quoted(id), limit: limit))
+        }
+        RuleCheck.appendOptionalID(id, rule: "\(rule).optional", into: &findings)
     }
 
     /// Across tags: track event names that differ only by case.
@@ -120,6 +132,7 @@ extension SegmentTag: RuleCheckedVendorTag {
 
     /// The rules of any properties or traits: keys that differ only by case, and the size of a call.
     private static func checkDictionary(_ properties: [String: AnalyticsValue], into findings: inout RuleFindings) {
+        RuleCheck.appendBlankKeys(of: properties, rule: "segment.propertyName.empty", into: &findings)
         RuleCheck.appendCaseViolations(
             properties.keys,
             rule: "segment.propertyName.case",

@@ -65,35 +65,41 @@ public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
         "firebase.items.parameter": .dataLost, "firebase.items.count": .dataLost, "firebase.items.identity": .dataLost,
         "firebase.items.customParameterCount": .dataLost, "firebase.items.nested": .dataLost,
         "firebase.itemParameterName.length": .dataLost, "firebase.itemParameterName.characters": .dataLost,
-        "firebase.itemParameterName.case": .advisory,
+        "firebase.itemParameterName.case": .advisory, "firebase.userID.optional": .advisory,
         "mixpanel.stringValue.bytes": .dataLost, "mixpanel.propertyName.length": .dataLost,
         "mixpanel.propertyCount": .dataLost, "mixpanel.propertyName.reserved": .dataLost,
         "mixpanel.propertyName.ignore": .tagDropped, "mixpanel.number.finite": .dataLost,
         "mixpanel.array.length": .dataLost, "mixpanel.eventName.empty": .advisory,
         "mixpanel.distinctID.placeholder": .tagDropped, "mixpanel.propertyName.case": .advisory,
         "mixpanel.nameCase": .advisory, "mixpanel.distinctEventNames": .advisory,
-        "mixpanel.propertyName.empty": .advisory,
+        "mixpanel.propertyName.empty": .advisory, "mixpanel.distinctID.optional": .advisory,
         "amplitude.userID.length": .dataLost, "amplitude.deviceID.length": .dataLost,
         "amplitude.stringValue.length": .dataLost, "amplitude.propertyCount": .dataLost,
         "amplitude.eventType.reservedPrefix": .advisory, "amplitude.eventType.empty": .advisory,
         "amplitude.propertyName.case": .advisory, "amplitude.nameCase": .advisory,
         "amplitude.distinctEventTypes": .dataLost, "amplitude.number.finite": .tagDropped,
-        "amplitude.propertyName.empty": .dataLost,
+        "amplitude.propertyName.empty": .dataLost, "amplitude.userID.optional": .advisory,
+        "amplitude.deviceID.optional": .advisory,
         "segment.track.event.empty": .tagDropped, "segment.track.event.titleCase": .advisory,
         "segment.track.revenue.number": .dataLost, "segment.track.value.number": .dataLost,
         "segment.track.currency.code": .dataLost, "segment.identify.userID.empty": .tagDropped,
         "segment.screen.name.reserved": .dataLost, "segment.payload.size": .tagDropped,
         "segment.propertyName.case": .advisory, "segment.nameCase": .advisory, "segment.number.finite": .dataLost,
+        "segment.group.groupID.empty": .tagDropped, "segment.alias.newID.empty": .tagDropped,
+        "segment.propertyName.empty": .advisory, "segment.identify.userID.optional": .advisory,
+        "segment.group.groupID.optional": .advisory, "segment.alias.newID.optional": .advisory,
         "batch.eventName.format": .tagDropped, "batch.attributeKey.format": .tagDropped,
         "batch.attributeCount": .tagDropped, "batch.stringValue.length": .tagDropped,
         "batch.stringValue.blank": .tagDropped, "batch.stringValue.newline": .tagDropped,
         "batch.array.length": .tagDropped, "batch.nesting": .tagDropped, "batch.label.length": .tagDropped,
         "batch.tagCount": .tagDropped, "batch.tag.length": .tagDropped, "batch.customUserID.length": .tagDropped,
         "batch.attributeKey.case": .advisory, "batch.number.finite": .dataLost,
+        "batch.customUserID.optional": .advisory,
         "piano.propertyKey.length": .dataLost, "piano.propertyKey.format": .dataLost,
         "piano.propertyKey.reservedPrefix": .dataLost, "piano.propertyKey.lowercased": .advisory,
         "piano.stringValue.length": .dataLost, "piano.array.length": .dataLost, "piano.propertyKey.case": .dataLost,
         "piano.eventName.empty": .advisory, "piano.nameCase": .advisory, "piano.number.finite": .tagDropped,
+        "piano.userID.optional": .advisory,
     ]
 }
 
@@ -212,6 +218,77 @@ enum RuleCheck {
         }
         return text.utf8.withContiguousStorageIfAvailable(offsets)
             ?? Array(text.utf8).withUnsafeBufferPointer(offsets)
+    }
+
+    /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
+    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark). ASCII white
+    /// space is read on the bytes; the rest stops at the first scalar that shows.
+    static func isEmptyOrBlank(_ text: String) -> Bool {
+        let (start, end) = asciiTrimmedOffsets(text)
+        guard start != end else { return true }
+        let utf8 = text.utf8
+        guard utf8[utf8.index(utf8.startIndex, offsetBy: start)] >= 0x80 else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// Adds a finding of `rule` per key of `properties` that shows nothing (empty or blank), in
+    /// key order.
+    static func appendBlankKeys(
+        of properties: [String: some Any],
+        rule: String,
+        into findings: inout RuleFindings
+    ) {
+        for key in properties.keys.filter(isEmptyOrBlank).sorted() {
+            findings.append(VendorRuleViolation(rule, quoted(key), limit: "a name"))
+        }
+    }
+
+    /// The limit of the rules against IDs written as Swift describes an optional.
+    static let optionalIDLimit = "an ID, not an optional's description: unwrap it before interpolating"
+
+    /// Whether `id` reads as Swift's description of an optional, `Optional("42")` or
+    /// `Optional(42)`: what `"\(id)"` makes of an `id` that is optional (Swift warns, but the
+    /// warning is easily silenced or missed).
+    static func isOptionalDescription(_ id: String) -> Bool {
+        id.utf8.starts(with: "Optional(".utf8) && id.utf8.last == UInt8(ascii: ")")
+    }
+
+    /// Adds the advisory finding of `rule` where `id` reads as an optional's description.
+    static func appendOptionalID(_ id: String, rule: String, into findings: inout RuleFindings) {
+        guard isOptionalDescription(id) else { return }
+        findings.append(VendorRuleViolation(rule, quoted(id), limit: optionalIDLimit))
+    }
+
+    /// `text` quoted as ``quoted(_:counting:unit:)`` does, where marks that join the character
+    /// before them (a combining accent) are written as escapes, `"e\u{301}couter"`, so that a
+    /// reader sees them: shown as they are, they look like the precomposed letter.
+    static func quotedShowingMarks(_ text: String) -> String {
+        let shown = cut(text)
+        let prefix = shown ?? text
+        guard prefix.unicodeScalars.contains(where: isMark) else { return quoted(text) }
+        var literal = "\""
+        for scalar in prefix.unicodeScalars {
+            if isMark(scalar) {
+                literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else if scalar == "'" {
+                literal += "'"
+            } else {
+                literal += scalar.escaped(asASCII: false)
+            }
+        }
+        guard shown != nil else { return literal + "\"" }
+        return "\(literal)…\" (\(grouped(text.utf16.count)) UTF-16 units)"
+    }
+
+    /// Whether `scalar` is a mark (nonspacing, spacing or enclosing).
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x300 else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
     }
 
     /// Whether `text` is white space only (and not empty); ASCII white space read on the bytes.
