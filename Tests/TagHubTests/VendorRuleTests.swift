@@ -1217,3 +1217,17 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
         )
     }
 }
+
+@Suite struct VendorRuleLowercaseTests {
+    /// Piano reports a key that lowercasing changes, read on its bytes: ASCII, runs of two-byte
+    /// scalars (Greek, Latin), and scalars of three bytes (Roman numerals) or four.
+    @Test func aKeyIsLowercaseOnlyIfLowercasingLeavesEveryScalarAsItIs() {
+        let keys = [
+            "σίγμα_x", "ΣΙΓΜΑ", "ab_Σ", "x_ǅ", "x_Ⅻ", "x_ⅻ", "x_名前", "x_𐐀", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaX",
+        ]
+        let changing = keys.filter { key in
+            PianoTag.event("play", [key: 1]).ruleViolations.contains { $0.rule == "piano.propertyKey.lowercased" }
+        }
+        #expect(changing == ["ΣΙΓΜΑ", "ab_Σ", "x_ǅ", "x_Ⅻ", "x_𐐀", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaX"])
+    }
+}

@@ -266,7 +266,8 @@ struct RuleFindings {
             let facts = Facts(reading: values[position])
             let key = keys[position]
             self.key = key
-            isSimpleKey = RuleCheck.isBelowCombiningMarks(key)
+            // Not read past a few hundred bytes: a megabyte of key is compared as strings are.
+            isSimpleKey = key.utf8.count <= 256 && RuleCheck.isBelowCombiningMarks(key)
             index = 0
             if !valueRules.isEmpty { valueRules.removeAll(keepingCapacity: true) }
             lastNonFinite = nil

@@ -767,11 +767,52 @@ enum RuleCheck {
     /// Whether lowercasing leaves `name` as it is, read on its bytes (see ``caseAndHash(of:lowercasing:)``):
     /// a scalar that Changes_When_Lowercased changes it, with no lowercased copy.
     static func isLowercase(_ name: String) -> Bool {
-        switch caseAndHash(of: name, lowercasing: false) {
-        case .simple(_, let isLowercase): isLowercase
-        case .otherLowercase: true
-        case .otherChanging: false
+        // No hash: the bytes are read until the first scalar that lowercasing changes.
+        let read = name.utf8.withContiguousStorageIfAvailable { bytes in
+            lowercasingChanges.withUnsafeBufferPointer { changes in
+                isLowercase(bytes, changes: changes)
+            }
         }
+        return read ?? (name.lowercased() == name)
+    }
+
+    /// Whether lowercasing leaves the UTF-8 `bytes` as they are: ASCII eight bytes at a time,
+    /// scalars below U+0800 in `changes`, the others by their properties.
+    private static func isLowercase(_ bytes: UnsafeBufferPointer<UInt8>, changes: UnsafeBufferPointer<Bool>) -> Bool {
+        var offset = 0
+        let count = bytes.count
+        while offset < count {
+            if count - offset >= 8 {
+                let word = word(bytes, at: offset)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    // A byte from A to Z: see caseAndHash(of:changes:folds:).
+                    let capitals =
+                        (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
+                    guard capitals == 0 else { return false }
+                    offset += 8
+                    continue
+                }
+            }
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                guard byte < 0x41 || byte > 0x5A else { return false }
+                offset += 1
+            } else if byte < 0xE0 {
+                // A run of two-byte scalars (Latin, Greek, Cyrillic…) read without the ASCII test.
+                var lead = byte
+                repeat {
+                    guard !changes[Int(lead & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)] else { return false }
+                    offset += 2
+                    guard offset + 1 < count else { break }
+                    lead = bytes[offset]
+                } while lead >= 0xC0 && lead < 0xE0
+            } else {
+                let (scalar, length) = self.scalar(in: bytes, at: offset)
+                guard !scalar.properties.changesWhenLowercased else { return false }
+                offset += length
+            }
+        }
+        return true
     }
 
     /// The lowercase of `scalar` where it is simple (below U+0300, not İ), `nil` otherwise.
