@@ -1231,3 +1231,18 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
         #expect(changing == ["ΣΙΓΜΑ", "ab_Σ", "x_ǅ", "x_Ⅻ", "x_𐐀", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaX"])
     }
 }
+
+@Suite struct VendorRuleScriptTests {
+    /// Firebase's names are read on their bytes: letters of one, two, three and four bytes pass;
+    /// a digit or a mark first, or a symbol anywhere, does not.
+    @Test func firebaseNamesAcceptLettersAndDigitsOfEveryScriptOnly() {
+        let names = ["écouter_1", "σίγμα", "名前_２", "𝒜bc", "Ⅻ_x", "٣abc", "a_😀", "a_\u{301}", "a-b"]
+        let accepted = names.filter { FirebaseTag.event($0).ruleViolations.isEmpty }
+        #expect(accepted == ["écouter_1", "σίγμα", "名前_２", "𝒜bc"])
+        #expect(
+            FirebaseTag.event("a_😀").ruleViolations.map(\.description) == [
+                #"firebase.eventName.characters: "a_😀" breaks letters, digits and _ only, starting with a letter"#
+            ]
+        )
+    }
+}

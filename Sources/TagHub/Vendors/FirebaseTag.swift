@@ -442,7 +442,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 findings.append(VendorRuleViolation(rule, subject(), limit: limit))
             }
         }
-        if name.isEmpty || length(name) > rules.maxLength {
+        if name.isEmpty || RuleCheck.hasMoreUTF16Units(name, than: rules.maxLength) {
             add(
                 rules.length,
                 RuleCheck.quoted(name, counting: length(name), unit: "UTF-16 units"),
@@ -462,14 +462,17 @@ extension FirebaseTag: RuleCheckedVendorTag {
         // The prefixes are ASCII, with no other form as strings compare: a name starts with one
         // only if its bytes do, and then, unless a combining mark joins its last character.
         let hasPrefix = { (prefix: String) in
-            name.utf8.starts(with: prefix.utf8) && (isASCII || name.hasPrefix(prefix))
+            name.utf8.first == prefix.utf8.first && name.utf8.starts(with: prefix.utf8)
+                && (isASCII || name.hasPrefix(prefix))
         }
         if let index = rules.reservedPrefixes.firstIndex(where: hasPrefix) {
             add(rules.reservedPrefix, RuleCheck.quoted(name), limit: rules.reservedPrefixLimits[index])
         }
         // A name too long to be reserved is not hashed: a string equal to an ASCII name, as
         // strings compare, takes at most 4 bytes per character of it.
-        if name.utf8.count <= 4 * rules.longestReservedName && rules.reservedNames.contains(name) {
+        if name.utf8.count <= 4 * rules.longestReservedName && !RuleCheck.cannotEqualASCII(name)
+            && rules.reservedNames.contains(name)
+        {
             add(rules.reserved, RuleCheck.quoted(name), limit: "not reserved by Firebase")
         }
     }

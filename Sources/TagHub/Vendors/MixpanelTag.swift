@@ -144,9 +144,10 @@ extension MixpanelTag: RuleCheckedVendorTag {
                     limit: nameLengthLimit
                 )
             }
-            if isEvent && key == "$ignore" {
+            let mayBeReserved = isEvent && !RuleCheck.cannotEqualASCII(key)
+            if mayBeReserved && key == "$ignore" {
                 findings.appendAboutKey("mixpanel.propertyName.ignore", RuleCheck.quoted(key), limit: ignoreLimit)
-            } else if isEvent && isReserved(key) {
+            } else if mayBeReserved && isReserved(key) {
                 findings.appendAboutKey("mixpanel.propertyName.reserved", RuleCheck.quoted(key), limit: reservedLimit)
             }
             switch broken {

@@ -228,9 +228,23 @@ enum RuleCheck {
         guard start != end else { return true }
         let utf8 = text.utf8
         guard utf8[utf8.index(utf8.startIndex, offsetBy: start)] >= 0x80 else { return false }
-        return text.unicodeScalars.allSatisfy {
-            $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+        return text.unicodeScalars.allSatisfy { scalar in
+            // Below U+0300, without a property look-up: ASCII white space, U+0085, U+00A0 and the
+            // soft hyphen (U+00AD, default ignorable).
+            guard scalar.value >= 0x300 else {
+                return [0x85, 0xA0, 0xAD].contains(scalar.value)
+                    || (scalar.isASCII && isASCIIWhitespace(UInt8(scalar.value)))
+            }
+            return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
         }
+    }
+
+    /// Whether `text` cannot equal an ASCII string, as strings compare, read on its bytes: it has a
+    /// scalar outside ASCII and all its scalars are below U+0300, so that it is in NFC, and
+    /// compares as its scalars do. Comparing such text with a reserved name (all ASCII) would take
+    /// String's normalizing comparison.
+    static func cannotEqualASCII(_ text: String) -> Bool {
+        text.utf8.count <= 256 && !text.utf8.allSatisfy { $0 < 0x80 } && isBelowCombiningMarks(text)
     }
 
     /// Adds a finding of `rule` per key of `properties` that shows nothing (empty or blank), in
@@ -456,6 +470,32 @@ enum RuleCheck {
     /// (letters of any script; a combining accent is neither): Firebase's rule for names.
     static func isLetterIdentifier(_ name: String) -> Bool {
         if isIdentifier(name) { return true }  // ASCII, the common case, without property look-ups
+        // Read on the bytes: scalars below U+0800 in a table, without decoding them as a view.
+        let read = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            identifierKinds.withUnsafeBufferPointer { kinds in
+                var offset = 0
+                var isFirst = true
+                while offset < bytes.count {
+                    let byte = bytes[offset]
+                    let kind: IdentifierKind
+                    if byte < 0x80 {
+                        kind = kinds[Int(byte)]
+                        offset += 1
+                    } else if byte < 0xE0 && offset + 1 < bytes.count {
+                        kind = kinds[Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)]
+                        offset += 2
+                    } else {
+                        let (scalar, length) = self.scalar(in: bytes, at: offset)
+                        kind = identifierKind(scalar)
+                        offset += length
+                    }
+                    guard isFirst ? kind == .letter : kind != .other else { return false }
+                    isFirst = false
+                }
+                return true
+            }
+        }
+        if let read { return read && !name.isEmpty }
         guard let first = name.unicodeScalars.first, identifierKind(first) == .letter else { return false }
         return name.unicodeScalars.allSatisfy { identifierKind($0) != .other }
     }
