@@ -386,6 +386,8 @@ extension FirebaseTag: RuleCheckedVendorTag {
         let reservedNames: Set<String>
         /// The longest reserved name, in bytes of UTF-8.
         let longestReservedName: Int
+        /// Per ASCII byte, whether a reserved name or prefix starts with it.
+        let reservedFirstBytes: [Bool]
         let charactersRule: String
 
         init(_ kind: String, maxLength: Int, reservedPrefixes: [String], reservedNames: Set<String>) {
@@ -399,6 +401,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
             reservedPrefixLimits = reservedPrefixes.map { "no \(RuleCheck.quoted($0)) prefix" }
             self.reservedNames = reservedNames
             longestReservedName = reservedNames.map(\.utf8.count).max() ?? 0
+            var firstBytes = [Bool](repeating: false, count: 128)
+            for name in reservedNames + reservedPrefixes {
+                if let first = name.utf8.first { firstBytes[Int(first)] = true }
+            }
+            reservedFirstBytes = firstBytes
         }
 
         static let eventName = NameRules(
@@ -452,25 +459,30 @@ extension FirebaseTag: RuleCheckedVendorTag {
         // Past twice the limit (already broken) the characters are not read: a check stays cheap
         // on a megabyte of name.
         let isShort = name.utf8.count <= 2 * rules.maxLength
-        let isIdentifier = RuleCheck.isLetterIdentifier(isShort ? name : String(name.prefix(2 * rules.maxLength)))
+        let isASCIIIdentifier = isShort && RuleCheck.isIdentifier(name)
+        let isIdentifier =
+            isASCIIIdentifier || RuleCheck.isLetterIdentifier(isShort ? name : String(name.prefix(2 * rules.maxLength)))
         if !name.isEmpty && !isIdentifier {
             add(rules.charactersRule, RuleCheck.quotedShowingMarks(name), limit: rules.characters)
         }
+        // A name whose first byte is ASCII and starts no reserved name or prefix is neither: the
+        // usual case, without a look-up.
+        let first = name.utf8.first ?? 0
+        guard first >= 0x80 || rules.reservedFirstBytes[Int(first)] else { return }
         // An ASCII identifier has no combining mark to join a prefix's last character: its
         // bytes tell.
-        let isASCII = isShort && isIdentifier && RuleCheck.isIdentifier(name)
+        let isASCII = isASCIIIdentifier
         // The prefixes are ASCII, with no other form as strings compare: a name starts with one
         // only if its bytes do, and then, unless a combining mark joins its last character.
         let hasPrefix = { (prefix: String) in
-            name.utf8.first == prefix.utf8.first && name.utf8.starts(with: prefix.utf8)
-                && (isASCII || name.hasPrefix(prefix))
+            name.utf8.starts(with: prefix.utf8) && (isASCII || name.hasPrefix(prefix))
         }
         if let index = rules.reservedPrefixes.firstIndex(where: hasPrefix) {
             add(rules.reservedPrefix, RuleCheck.quoted(name), limit: rules.reservedPrefixLimits[index])
         }
         // A name too long to be reserved is not hashed: a string equal to an ASCII name, as
         // strings compare, takes at most 4 bytes per character of it.
-        if name.utf8.count <= 4 * rules.longestReservedName && !RuleCheck.cannotEqualASCII(name)
+        if name.utf8.count <= 4 * rules.longestReservedName && (isASCII || !RuleCheck.cannotEqualASCII(name))
             && rules.reservedNames.contains(name)
         {
             add(rules.reserved, RuleCheck.quoted(name), limit: "not reserved by Firebase")

@@ -244,7 +244,15 @@ enum RuleCheck {
     /// compares as its scalars do. Comparing such text with a reserved name (all ASCII) would take
     /// String's normalizing comparison.
     static func cannotEqualASCII(_ text: String) -> Bool {
-        text.utf8.count <= 256 && !text.utf8.allSatisfy { $0 < 0x80 } && isBelowCombiningMarks(text)
+        guard text.utf8.count <= 256 else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            var hasNonASCII = false
+            for byte in bytes where byte >= 0x80 {
+                guard byte < 0xCC else { return false }
+                hasNonASCII = true
+            }
+            return hasNonASCII
+        } ?? false
     }
 
     /// Adds a finding of `rule` per key of `properties` that shows nothing (empty or blank), in
