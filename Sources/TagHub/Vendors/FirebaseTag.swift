@@ -286,10 +286,10 @@ extension FirebaseTag: RuleCheckedVendorTag {
                     )
                 }
             }
-            if let firstBroken {
-                let broken =
-                    otherBroken.isEmpty ? CollectionOfOne(firstBroken).sorted() : (otherBroken + [firstBroken]).sorted()
-                for itemKey in broken {
+            if let firstBroken, otherBroken.isEmpty {
+                checkItemParameter(firstBroken, of: item, index: index, namesBroken: &namesBroken)
+            } else if let firstBroken {
+                for itemKey in (otherBroken + [firstBroken]).sorted() {
                     checkItemParameter(itemKey, of: item, index: index, namesBroken: &namesBroken)
                 }
             }

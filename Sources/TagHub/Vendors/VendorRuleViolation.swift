@@ -351,7 +351,8 @@ enum RuleCheck {
 
     /// Whether lowercasing may change `text`: it has a byte from A to Z, or outside ASCII.
     static func mayChangeWhenLowercased(_ text: String) -> Bool {
-        text.utf8.contains { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 }
+        func test(_ bytes: some Sequence<UInt8>) -> Bool { bytes.contains { $0 &- 0x41 < 26 || $0 >= 0x80 } }
+        return text.utf8.withContiguousStorageIfAvailable(test) ?? test(text.utf8)
     }
 
     /// Whether every scalar of `text` is below U+0300 (ASCII, Latin: no combining mark), read on
