@@ -12,7 +12,7 @@ import Testing
         let findings = PianoTag.event("play", ["title": .string(Self.megabyte)]).ruleViolations
         #expect(
             findings.map(\.description) == [
-                "piano.stringValue.length: title: 1,048,576 UTF-16 units breaks at most 255 characters"
+                "piano.stringValue.length: title: more than 255 characters (1,048,576 UTF-16 units) breaks at most 255 characters"
             ]
         )
     }
@@ -32,7 +32,7 @@ import Testing
         #expect(
             findings.map(\.description) == [
                 "piano.propertyKey.length: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks at most 40 characters",
-                "piano.stringValue.length: \(name): 1,048,576 UTF-16 units breaks at most 255 characters",
+                "piano.stringValue.length: \(name): more than 255 characters (1,048,576 UTF-16 units) breaks at most 255 characters",
             ]
         )
     }

@@ -5,26 +5,20 @@ import Testing
 /// The vendor rule checks never crash on values nested deep, on a thread with the smallest stack
 /// an app's code runs on: 512 KiB, the default for secondary threads on Apple platforms. They used
 /// to recurse, and overflowed at about 400 levels in a debug build and 4,000 in a release one (CI
-/// runs this suite in both).
+/// runs this suite in both). Nor does releasing such a value, which Swift did recursively, and
+/// which overflowed at about 2,500 levels in a debug build and 4,000 in a release one.
 ///
-/// Each check runs in a child process (an exit test), so that an overflow fails the test instead
-/// of ending the run. The child never destroys the value: destroying 100,000 nested arrays
-/// recurses in the Swift runtime itself, which is not what is tested here.
+/// Each test runs in a child process (an exit test), so that an overflow fails the test instead
+/// of ending the run.
 @Suite(.timeLimit(.minutes(1)))
 struct VendorRuleDepthTests {
     #if compiler(>=6.2) && (os(macOS) || os(Linux))
     @Test func checksOfAValueNested100000LevelsDeepEndOnA512KiBThread() async throws {
         let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            var value = AnalyticsValue.double(.nan)
-            for _ in 0..<100_000 { value = .array([value]) }
-            // Kept for the life of the process, so that it is never destroyed.
-            let kept = UnsafeMutablePointer<AnalyticsValue>.allocate(capacity: 1)
-            kept.initialize(to: value)
-            value = .null
-            let deep = kept.pointee
-            let properties: [String: AnalyticsValue] = ["deep": deep]
             let findings = onA512KiBThread {
-                [
+                let deep = nested(100_000, around: .double(.nan))
+                let properties: [String: AnalyticsValue] = ["deep": deep]
+                return [
                     MixpanelTag.track(event: "Deep", properties: properties).ruleViolations,
                     AmplitudeTag.track(eventType: "Deep", eventProperties: properties).ruleViolations,
                     SegmentTag.track(event: "Deep", properties: properties).ruleViolations,
@@ -50,7 +44,68 @@ struct VendorRuleDepthTests {
         }
         #expect(String(decoding: result.standardErrorContent, as: UTF8.self) == "")
     }
+
+    @Test func aValueNested100000LevelsDeepIsBuiltComparedHashedAndReleasedOnA512KiBThread() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let seen = onA512KiBThread {
+                // Released by its last reference, whichever that is: the copy here.
+                var deep = nested(100_000, around: "leaf")
+                let copy = deep
+                deep = .null
+                let levels = depth(of: copy)
+                // Two values in one array, compared, hashed and released together.
+                let pair: [AnalyticsValue] = [nested(100_000, around: 1), nested(100_000, around: 1)]
+                let other = nested(100_000, around: 2)
+                let comparisons = [pair[0] == pair[1], pair[0] == other, Set(pair + [other]).count == 2]
+                return [levels, depth(of: pair[1])] + comparisons.map { $0 ? 1 : 0 }
+            }
+            if seen != [100_000, 100_000, 1, 0, 1] {
+                FileHandle.standardError.write(Data("seen: \(seen)\n".utf8))
+            }
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self) == "")
+    }
     #endif
+
+    @Test func aNestedArrayIsChangedAsAnArrayIsWithoutChangingItsCopies() {
+        var values: AnalyticsArray = ["a", ["b"]]
+        let copy = values
+        values.append(3)
+        values[0] = "z"
+        values.removeFirst()
+        #expect(values == [["b"], 3])
+        #expect(copy == ["a", ["b"]])
+        #expect(values.elements == [.array(["b"]), .int(3)])
+        #expect(AnalyticsValue.array(copy).description == "[\"a\", [\"b\"]]")
+        #expect(copy.description == "[\"a\", [\"b\"]]")
+        #expect(AnalyticsValue.array([1, .double(.nan)]) != .array([1, .double(.nan)]))
+        #expect(AnalyticsValue.array([1, [2]]) != .array([1, [3]]))
+        #expect(AnalyticsValue.array([1, [2]]) != .array([1, 2]))
+        #expect(Set<AnalyticsValue>([[1, [2]], [1, [2]], [[1], 2], 1, "1", 1.0, true, .null]).count == 7)
+        guard case .array(let bound) = AnalyticsValue.array([1, 2]) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(bound.map { $0 == 1 } == [true, false])
+    }
+}
+
+/// `leaf` inside `levels` arrays of one element.
+private func nested(_ levels: Int, around leaf: AnalyticsValue) -> AnalyticsValue {
+    var value = leaf
+    for _ in 0..<levels { value = .array([value]) }
+    return value
+}
+
+/// How many arrays `value` is nested in, read without recursion.
+private func depth(of value: AnalyticsValue) -> Int {
+    var levels = 0
+    var current = value
+    while case .array(let values) = current, let first = values.first {
+        levels += 1
+        current = first
+    }
+    return levels
 }
 
 /// Runs `body` on a new thread with a 512 KiB stack, and returns what it returns.

@@ -35,18 +35,18 @@ import Testing
         }
         #expect(
             findings(["title": .string(Self.ascii)]) == [
-                "firebase.parameterValue.length: title: \(Self.asciiCut) breaks at most 100 characters"
+                "firebase.parameterValue.length: title: \(Self.asciiCut) breaks at most 100 UTF-16 units"
             ]
         )
         #expect(
             findings(["title": .string(Self.accented)]) == [
-                "firebase.parameterValue.length: title: \(Self.accentedCut) breaks at most 100 characters"
+                "firebase.parameterValue.length: title: \(Self.accentedCut) breaks at most 100 UTF-16 units"
             ]
         )
         // "é" is a letter: only the length is broken.
         #expect(
             findings([Self.accented: 1]) == [
-                "firebase.parameterName.length: \(Self.accentedCut) breaks 1 to 40 characters"
+                "firebase.parameterName.length: \(Self.accentedCut) breaks 1 to 40 UTF-16 units"
             ]
         )
         let many = ["firebase.parameterCount: 100,000 parameters breaks at most 25"]
@@ -127,12 +127,12 @@ import Testing
         }
         #expect(
             findings(["title": .string(Self.ascii)]) == [
-                "batch.stringValue.length: title: 1,048,576 UTF-16 units breaks 1 to 300 characters"
+                "batch.stringValue.length: title: more than 300 characters (1,048,576 UTF-16 units) breaks 1 to 300 characters"
             ]
         )
         #expect(
             findings(["title": .string(Self.accented)]) == [
-                "batch.stringValue.length: title: 524,288 UTF-16 units breaks 1 to 300 characters"
+                "batch.stringValue.length: title: more than 300 characters (524,288 UTF-16 units) breaks 1 to 300 characters"
             ]
         )
         #expect(
@@ -145,7 +145,7 @@ import Testing
         #expect(findings(Self.camelCase) == many)
         #expect(
             findings(["title": .string(Self.blank)]) == [
-                "batch.stringValue.length: title: 1,048,576 UTF-16 units breaks 1 to 300 characters",
+                "batch.stringValue.length: title: more than 300 characters (1,048,576 UTF-16 units) breaks 1 to 300 characters",
                 "batch.stringValue.blank: title: \(Self.cut(Self.blank, units: "1,048,576")) breaks not blank",
             ]
         )
@@ -157,12 +157,12 @@ import Testing
         }
         #expect(
             findings(["title": .string(Self.ascii)]) == [
-                "piano.stringValue.length: title: 1,048,576 UTF-16 units breaks at most 255 characters"
+                "piano.stringValue.length: title: more than 255 characters (1,048,576 UTF-16 units) breaks at most 255 characters"
             ]
         )
         #expect(
             findings(["title": .string(Self.accented)]) == [
-                "piano.stringValue.length: title: 524,288 UTF-16 units breaks at most 255 characters"
+                "piano.stringValue.length: title: more than 255 characters (524,288 UTF-16 units) breaks at most 255 characters"
             ]
         )
         // "é" is lowercase already, but no letter from a to z.
@@ -271,9 +271,9 @@ import Testing
                 .ruleViolations.map(\.description)
                 == ["firebase.parameterCount: 100,000 parameters breaks at most 25"]
                 + ["p0", "p1", "p10"].map {
-                    "firebase.parameterValue.length: \($0): \(quoted) breaks at most 100 characters"
+                    "firebase.parameterValue.length: \($0): \(quoted) breaks at most 100 UTF-16 units"
                 }
-                + ["firebase.parameterValue.length: 99,997 more breaks at most 100 characters"]
+                + ["firebase.parameterValue.length: 99,997 more breaks at most 100 UTF-16 units"]
         )
     }
 
@@ -390,7 +390,7 @@ import Testing
         )
         #expect(
             FirebaseTag.event("podcast_played", [Self.ascii: 1, "title": "x"]).ruleViolations.map(\.description) == [
-                "firebase.parameterName.length: \(Self.asciiCut) breaks 1 to 40 characters"
+                "firebase.parameterName.length: \(Self.asciiCut) breaks 1 to 40 UTF-16 units"
             ]
         )
     }

@@ -25,6 +25,11 @@ private func quoted(_ string: String, _ count: Int? = nil) -> String {
     count.map { "\(String(reflecting: string)) (\($0))" } ?? String(reflecting: string)
 }
 
+/// `string` quoted, with its length in UTF-16 units, as Firebase's findings show it.
+private func quoted(_ string: String, units: Int) -> String {
+    "\(String(reflecting: string)) (\(units) UTF-16 units)"
+}
+
 /// A subject cut to its first 64 UTF-16 units, `prefix`, with its real length.
 private func cut(_ prefix: String, units: Int) -> String {
     "\(String(reflecting: prefix + "…")) (\(units) UTF-16 units)"
@@ -71,12 +76,12 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "event name of 41 characters",
         FirebaseTag.event(text(41)),
-        [VendorRuleViolation("firebase.eventName.length", quoted(text(41), 41), limit: "1 to 40 characters")]
+        [VendorRuleViolation("firebase.eventName.length", quoted(text(41), units: 41), limit: "1 to 40 UTF-16 units")]
     ),
     RuleCase(
         "empty event name",
         FirebaseTag.event(""),
-        [VendorRuleViolation("firebase.eventName.length", quoted("", 0), limit: "1 to 40 characters")]
+        [VendorRuleViolation("firebase.eventName.length", quoted("", units: 0), limit: "1 to 40 UTF-16 units")]
     ),
     RuleCase(
         "event name starting with a digit",
@@ -117,7 +122,13 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "parameter name of 41 characters",
         FirebaseTag.event("play", [text(41): 1]),
-        [VendorRuleViolation("firebase.parameterName.length", quoted(text(41), 41), limit: "1 to 40 characters")]
+        [
+            VendorRuleViolation(
+                "firebase.parameterName.length",
+                quoted(text(41), units: 41),
+                limit: "1 to 40 UTF-16 units"
+            )
+        ]
     ),
     RuleCase(
         "parameter name starting with _",
@@ -139,7 +150,7 @@ let firebaseCases: [RuleCase] = [
             VendorRuleViolation(
                 "firebase.parameterValue.length",
                 "title: \(cut(text(64), units: 101))",
-                limit: "at most 100 characters"
+                limit: "at most 100 UTF-16 units"
             )
         ]
     ),
@@ -150,7 +161,7 @@ let firebaseCases: [RuleCase] = [
             VendorRuleViolation(
                 "firebase.parameterValue.length",
                 "screen_name: \(cut(text(64), units: 101))",
-                limit: "at most 100 characters"
+                limit: "at most 100 UTF-16 units"
             )
         ]
     ),
@@ -161,7 +172,7 @@ let firebaseCases: [RuleCase] = [
             VendorRuleViolation(
                 "firebase.parameterValue.length",
                 "title: \(cut(String(repeating: "e\u{301}", count: 32), units: 200))",
-                limit: "at most 100 characters"
+                limit: "at most 100 UTF-16 units"
             )
         ]
     ),
@@ -184,7 +195,13 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "user property name of 25 characters",
         FirebaseTag.userProperty(name: text(25), value: "1"),
-        [VendorRuleViolation("firebase.userPropertyName.length", quoted(text(25), 25), limit: "1 to 24 characters")]
+        [
+            VendorRuleViolation(
+                "firebase.userPropertyName.length",
+                quoted(text(25), units: 25),
+                limit: "1 to 24 UTF-16 units"
+            )
+        ]
     ),
     RuleCase(
         "reserved user property user_id",
@@ -211,17 +228,23 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "user property value of 37 characters",
         FirebaseTag.userProperty(name: "plan", value: text(37)),
-        [VendorRuleViolation("firebase.userPropertyValue.length", quoted(text(37), 37), limit: "at most 36 characters")]
+        [
+            VendorRuleViolation(
+                "firebase.userPropertyValue.length",
+                quoted(text(37), units: 37),
+                limit: "at most 36 UTF-16 units"
+            )
+        ]
     ),
     RuleCase(
         "empty user ID",
         FirebaseTag.userID(""),
-        [VendorRuleViolation("firebase.userID.length", quoted("", 0), limit: "1 to 256 characters")]
+        [VendorRuleViolation("firebase.userID.length", quoted("", units: 0), limit: "1 to 256 UTF-16 units")]
     ),
     RuleCase(
         "user ID of 257 characters",
         FirebaseTag.userID(text(257)),
-        [VendorRuleViolation("firebase.userID.length", cut(text(64), units: 257), limit: "1 to 256 characters")]
+        [VendorRuleViolation("firebase.userID.length", cut(text(64), units: 257), limit: "1 to 256 UTF-16 units")]
     ),
     RuleCase(
         "event name with a letter outside ASCII, as Android's Character.isLetter accepts",
@@ -230,7 +253,35 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "event name with a combining accent, which is neither a letter nor a digit",
         FirebaseTag.event("e\u{301}couter_podcast"),
-        [VendorRuleViolation("firebase.eventName.characters", quoted("e\u{301}couter_podcast"), limit: identifierRule)]
+        // The accent is written as an escape: shown as it is, the name looks like "écouter_podcast".
+        [VendorRuleViolation("firebase.eventName.characters", #""e\u{301}couter_podcast""#, limit: identifierRule)]
+    ),
+    RuleCase(
+        "a long event name with a combining accent, cut",
+        FirebaseTag.event("e\u{301}" + text(70)),
+        [
+            VendorRuleViolation(
+                "firebase.eventName.length",
+                cut("e\u{301}" + text(62), units: 72),
+                limit: "1 to 40 UTF-16 units"
+            ),
+            VendorRuleViolation(
+                "firebase.eventName.characters",
+                #""e\u{301}"# + text(62) + #"…" (72 UTF-16 units)"#,
+                limit: identifierRule
+            ),
+        ]
+    ),
+    RuleCase(
+        "a user ID written from an optional",
+        FirebaseTag.userID("Optional(\"42\")"),
+        [
+            VendorRuleViolation(
+                "firebase.userID.optional",
+                #""Optional(\"42\")""#,
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
     ),
     RuleCase(
         "a value of infinity",
@@ -263,7 +314,30 @@ let firebaseCases: [RuleCase] = [
     RuleCase(
         "an item with neither item_id nor item_name",
         FirebaseTag.event("add_to_cart", ["items": .items([["price": 4.99]])]),
-        [VendorRuleViolation("firebase.items.identity", "items[0]", limit: "an item_id or an item_name")]
+        [VendorRuleViolation("firebase.items.identity", "items[0]", limit: "an item_id or an item_name, not blank")]
+    ),
+    RuleCase(
+        "an item whose item_id is empty and item_name blank",
+        FirebaseTag.event("add_to_cart", ["items": .items([["item_id": "", "item_name": " \n"]])]),
+        [VendorRuleViolation("firebase.items.identity", "items[0]", limit: "an item_id or an item_name, not blank")]
+    ),
+    RuleCase(
+        "an item with a blank item_id and an item_name",
+        FirebaseTag.event("add_to_cart", ["items": .items([["item_id": " ", "item_name": "Swift Talk"]])])
+    ),
+    RuleCase(
+        "an item with two parameters that differ only by case",
+        FirebaseTag.event(
+            "add_to_cart",
+            ["items": .items([["item_id": "a"], ["item_id": "b", "Color": "red", "color": "blue", "size": "M"]])]
+        ),
+        [
+            VendorRuleViolation(
+                "firebase.itemParameterName.case",
+                #"items[1]: "Color", "color""#,
+                limit: "names that differ only by case are different item parameters"
+            )
+        ]
     ),
     RuleCase(
         "an item with 28 custom parameters",
@@ -287,7 +361,11 @@ let firebaseCases: [RuleCase] = [
         "an item parameter name of 41 characters, and one with a hyphen",
         FirebaseTag.event("add_to_cart", ["items": .items([["item_id": "a", .init(text(41)): 1, "item-kind": "b"]])]),
         [
-            VendorRuleViolation("firebase.itemParameterName.length", quoted(text(41), 41), limit: "1 to 40 characters"),
+            VendorRuleViolation(
+                "firebase.itemParameterName.length",
+                quoted(text(41), units: 41),
+                limit: "1 to 40 UTF-16 units"
+            ),
             VendorRuleViolation("firebase.itemParameterName.characters", quoted("item-kind"), limit: identifierRule),
         ]
     ),
@@ -374,6 +452,26 @@ let mixpanelCases: [RuleCase] = [
         "empty event name",
         MixpanelTag.track(event: "", properties: [:]),
         [VendorRuleViolation("mixpanel.eventName.empty", "\"\"", limit: "a name")]
+    ),
+    RuleCase(
+        "blank event name and property names",
+        MixpanelTag.track(event: " \u{200B}", properties: [" ": 1, "": 2, "title": 3]),
+        [
+            VendorRuleViolation("mixpanel.eventName.empty", quoted(" \u{200B}"), limit: "a name"),
+            VendorRuleViolation("mixpanel.propertyName.empty", "\"\"", limit: "a name"),
+            VendorRuleViolation("mixpanel.propertyName.empty", "\" \"", limit: "a name"),
+        ]
+    ),
+    RuleCase(
+        "identify with an ID written from an optional",
+        MixpanelTag.identify(distinctID: "Optional(42)"),
+        [
+            VendorRuleViolation(
+                "mixpanel.distinctID.optional",
+                quoted("Optional(42)"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
     ),
     RuleCase(
         "properties that differ only by case",
@@ -522,6 +620,36 @@ let amplitudeCases: [RuleCase] = [
         [VendorRuleViolation("amplitude.eventType.empty", "\"\"", limit: "an event type")]
     ),
     RuleCase(
+        "blank event type and property name",
+        AmplitudeTag.track(eventType: "\t", eventProperties: ["  ": 1]),
+        [
+            VendorRuleViolation("amplitude.eventType.empty", quoted("\t"), limit: "an event type"),
+            VendorRuleViolation("amplitude.propertyName.empty", quoted("  "), limit: "a name"),
+        ]
+    ),
+    RuleCase(
+        "user and device IDs written from optionals",
+        AmplitudeTag.setUserID("Optional(\"user-42\")"),
+        [
+            VendorRuleViolation(
+                "amplitude.userID.optional",
+                quoted("Optional(\"user-42\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
+        "a device ID written from an optional",
+        AmplitudeTag.setDeviceID("Optional(\"device-1\")"),
+        [
+            VendorRuleViolation(
+                "amplitude.deviceID.optional",
+                quoted("Optional(\"device-1\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
         "user ID of 4 UTF-16 units that look like 2 characters",
         AmplitudeTag.setUserID("e\u{301}e\u{301}"),
         [
@@ -650,6 +778,62 @@ let segmentCases: [RuleCase] = [
         "identify with an empty user ID",
         SegmentTag.identify(userID: "", traits: [:]),
         [VendorRuleViolation("segment.identify.userID.empty", "\"\"", limit: "a user ID, or none (anonymous)")]
+    ),
+    RuleCase(
+        "identify with a blank user ID",
+        SegmentTag.identify(userID: " ", traits: [:]),
+        [VendorRuleViolation("segment.identify.userID.empty", quoted(" "), limit: "a user ID, or none (anonymous)")]
+    ),
+    RuleCase(
+        "identify, group and alias with IDs written from optionals",
+        SegmentTag.identify(userID: "Optional(\"42\")", traits: [:]),
+        [
+            VendorRuleViolation(
+                "segment.identify.userID.optional",
+                quoted("Optional(\"42\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
+        "group with an empty group ID and a blank trait name",
+        SegmentTag.group(groupID: "", traits: ["\u{FEFF}": 1]),
+        [
+            VendorRuleViolation("segment.group.groupID.empty", "\"\"", limit: "a group ID"),
+            VendorRuleViolation("segment.propertyName.empty", quoted("\u{FEFF}"), limit: "a name"),
+        ]
+    ),
+    RuleCase(
+        "group with an ID written from an optional",
+        SegmentTag.group(groupID: "Optional(\"team\")", traits: [:]),
+        [
+            VendorRuleViolation(
+                "segment.group.groupID.optional",
+                quoted("Optional(\"team\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
+        "alias with an empty new ID",
+        SegmentTag.alias(newID: ""),
+        [VendorRuleViolation("segment.alias.newID.empty", "\"\"", limit: "a user ID")]
+    ),
+    RuleCase(
+        "alias with an ID written from an optional",
+        SegmentTag.alias(newID: "Optional(42)"),
+        [
+            VendorRuleViolation(
+                "segment.alias.newID.optional",
+                quoted("Optional(42)"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
+        "event name of a zero-width space",
+        SegmentTag.track(event: "\u{200B}", properties: [:]),
+        [VendorRuleViolation("segment.track.event.empty", quoted("\u{200B}"), limit: "an event name")]
     ),
     RuleCase(
         "event name of one space",
@@ -781,6 +965,17 @@ let batchCases: [RuleCase] = [
         BatchTag.event("play_podcast", ["rating": .double(.nan)]),
         [VendorRuleViolation("batch.number.finite", "rating: nan", limit: "a finite number")]
     ),
+    RuleCase(
+        "a custom user ID written from an optional",
+        BatchTag.customUserID("Optional(\"42\")"),
+        [
+            VendorRuleViolation(
+                "batch.customUserID.optional",
+                quoted("Optional(\"42\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
 ]
 
 private let pianoKeyRule = "letters, digits and _, starting with a letter from a to z"
@@ -863,6 +1058,23 @@ let pianoCases: [RuleCase] = [
         PianoTag.event(""),
         [VendorRuleViolation("piano.eventName.empty", "\"\"", limit: "an event name")]
     ),
+    RuleCase(
+        "blank event name",
+        PianoTag.event("  "),
+        [VendorRuleViolation("piano.eventName.empty", quoted("  "), limit: "an event name")]
+    ),
+    RuleCase(
+        "a user ID written from an optional",
+        PianoTag.setUser(id: "Optional(\"42\")", category: nil),
+        [
+            VendorRuleViolation(
+                "piano.userID.optional",
+                quoted("Optional(\"42\")"),
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase("a user ID that only looks like one", PianoTag.setUser(id: "Optional", category: nil)),
     RuleCase(
         "a value of NaN",
         PianoTag.event("click.action", ["rating": .double(.nan)]),
@@ -1000,7 +1212,36 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
     @Test func aViolationReadsAsRuleSubjectAndLimit() {
         #expect(
             FirebaseTag.event(text(41)).ruleViolations.map(\.description) == [
-                "firebase.eventName.length: \(quoted(text(41), 41)) breaks 1 to 40 characters"
+                "firebase.eventName.length: \(quoted(text(41), units: 41)) breaks 1 to 40 UTF-16 units"
+            ]
+        )
+    }
+}
+
+@Suite struct VendorRuleLowercaseTests {
+    /// Piano reports a key that lowercasing changes, read on its bytes: ASCII, runs of two-byte
+    /// scalars (Greek, Latin), and scalars of three bytes (Roman numerals) or four.
+    @Test func aKeyIsLowercaseOnlyIfLowercasingLeavesEveryScalarAsItIs() {
+        let keys = [
+            "σίγμα_x", "ΣΙΓΜΑ", "ab_Σ", "x_ǅ", "x_Ⅻ", "x_ⅻ", "x_名前", "x_𐐀", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaX",
+        ]
+        let changing = keys.filter { key in
+            PianoTag.event("play", [key: 1]).ruleViolations.contains { $0.rule == "piano.propertyKey.lowercased" }
+        }
+        #expect(changing == ["ΣΙΓΜΑ", "ab_Σ", "x_ǅ", "x_Ⅻ", "x_𐐀", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaX"])
+    }
+}
+
+@Suite struct VendorRuleScriptTests {
+    /// Firebase's names are read on their bytes: letters of one, two, three and four bytes pass;
+    /// a digit or a mark first, or a symbol anywhere, does not.
+    @Test func firebaseNamesAcceptLettersAndDigitsOfEveryScriptOnly() {
+        let names = ["écouter_1", "σίγμα", "名前_２", "𝒜bc", "Ⅻ_x", "٣abc", "a_😀", "a_\u{301}", "a-b"]
+        let accepted = names.filter { FirebaseTag.event($0).ruleViolations.isEmpty }
+        #expect(accepted == ["écouter_1", "σίγμα", "名前_２", "𝒜bc"])
+        #expect(
+            FirebaseTag.event("a_😀").ruleViolations.map(\.description) == [
+                #"firebase.eventName.characters: "a_😀" breaks letters, digits and _ only, starting with a letter"#
             ]
         )
     }

@@ -50,8 +50,14 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         var findings = RuleFindings()
         switch self {
         case .track(let eventType, let properties):
-            if eventType.isEmpty {
-                findings.append(VendorRuleViolation("amplitude.eventType.empty", "\"\"", limit: "an event type"))
+            if RuleCheck.isEmptyOrBlank(eventType) {
+                findings.append(
+                    VendorRuleViolation(
+                        "amplitude.eventType.empty",
+                        RuleCheck.quoted(eventType),
+                        limit: "an event type"
+                    )
+                )
             }
             if eventType.hasPrefix(Limits.reservedEventPrefix) {
                 findings.append(
@@ -66,8 +72,10 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         case .setUserProperties(let properties):
             Self.checkProperties(properties, into: &findings)
         case .setUserID(let id):
+            if let id { RuleCheck.appendOptionalID(id, rule: "amplitude.userID.optional", into: &findings) }
             if let id { findings.append(contentsOf: Self.idViolations(id, rule: "amplitude.userID.length")) }
         case .setDeviceID(let id):
+            RuleCheck.appendOptionalID(id, rule: "amplitude.deviceID.optional", into: &findings)
             findings.append(contentsOf: Self.idViolations(id, rule: "amplitude.deviceID.length"))
         case .reset:
             break
@@ -94,6 +102,31 @@ extension AmplitudeTag: RuleCheckedVendorTag {
     }
 
     private static let stringValueLimit = "at most \(RuleCheck.grouped(Limits.stringValueLength)) UTF-16 units"
+
+    /// What a property's value breaks, read without copying it; an array is walked after.
+    private enum ValueBreak: ValueReading {
+        case none
+        case longString
+        case nonFinite(Double)
+        case array
+
+        @inline(__always)
+        init(reading value: AnalyticsValue) {
+            switch value {
+            case .string(let string) where RuleCheck.hasMoreUTF16Units(string, than: Limits.stringValueLength):
+                self = .longString
+            case .double(let number) where !number.isFinite: self = .nonFinite(number)
+            case .array: self = .array
+            default: self = .none
+            }
+        }
+    }
+
+    /// The UTF-16 units of `value`'s string (0 for another value).
+    private static func units(of value: AnalyticsValue?) -> Int {
+        guard case .string(let string) = value else { return 0 }
+        return string.utf16.count
+    }
 
     /// Strings longer than the limit (counted in UTF-16 code units) and numbers that are not
     /// finite, in arrays too (walked without recursion).
@@ -137,11 +170,24 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 )
             )
         }
-        if properties.keys.contains("") {
-            findings.append(VendorRuleViolation("amplitude.propertyName.empty", "\"\"", limit: "a name"))
-        }
-        findings.forEachKey(of: properties) { key, value, findings in
-            checkValue(value, key: key, into: &findings)
+        RuleCheck.appendBlankKeys(of: properties, rule: "amplitude.propertyName.empty", into: &findings)
+        // What a value breaks is read first: the value is not copied (see `forEachKey`).
+        findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
+            switch broken {
+            case .none:
+                break
+            case .longString:
+                findings.appendAboutValue(
+                    "amplitude.stringValue.length",
+                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(units(of: properties[key]))) UTF-16 units",
+                    limit: stringValueLimit,
+                    detail: nil
+                )
+            case .nonFinite(let number):
+                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: 0, into: &findings)
+            case .array:
+                if let value = properties[key] { checkValue(value, key: key, into: &findings) }
+            }
         }
         RuleCheck.appendCaseViolations(
             properties.keys,

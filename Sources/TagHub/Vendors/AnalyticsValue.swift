@@ -10,10 +10,17 @@ public enum AnalyticsValue: Sendable, Hashable {
     case double(Double)
     /// A Boolean.
     case bool(Bool)
-    /// A list of values.
-    case array([AnalyticsValue])
+    /// A list of values: `.array(["swift", "talk"])`, or `.array(values)` from an
+    /// `[AnalyticsValue]`. `case .array(let values)` binds them as an ``AnalyticsArray``, a
+    /// collection used as an `Array` is.
+    case array(AnalyticsArray)
     /// No value (`NSNull` in the SDKs).
     case null
+
+    /// A list of `elements`.
+    public static func array(_ elements: [AnalyticsValue]) -> AnalyticsValue {
+        .array(AnalyticsArray(elements))
+    }
 }
 
 extension AnalyticsValue: ExpressibleByStringLiteral {
@@ -38,7 +45,73 @@ extension AnalyticsValue: ExpressibleByBooleanLiteral {
 
 extension AnalyticsValue: ExpressibleByArrayLiteral {
     /// An array value.
-    public init(arrayLiteral elements: AnalyticsValue...) { self = .array(elements) }
+    public init(arrayLiteral elements: AnalyticsValue...) { self = .array(AnalyticsArray(elements)) }
+}
+
+extension AnalyticsValue {
+    /// Whether both are the same value: the same case, with equal contents (`.double(.nan)` equals
+    /// no value, as `Double.nan` does).
+    ///
+    /// Compared without recursion, so that arrays nested to any depth never overflow a thread's
+    /// stack.
+    public static func == (left: AnalyticsValue, right: AnalyticsValue) -> Bool {
+        var pending: [(AnalyticsArray, AnalyticsArray)] = []
+        // Compares all but the elements of arrays, which are compared after, level by level.
+        func matches(_ left: AnalyticsValue, _ right: AnalyticsValue) -> Bool {
+            switch (left, right) {
+            case (.string(let left), .string(let right)): return left == right
+            case (.int(let left), .int(let right)): return left == right
+            case (.double(let left), .double(let right)): return left == right
+            case (.bool(let left), .bool(let right)): return left == right
+            case (.array(let left), .array(let right)):
+                guard left.count == right.count else { return false }
+                if !left.sharesStorage(with: right) { pending.append((left, right)) }
+                return true
+            case (.null, .null): return true
+            default: return false
+            }
+        }
+        guard matches(left, right) else { return false }
+        while let (left, right) = pending.popLast() {
+            for (leftElement, rightElement) in zip(left, right) where !matches(leftElement, rightElement) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Hashes the value's case and contents, without recursion.
+    public func hash(into hasher: inout Hasher) {
+        var pending: [AnalyticsArray] = []
+        // Hashes all but the elements of arrays, which are hashed after, level by level: equal
+        // values are read in the same order.
+        func combine(_ value: AnalyticsValue) {
+            switch value {
+            case .string(let string):
+                hasher.combine(0)
+                hasher.combine(string)
+            case .int(let int):
+                hasher.combine(1)
+                hasher.combine(int)
+            case .double(let double):
+                hasher.combine(2)
+                hasher.combine(double)
+            case .bool(let bool):
+                hasher.combine(3)
+                hasher.combine(bool)
+            case .array(let values):
+                hasher.combine(4)
+                hasher.combine(values.count)
+                pending.append(values)
+            case .null:
+                hasher.combine(5)
+            }
+        }
+        combine(self)
+        while let values = pending.popLast() {
+            for value in values { combine(value) }
+        }
+    }
 }
 
 extension AnalyticsValue: CustomStringConvertible {
@@ -49,7 +122,7 @@ extension AnalyticsValue: CustomStringConvertible {
     public var description: String {
         guard case .array(let top) = self else { return scalarDescription }
         var text = "["
-        var stack: [(elements: [AnalyticsValue], next: Int)] = [(top, 0)]
+        var stack: [(elements: AnalyticsArray, next: Int)] = [(top, 0)]
         while let (elements, next) = stack.last {
             guard next < elements.count else {
                 text += "]"
@@ -83,7 +156,7 @@ extension AnalyticsValue: CustomStringConvertible {
         guard case .array(let top) = self else { return described(self) }
         var text = "["
         var length = 1
-        var stack: [(elements: [AnalyticsValue], next: Int)] = [(top, 0)]
+        var stack: [(elements: AnalyticsArray, next: Int)] = [(top, 0)]
         while let (elements, next) = stack.last, length <= units {
             guard next < elements.count else {
                 text += "]"
@@ -128,7 +201,9 @@ extension AnalyticsValue {
     /// threads).
     func walk(_ visit: (_ value: AnalyticsValue, _ depth: Int) -> Bool) {
         guard visit(self, 0), case .array(let top) = self else { return }
-        var stack: [(elements: [AnalyticsValue], next: Int)] = [(top, 0)]
+        // Each array's elements are read as an `Array`, fetched once: a million elements cost
+        // a million reads of an array, not of its storage.
+        var stack: [(elements: [AnalyticsValue], next: Int)] = [(top.elements, 0)]
         while let (elements, next) = stack.last {
             guard next < elements.count else {
                 stack.removeLast()
@@ -137,7 +212,7 @@ extension AnalyticsValue {
             stack[stack.count - 1].next = next + 1
             let element = elements[next]
             if visit(element, stack.count), case .array(let inner) = element {
-                stack.append((inner, 0))
+                stack.append((inner.elements, 0))
             }
         }
     }

@@ -59,11 +59,48 @@ extension BatchTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            findings.forEachKey(of: attributes) { key, value, findings in
+            // What a value breaks is read first: the value is not copied (see `forEachKey`).
+            findings.forEachKey(of: attributes, reading: ValueBreak.self) { key, broken, findings in
                 if Self.breaksNameFormat(key) {
                     findings.appendAboutKey("batch.attributeKey.format", RuleCheck.quoted(key), limit: Self.nameLimit)
                 }
-                Self.checkValue(value, key: key, into: &findings)
+                switch broken {
+                case .none:
+                    break
+                case .string(let length, let blank, let newline):
+                    // The string is looked up again only for the findings shown.
+                    func string() -> String {
+                        if case .string(let string) = attributes[key] { string } else { "" }
+                    }
+                    if length {
+                        findings.appendAboutValue(
+                            "batch.stringValue.length",
+                            "\(RuleCheck.name(key)): \(RuleCheck.size(of: string(), beyond: Limits.stringValueLength))",
+                            limit: Self.stringLengthLimit,
+                            detail: nil
+                        )
+                    }
+                    if blank {
+                        findings.appendAboutValue(
+                            "batch.stringValue.blank",
+                            "\(RuleCheck.name(key)): \(RuleCheck.quoted(string()))",
+                            limit: "not blank",
+                            detail: nil
+                        )
+                    }
+                    if newline {
+                        findings.appendAboutValue(
+                            "batch.stringValue.newline",
+                            "\(RuleCheck.name(key)): \(RuleCheck.quoted(string()))",
+                            limit: "no line break",
+                            detail: nil
+                        )
+                    }
+                case .nonFinite(let number):
+                    RuleCheck.appendNonFinite(Self.finiteRule, number, at: key, depth: 0, into: &findings)
+                case .array:
+                    if let value = attributes[key] { Self.checkValue(value, key: key, into: &findings) }
+                }
             }
             RuleCheck.appendCaseViolations(
                 attributes.keys,
@@ -99,11 +136,12 @@ extension BatchTag: RuleCheckedVendorTag {
                 )
             }
         case .customUserID(let id):
+            if let id { RuleCheck.appendOptionalID(id, rule: "batch.customUserID.optional", into: &findings) }
             if let id, RuleCheck.isLonger(id, than: Limits.customUserIDLength) {
                 findings.append(
                     VendorRuleViolation(
                         "batch.customUserID.length",
-                        RuleCheck.size(of: id),
+                        RuleCheck.size(of: id, beyond: Limits.customUserIDLength),
                         limit: "at most \(RuleCheck.grouped(Limits.customUserIDLength)) characters"
                     )
                 )
@@ -124,6 +162,28 @@ extension BatchTag: RuleCheckedVendorTag {
     private static func nameViolations(_ name: String, rule: String) -> [VendorRuleViolation] {
         guard breaksNameFormat(name) else { return [] }
         return [VendorRuleViolation(rule, RuleCheck.quoted(name), limit: nameLimit)]
+    }
+
+    /// What an attribute's value breaks, read without copying it; an array is walked after.
+    private enum ValueBreak: ValueReading {
+        case none
+        case string(length: Bool, blank: Bool, newline: Bool)
+        case nonFinite(Double)
+        case array
+
+        @inline(__always)
+        init(reading value: AnalyticsValue) {
+            switch value {
+            case .string(let string):
+                let length = string.isEmpty || RuleCheck.isLonger(string, than: Limits.stringValueLength)
+                let blank = RuleCheck.isBlank(string)
+                let newline = RuleCheck.contains(UInt8(ascii: "\n"), in: string)
+                self = length || blank || newline ? .string(length: length, blank: blank, newline: newline) : .none
+            case .double(let number) where !number.isFinite: self = .nonFinite(number)
+            case .array: self = .array
+            default: self = .none
+            }
+        }
     }
 
     /// The rules of a value and of every value inside it, walked without recursion, down to the
@@ -151,9 +211,9 @@ extension BatchTag: RuleCheckedVendorTag {
             if string.isEmpty || RuleCheck.isLonger(string, than: Limits.stringValueLength) {
                 findings.appendAboutValue(
                     "batch.stringValue.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string))",
+                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string, beyond: Limits.stringValueLength))",
                     limit: stringLengthLimit,
-                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string))
+                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string, beyond: Limits.stringValueLength))
                 )
             }
             if RuleCheck.isBlank(string) {

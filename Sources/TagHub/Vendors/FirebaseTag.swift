@@ -72,18 +72,19 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 findings.append(
                     VendorRuleViolation(
                         "firebase.userPropertyValue.length",
-                        RuleCheck.quoted(value, counting: Self.length(value)),
-                        limit: "at most \(Limits.userPropertyValueLength) characters"
+                        RuleCheck.quoted(value, counting: Self.length(value), unit: "UTF-16 units"),
+                        limit: "at most \(Limits.userPropertyValueLength) UTF-16 units"
                     )
                 )
             }
         case .userID(let id):
+            if let id { RuleCheck.appendOptionalID(id, rule: "firebase.userID.optional", into: &findings) }
             if let id, id.isEmpty || Self.length(id) > Limits.userIDLength {
                 findings.append(
                     VendorRuleViolation(
                         "firebase.userID.length",
-                        RuleCheck.quoted(id, counting: Self.length(id)),
-                        limit: "1 to \(Limits.userIDLength) characters"
+                        RuleCheck.quoted(id, counting: Self.length(id), unit: "UTF-16 units"),
+                        limit: "1 to \(Limits.userIDLength) UTF-16 units"
                     )
                 )
             }
@@ -134,7 +135,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
         return findings.summary
     }
 
-    private static let parameterValueLimit = "at most \(Limits.parameterValueLength) characters"
+    private static let parameterValueLimit = "at most \(Limits.parameterValueLength) UTF-16 units"
 
     private static func checkParameters(_ parameters: [String: FirebaseValue], into findings: inout RuleFindings) {
         if parameters.count > Limits.parametersPerEvent {
@@ -156,7 +157,8 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 itemsKeys == 1
                 && !parameters.keys.contains { RuleCheck.contains(UInt8(ascii: "["), in: $0) }
         }
-        findings.forEachKey(of: parameters) { key, value, findings in
+        // What a value breaks is read first: the value is not copied (see `forEachKey`).
+        findings.forEachKey(of: parameters, reading: ValueBreak.self) { key, broken, findings in
             checkName(key, .parameterName, aboutKey: true, into: &findings)
             // Otherwise, a key such as `items[0].price` could name what an item's finding names.
             func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
@@ -166,19 +168,17 @@ extension FirebaseTag: RuleCheckedVendorTag {
                     findings.append(VendorRuleViolation(rule, subject(), limit: limit))
                 }
             }
-            switch value {
-            case .double(let number) where !number.isFinite:
-                add("firebase.number.finite", "\(RuleCheck.name(key)): \(number)", limit: "a finite number")
-            case .string(let value) where length(value) > Limits.parameterValueLength:
-                add(
-                    "firebase.parameterValue.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value)))",
-                    limit: parameterValueLimit
-                )
-            case .items(let items):
-                checkItems(items, key: key, onlyCounted: itemsAreOnlyCounted, into: &findings)
-            default:
+            switch broken {
+            case .none:
                 break
+            case .nonFinite(let number):
+                add("firebase.number.finite", "\(RuleCheck.name(key)): \(number)", limit: "a finite number")
+            case .longString:
+                // The string is looked up again only if the finding is shown.
+                add("firebase.parameterValue.length", longValueSubject(key, in: parameters), limit: parameterValueLimit)
+            case .items:
+                guard case .items(let items) = parameters[key] else { break }
+                checkItems(items, key: key, onlyCounted: itemsAreOnlyCounted, into: &findings)
             }
         }
         RuleCheck.appendCaseViolations(
@@ -192,6 +192,31 @@ extension FirebaseTag: RuleCheckedVendorTag {
     /// A length as Firebase counts it: in UTF-16 code units, the length of an `NSString`.
     private static func length(_ text: String) -> Int {
         text.utf16.count
+    }
+
+    /// The subject of the finding about the long string value of `key`.
+    private static func longValueSubject(_ key: String, in parameters: [String: FirebaseValue]) -> String {
+        guard case .string(let value) = parameters[key] else { return RuleCheck.name(key) }
+        return "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value), unit: "UTF-16 units"))"
+    }
+
+    /// What a parameter's value breaks, of the rules about values.
+    private enum ValueBreak: ValueReading {
+        case none
+        case nonFinite(Double)
+        case longString
+        case items
+
+        @inline(__always)
+        init(reading value: FirebaseValue) {
+            switch value {
+            case .double(let number) where !number.isFinite: self = .nonFinite(number)
+            case .string(let string) where RuleCheck.hasMoreUTF16Units(string, than: Limits.parameterValueLength):
+                self = .longString
+            case .items: self = .items
+            default: self = .none
+            }
+        }
     }
 
     /// The rules of an e-commerce event's `items` (GA4's item-scoped parameters). `onlyCounted`:
@@ -233,8 +258,23 @@ extension FirebaseTag: RuleCheckedVendorTag {
         var namesBroken: Set<String> = []
         for (index, item) in items.enumerated() {
             let subject = { "items[\(index)]" }
-            if item["item_id"] == nil && item["item_name"] == nil {
-                add("firebase.items.identity", subject(), limit: "an item_id or an item_name")
+            // One pass over the item finds its identity and the parameters that may break a rule,
+            // usually none or one: only those are sorted, and looked up again.
+            var hasIdentity = false
+            var mayChangeCase = false
+            var firstBroken: String?
+            var otherBroken: [String] = []
+            for (itemKey, value) in item {
+                if itemKey == "item_id" || itemKey == "item_name", !isEmptyOrBlank(value) { hasIdentity = true }
+                mayChangeCase = mayChangeCase || RuleCheck.mayChangeWhenLowercased(itemKey)
+                // A name of ASCII letters, digits and _ that fits breaks none of the item
+                // parameter names' rules (they have no reserved prefix or name).
+                let fits = itemKey.utf8.count <= Limits.parameterNameLength && RuleCheck.isIdentifier(itemKey)
+                guard !fits || ItemValueBreak(reading: value) != .none else { continue }
+                if firstBroken == nil { firstBroken = itemKey } else { otherBroken.append(itemKey) }
+            }
+            if !hasIdentity {
+                add("firebase.items.identity", subject(), limit: "an item_id or an item_name, not blank")
             }
             if item.count > Limits.customParametersPerItem {
                 let custom = item.keys.count { !Limits.standardItemParameters.contains($0) }
@@ -246,37 +286,89 @@ extension FirebaseTag: RuleCheckedVendorTag {
                     )
                 }
             }
-            for itemKey in item.keys.sorted() {
-                // A name of ASCII letters, digits and _ that fits breaks none of the item
-                // parameter names' rules (they have no reserved prefix or name).
-                let fits = itemKey.utf8.count <= Limits.parameterNameLength && RuleCheck.isIdentifier(itemKey)
-                if !fits && namesBroken.insert(itemKey).inserted {
-                    checkName(itemKey, .itemParameterName, into: &findings)
+            if let firstBroken, otherBroken.isEmpty {
+                checkItemParameter(firstBroken, of: item, index: index, namesBroken: &namesBroken)
+            } else if let firstBroken {
+                for itemKey in (otherBroken + [firstBroken]).sorted() {
+                    checkItemParameter(itemKey, of: item, index: index, namesBroken: &namesBroken)
                 }
-                // A name cut in two subjects could be the same: those findings are compared.
-                let isWhole = itemKey.utf8.count <= RuleCheck.subjectLength
-                func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
-                    if onlyCounted && isWhole {
-                        findings.appendAboutValue(rule, subject(), limit: limit, detail: nil)
-                    } else {
-                        findings.append(VendorRuleViolation(rule, subject(), limit: limit))
+            }
+            if mayChangeCase && item.count > 1 {
+                let groups = RuleCheck.caseGroups(item.keys)
+                if groups.count > 0 {
+                    let first = groups.first.map {
+                        let violation = RuleCheck.caseViolation($0, rule: itemCaseRule, limit: itemCaseLimit)
+                        return VendorRuleViolation(
+                            itemCaseRule,
+                            "\(subject()): \(violation.subject)",
+                            limit: itemCaseLimit
+                        )
                     }
+                    findings.append(itemCaseRule, first: first, count: groups.count)
                 }
-                let name = { "\(subject()).\(RuleCheck.name(itemKey))" }
-                switch item[itemKey]! {
-                case .string(let value) where length(value) > Limits.parameterValueLength:
-                    add(
-                        "firebase.parameterValue.length",
-                        "\(name()): \(RuleCheck.quoted(value, counting: length(value)))",
-                        limit: parameterValueLimit
-                    )
-                case .double(let number) where !number.isFinite:
-                    add("firebase.number.finite", "\(name()): \(number)", limit: "a finite number")
-                case .items:
-                    add("firebase.items.nested", name(), limit: "a string or a number, not items")
-                default:
-                    break
+            }
+        }
+
+        /// The rules of the item parameter `itemKey` of `item`, the one at `index`.
+        func checkItemParameter(
+            _ itemKey: String,
+            of item: [String: FirebaseValue],
+            index: Int,
+            namesBroken: inout Set<String>
+        ) {
+            let fits = itemKey.utf8.count <= Limits.parameterNameLength && RuleCheck.isIdentifier(itemKey)
+            if !fits && namesBroken.insert(itemKey).inserted {
+                checkName(itemKey, .itemParameterName, into: &findings)
+            }
+            // A name cut in two subjects could be the same: those findings are compared.
+            let isWhole = itemKey.utf8.count <= RuleCheck.subjectLength
+            func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
+                if onlyCounted && isWhole {
+                    findings.appendAboutValue(rule, subject(), limit: limit, detail: nil)
+                } else {
+                    findings.append(VendorRuleViolation(rule, subject(), limit: limit))
                 }
+            }
+            let name = { "items[\(index)].\(RuleCheck.name(itemKey))" }
+            switch item[itemKey]! {
+            case .string(let value) where length(value) > Limits.parameterValueLength:
+                add(
+                    "firebase.parameterValue.length",
+                    "\(name()): \(RuleCheck.quoted(value, counting: length(value), unit: "UTF-16 units"))",
+                    limit: parameterValueLimit
+                )
+            case .double(let number) where !number.isFinite:
+                add("firebase.number.finite", "\(name()): \(number)", limit: "a finite number")
+            case .items:
+                add("firebase.items.nested", name(), limit: "a string or a number, not items")
+            default:
+                break
+            }
+        }
+    }
+
+    private static let itemCaseRule = "firebase.itemParameterName.case"
+    private static let itemCaseLimit = "names that differ only by case are different item parameters"
+
+    /// Whether `value` is a string that shows nothing (see ``RuleCheck/isEmptyOrBlank(_:)``).
+    private static func isEmptyOrBlank(_ value: FirebaseValue) -> Bool {
+        guard case .string(let string) = value else { return false }
+        return RuleCheck.isEmptyOrBlank(string)
+    }
+
+    /// What an item parameter's value breaks, read without copying it.
+    private enum ItemValueBreak: ValueReading {
+        case none
+        case some
+
+        @inline(__always)
+        init(reading value: FirebaseValue) {
+            switch value {
+            case .string(let string) where RuleCheck.hasMoreUTF16Units(string, than: Limits.parameterValueLength):
+                self = .some
+            case .double(let number) where !number.isFinite: self = .some
+            case .items: self = .some
+            default: self = .none
             }
         }
     }
@@ -294,6 +386,8 @@ extension FirebaseTag: RuleCheckedVendorTag {
         let reservedNames: Set<String>
         /// The longest reserved name, in bytes of UTF-8.
         let longestReservedName: Int
+        /// Per ASCII byte, whether a reserved name or prefix starts with it.
+        let reservedFirstBytes: [Bool]
         let charactersRule: String
 
         init(_ kind: String, maxLength: Int, reservedPrefixes: [String], reservedNames: Set<String>) {
@@ -301,12 +395,17 @@ extension FirebaseTag: RuleCheckedVendorTag {
             charactersRule = "firebase.\(kind).characters"
             reservedPrefix = "firebase.\(kind).reservedPrefix"
             reserved = "firebase.\(kind).reserved"
-            lengthLimit = "1 to \(maxLength) characters"
+            lengthLimit = "1 to \(maxLength) UTF-16 units"
             self.maxLength = maxLength
             self.reservedPrefixes = reservedPrefixes
             reservedPrefixLimits = reservedPrefixes.map { "no \(RuleCheck.quoted($0)) prefix" }
             self.reservedNames = reservedNames
             longestReservedName = reservedNames.map(\.utf8.count).max() ?? 0
+            var firstBytes = [Bool](repeating: false, count: 128)
+            for name in reservedNames + reservedPrefixes {
+                if let first = name.utf8.first { firstBytes[Int(first)] = true }
+            }
+            reservedFirstBytes = firstBytes
         }
 
         static let eventName = NameRules(
@@ -350,19 +449,29 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 findings.append(VendorRuleViolation(rule, subject(), limit: limit))
             }
         }
-        if name.isEmpty || length(name) > rules.maxLength {
-            add(rules.length, RuleCheck.quoted(name, counting: length(name)), limit: rules.lengthLimit)
+        if name.isEmpty || RuleCheck.hasMoreUTF16Units(name, than: rules.maxLength) {
+            add(
+                rules.length,
+                RuleCheck.quoted(name, counting: length(name), unit: "UTF-16 units"),
+                limit: rules.lengthLimit
+            )
         }
         // Past twice the limit (already broken) the characters are not read: a check stays cheap
         // on a megabyte of name.
         let isShort = name.utf8.count <= 2 * rules.maxLength
-        let isIdentifier = RuleCheck.isLetterIdentifier(isShort ? name : String(name.prefix(2 * rules.maxLength)))
+        let isASCIIIdentifier = isShort && RuleCheck.isIdentifier(name)
+        let isIdentifier =
+            isASCIIIdentifier || RuleCheck.isLetterIdentifier(isShort ? name : String(name.prefix(2 * rules.maxLength)))
         if !name.isEmpty && !isIdentifier {
-            add(rules.charactersRule, RuleCheck.quoted(name), limit: rules.characters)
+            add(rules.charactersRule, RuleCheck.quotedShowingMarks(name), limit: rules.characters)
         }
+        // A name whose first byte is ASCII and starts no reserved name or prefix is neither: the
+        // usual case, without a look-up.
+        let first = name.utf8.first ?? 0
+        guard first >= 0x80 || rules.reservedFirstBytes[Int(first)] else { return }
         // An ASCII identifier has no combining mark to join a prefix's last character: its
         // bytes tell.
-        let isASCII = isShort && isIdentifier && RuleCheck.isIdentifier(name)
+        let isASCII = isASCIIIdentifier
         // The prefixes are ASCII, with no other form as strings compare: a name starts with one
         // only if its bytes do, and then, unless a combining mark joins its last character.
         let hasPrefix = { (prefix: String) in
@@ -373,7 +482,9 @@ extension FirebaseTag: RuleCheckedVendorTag {
         }
         // A name too long to be reserved is not hashed: a string equal to an ASCII name, as
         // strings compare, takes at most 4 bytes per character of it.
-        if name.utf8.count <= 4 * rules.longestReservedName && rules.reservedNames.contains(name) {
+        if name.utf8.count <= 4 * rules.longestReservedName && (isASCII || !RuleCheck.cannotEqualASCII(name))
+            && rules.reservedNames.contains(name)
+        {
             add(rules.reserved, RuleCheck.quoted(name), limit: "not reserved by Firebase")
         }
     }

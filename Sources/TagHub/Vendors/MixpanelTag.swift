@@ -43,11 +43,14 @@ extension MixpanelTag: RuleCheckedVendorTag {
         var findings = RuleFindings()
         switch self {
         case .track(let event, let properties):
-            if event.isEmpty {
-                findings.append(VendorRuleViolation("mixpanel.eventName.empty", "\"\"", limit: "a name"))
+            if RuleCheck.isEmptyOrBlank(event) {
+                findings.append(
+                    VendorRuleViolation("mixpanel.eventName.empty", RuleCheck.quoted(event), limit: "a name")
+                )
             }
             Self.checkProperties(properties, isEvent: true, into: &findings)
         case .identify(let id):
+            RuleCheck.appendOptionalID(id, rule: "mixpanel.distinctID.optional", into: &findings)
             if Self.isPlaceholder(id) {
                 findings.append(
                     VendorRuleViolation(
@@ -131,10 +134,9 @@ extension MixpanelTag: RuleCheckedVendorTag {
                 )
             )
         }
-        if properties.keys.contains("") {
-            findings.append(VendorRuleViolation("mixpanel.propertyName.empty", "\"\"", limit: "a name"))
-        }
-        findings.forEachKey(of: properties) { key, value, findings in
+        RuleCheck.appendBlankKeys(of: properties, rule: "mixpanel.propertyName.empty", into: &findings)
+        // What a value breaks is read first: the value is not copied (see `forEachKey`).
+        findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
             if RuleCheck.isLonger(key, than: Limits.propertyNameLength) {
                 findings.appendAboutKey(
                     "mixpanel.propertyName.length",
@@ -142,12 +144,27 @@ extension MixpanelTag: RuleCheckedVendorTag {
                     limit: nameLengthLimit
                 )
             }
-            if isEvent && key == "$ignore" {
+            let mayBeReserved = isEvent && !RuleCheck.cannotEqualASCII(key)
+            if mayBeReserved && key == "$ignore" {
                 findings.appendAboutKey("mixpanel.propertyName.ignore", RuleCheck.quoted(key), limit: ignoreLimit)
-            } else if isEvent && isReserved(key) {
+            } else if mayBeReserved && isReserved(key) {
                 findings.appendAboutKey("mixpanel.propertyName.reserved", RuleCheck.quoted(key), limit: reservedLimit)
             }
-            checkValue(value, key: key, into: &findings)
+            switch broken {
+            case .none:
+                break
+            case .longString(let bytes):
+                findings.appendAboutValue(
+                    "mixpanel.stringValue.bytes",
+                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(bytes)) bytes",
+                    limit: stringValueLimit,
+                    detail: nil
+                )
+            case .nonFinite(let number):
+                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: 0, into: &findings)
+            case .array:
+                if let value = properties[key] { checkValue(value, key: key, into: &findings) }
+            }
         }
         RuleCheck.appendCaseViolations(
             properties.keys,
@@ -165,6 +182,25 @@ extension MixpanelTag: RuleCheckedVendorTag {
 
     private static let stringValueLimit = "at most \(RuleCheck.grouped(Limits.stringValueBytes)) bytes of UTF-8"
     private static let arrayLimit = "at most \(Limits.arrayLength)"
+
+    /// What a property's value breaks, read without copying it; an array is walked after.
+    private enum ValueBreak: ValueReading {
+        case none
+        case longString(bytes: Int)
+        case nonFinite(Double)
+        case array
+
+        @inline(__always)
+        init(reading value: AnalyticsValue) {
+            switch value {
+            case .string(let string) where string.utf8.count > Limits.stringValueBytes:
+                self = .longString(bytes: string.utf8.count)
+            case .double(let number) where !number.isFinite: self = .nonFinite(number)
+            case .array: self = .array
+            default: self = .none
+            }
+        }
+    }
 
     /// The rules of a value and of every value inside it, walked without recursion.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {

@@ -57,12 +57,29 @@ extension PianoTag: RuleCheckedVendorTag {
         var findings = RuleFindings()
         switch self {
         case .event(let name, let properties):
-            if name.isEmpty {
-                findings.append(VendorRuleViolation("piano.eventName.empty", "\"\"", limit: "an event name"))
+            if RuleCheck.isEmptyOrBlank(name) {
+                findings.append(
+                    VendorRuleViolation("piano.eventName.empty", RuleCheck.quoted(name), limit: "an event name")
+                )
             }
-            findings.forEachKey(of: properties) { key, value, findings in
+            // What a value breaks is read first: the value is not copied (see `forEachKey`).
+            findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
                 Self.checkKey(key, into: &findings)
-                Self.checkValue(value, key: key, into: &findings)
+                switch broken {
+                case .none:
+                    break
+                case .longString:
+                    findings.appendAboutValue(
+                        "piano.stringValue.length",
+                        "\(RuleCheck.name(key)): \(Self.size(of: properties[key]))",
+                        limit: Self.stringValueLimit,
+                        detail: nil
+                    )
+                case .nonFinite(let number):
+                    RuleCheck.appendNonFinite(Self.finiteRule, number, at: key, depth: 0, into: &findings)
+                case .array:
+                    if let value = properties[key] { Self.checkValue(value, key: key, into: &findings) }
+                }
             }
             RuleCheck.appendCaseViolations(
                 properties.keys,
@@ -70,7 +87,9 @@ extension PianoTag: RuleCheckedVendorTag {
                 limit: "keys that differ only by case are one property",
                 into: &findings
             )
-        case .setUser, .deleteUser:
+        case .setUser(let id, _):
+            RuleCheck.appendOptionalID(id, rule: "piano.userID.optional", into: &findings)
+        case .deleteUser:
             break
         }
         return findings.summary
@@ -178,10 +197,10 @@ extension PianoTag: RuleCheckedVendorTag {
         }
         if isFirst { isWord = false }  // empty
         let prefix = Limits.reservedKeyPrefixes.firstIndex { prefix in
-            key.unicodeScalars.count >= prefix.unicodeScalars.count
-                && zip(key.unicodeScalars, prefix.unicodeScalars).allSatisfy {
-                    RuleCheck.simpleLowercase(of: $0) == $1
-                }
+            var scalars = key.unicodeScalars.makeIterator()
+            return prefix.unicodeScalars.allSatisfy { scalar in
+                scalars.next().map { RuleCheck.simpleLowercase(of: $0) == scalar } ?? false
+            }
         }
         return (isWord, prefix)
     }
@@ -195,6 +214,31 @@ extension PianoTag: RuleCheckedVendorTag {
     private static let stringValueLimit = "at most \(Limits.stringValueLength) characters"
     private static let arrayLimit = "at most \(Limits.arrayLength)"
 
+    /// What a property's value breaks, read without copying it; an array is walked after.
+    private enum ValueBreak: ValueReading {
+        case none
+        case longString
+        case nonFinite(Double)
+        case array
+
+        @inline(__always)
+        init(reading value: AnalyticsValue) {
+            switch value {
+            case .string(let string) where RuleCheck.isLonger(string, than: Limits.stringValueLength):
+                self = .longString
+            case .double(let number) where !number.isFinite: self = .nonFinite(number)
+            case .array: self = .array
+            default: self = .none
+            }
+        }
+    }
+
+    /// The size of `value`'s string as a finding states it.
+    private static func size(of value: AnalyticsValue?) -> String {
+        guard case .string(let string) = value else { return "" }
+        return RuleCheck.size(of: string, beyond: Limits.stringValueLength)
+    }
+
     /// The rules of a value and of every value inside it, walked without recursion.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
         value.walk { value, depth in
@@ -202,9 +246,9 @@ extension PianoTag: RuleCheckedVendorTag {
             case .string(let string) where RuleCheck.isLonger(string, than: Limits.stringValueLength):
                 findings.appendAboutValue(
                     "piano.stringValue.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string))",
+                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string, beyond: Limits.stringValueLength))",
                     limit: stringValueLimit,
-                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string))
+                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string, beyond: Limits.stringValueLength))
                 )
             case .double(let number) where !number.isFinite:
                 RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)

@@ -62,7 +62,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         var findings = RuleFindings()
         switch self {
         case .track(let event, let properties):
-            if RuleCheck.trimmed(event).isEmpty {
+            if RuleCheck.isEmptyOrBlank(event) {
                 findings.append(
                     VendorRuleViolation("segment.track.event.empty", RuleCheck.quoted(event), limit: "an event name")
                 )
@@ -89,22 +89,34 @@ extension SegmentTag: RuleCheckedVendorTag {
             }
             Self.checkDictionary(properties, into: &findings)
         case .identify(let userID, let traits):
-            if userID == "" {
-                findings.append(
-                    VendorRuleViolation(
-                        "segment.identify.userID.empty",
-                        "\"\"",
-                        limit: "a user ID, or none (anonymous)"
-                    )
+            if let userID {
+                Self.checkID(
+                    userID,
+                    "segment.identify.userID",
+                    limit: "a user ID, or none (anonymous)",
+                    into: &findings
                 )
             }
             Self.checkDictionary(traits, into: &findings)
-        case .group(_, let traits):
+        case .group(let groupID, let traits):
+            Self.checkID(groupID, "segment.group.groupID", limit: "a group ID", into: &findings)
             Self.checkDictionary(traits, into: &findings)
-        case .alias, .reset:
+        case .alias(let newID):
+            Self.checkID(newID, "segment.alias.newID", limit: "a user ID", into: &findings)
+        case .reset:
             break
         }
         return findings.summary
+    }
+
+    /// The rules of an ID whose rules are named `rule`.empty and `rule`.optional: one that shows
+    /// nothing is no ID (the spec requires a user ID, a group ID, a new ID); one that reads as an
+    /// optional's description is advised against.
+    private static func checkID(_ id: String, _ rule: String, limit: String, into findings: inout RuleFindings) {
+        if RuleCheck.isEmptyOrBlank(id) {
+            findings.append(VendorRuleViolation("\(rule).empty", RuleCheck.quoted(id), limit: limit))
+        }
+        RuleCheck.appendOptionalID(id, rule: "\(rule).optional", into: &findings)
     }
 
     /// Across tags: track event names that differ only by case.
@@ -120,21 +132,41 @@ extension SegmentTag: RuleCheckedVendorTag {
 
     /// The rules of any properties or traits: keys that differ only by case, and the size of a call.
     private static func checkDictionary(_ properties: [String: AnalyticsValue], into findings: inout RuleFindings) {
+        RuleCheck.appendBlankKeys(of: properties, rule: "segment.propertyName.empty", into: &findings)
         RuleCheck.appendCaseViolations(
             properties.keys,
             rule: "segment.propertyName.case",
             limit: "names that differ only by case are different properties",
             into: &findings
         )
-        findings.forEachKey(of: properties) { key, value, findings in
-            value.walk { value, depth in
-                if case .double(let number) = value, !number.isFinite {
-                    RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
+        // {"key":value,…}, with each value's size read as its non-finite numbers are looked for;
+        // a scalar value first, so that it is not copied (see `forEachKey`).
+        var size = 2 + max(0, properties.count - 1)
+        findings.forEachKey(of: properties, reading: ScalarValue.self) { key, scalar, findings in
+            size += jsonSize(of: key) + 1
+            switch scalar {
+            case .sized(let bytes):
+                size += bytes
+            case .nonFinite(let number):
+                size += 1  // analytics-swift writes 0
+                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: 0, into: &findings)
+            case .array:
+                guard let value = properties[key] else { break }
+                value.walk { value, depth in
+                    switch value {
+                    case .double(let number) where !number.isFinite:
+                        RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
+                    case .array(let values):
+                        size += 2 + max(0, values.count - 1)  // [,,] and what is inside
+                        return true
+                    default:
+                        break
+                    }
+                    if case .sized(let bytes) = ScalarValue(reading: value) { size += bytes } else { size += 1 }
+                    return true
                 }
-                return true
             }
         }
-        let size = jsonSize(of: properties)
         if size > Limits.callBytes {
             findings.append(
                 VendorRuleViolation(
@@ -146,29 +178,40 @@ extension SegmentTag: RuleCheckedVendorTag {
         }
     }
 
-    /// The bytes of `properties` as compact JSON, escapes included, as analytics-swift's
-    /// `JSONEncoder` writes it: a lower bound of the call's size, which also holds the event's name,
-    /// IDs, time and context. Each value is walked without recursion.
-    private static func jsonSize(of properties: [String: AnalyticsValue]) -> Int {
-        // {"key":value,…}
-        var size = 2 + max(0, properties.count - 1)
-        for (key, value) in properties {
-            size += jsonSize(of: key) + 1
-            value.walk { value, _ in
-                switch value {
-                case .string(let string): size += jsonSize(of: string)
-                case .array(let values): size += 2 + max(0, values.count - 1)  // [,,] and what is inside
-                case .double(let number) where !number.isFinite: size += 1  // analytics-swift writes 0
-                case .double(let number):
-                    // As JSONEncoder writes it: a whole number without its ".0" (1.0 is 1).
-                    let text = number.description
-                    size += text.hasSuffix(".0") ? text.utf8.count - 2 : text.utf8.count
-                default: size += value.description.utf8.count
-                }
-                return true
+    /// A value that is not an array, by its bytes as compact JSON, escapes included, as
+    /// analytics-swift's `JSONEncoder` writes it (what makes the call's size a lower bound: the call
+    /// also holds the event's name, IDs, time and context), or a non-finite number; or an array.
+    private enum ScalarValue: ValueReading {
+        case sized(Int)
+        case nonFinite(Double)
+        case array
+
+        @inline(__always)
+        init(reading value: AnalyticsValue) {
+            switch value {
+            case .string(let string): self = .sized(SegmentTag.jsonSize(of: string))
+            case .int(let int): self = .sized(SegmentTag.digits(of: int))
+            case .double(let number) where !number.isFinite: self = .nonFinite(number)
+            case .double(let number):
+                // As JSONEncoder writes it: a whole number without its ".0" (1.0 is 1).
+                let text = number.description
+                self = .sized(text.hasSuffix(".0") ? text.utf8.count - 2 : text.utf8.count)
+            case .bool(let bool): self = .sized(bool ? 4 : 5)
+            case .null: self = .sized(4)
+            case .array: self = .array
             }
         }
-        return size
+    }
+
+    /// The characters of `int` written in decimal, its sign included.
+    private static func digits(of int: Int) -> Int {
+        var count = int < 0 ? 2 : 1
+        var rest = int.magnitude
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
     }
 
     /// The bytes of `string` as a JSON string: quoted, with `"`, `\` and `/` escaped in two bytes,

@@ -63,7 +63,10 @@ public enum VendorLimits {
         /// item-scoped-ecommerce).
         public static let customParametersPerItem = 27
         /// The item parameters GA4 defines; every other one is custom. Each item needs an `item_id`
-        /// or an `item_name` ("One of item_id or item_name is required", the GA4 events reference).
+        /// or an `item_name` ("One of item_id or item_name is required", the GA4 events reference);
+        /// an empty or blank one is taken as missing, as it identifies nothing. Item parameter
+        /// names that differ only by case are reported as event parameter names are
+        /// (`firebase.parameterName.case`): an advisory, with no rule in the documentation.
         public static let standardItemParameters: Set<String> = [
             "item_id", "item_name", "affiliation", "coupon", "discount", "index", "item_brand", "item_category",
             "item_category2", "item_category3", "item_category4", "item_category5", "item_list_id",

@@ -3,14 +3,14 @@
 ///
 /// ```swift
 /// FirebaseTag.event("select_content_from_the_podcast_favorites_screen").ruleViolations
-/// // [firebase.eventName.length: "select_content_from_the_podcast_favorites_screen" (48) breaks at most 40 characters]
+/// // [firebase.eventName.length: "select_content_from_the_podcast_favorites_screen" (48 UTF-16 units) breaks 1 to 40 UTF-16 units]
 /// ```
 public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
     /// The rule, as `vendor.subject.rule`: `firebase.eventName.length`, `batch.attributeCount`.
     public let rule: String
     /// What breaks it: the offending name or value, quoted, with its size where that is the point.
     public let subject: String
-    /// The limit, in words: `at most 40 characters`, `not reserved`.
+    /// The limit, in words: `1 to 40 UTF-16 units`, `not reserved`.
     public let limit: String
 
     /// A violation of `rule` by `subject`, whose limit is `limit`.
@@ -20,7 +20,7 @@ public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
         self.limit = limit
     }
 
-    /// For example `firebase.eventName.length: "…" (41) breaks at most 40 characters`.
+    /// For example `firebase.eventName.length: "…" (41 UTF-16 units) breaks 1 to 40 UTF-16 units`.
     public var description: String { "\(rule): \(subject) breaks \(limit)" }
 
     /// What the vendor does with a tag that breaks the rule.
@@ -65,34 +65,41 @@ public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
         "firebase.items.parameter": .dataLost, "firebase.items.count": .dataLost, "firebase.items.identity": .dataLost,
         "firebase.items.customParameterCount": .dataLost, "firebase.items.nested": .dataLost,
         "firebase.itemParameterName.length": .dataLost, "firebase.itemParameterName.characters": .dataLost,
+        "firebase.itemParameterName.case": .advisory, "firebase.userID.optional": .advisory,
         "mixpanel.stringValue.bytes": .dataLost, "mixpanel.propertyName.length": .dataLost,
         "mixpanel.propertyCount": .dataLost, "mixpanel.propertyName.reserved": .dataLost,
         "mixpanel.propertyName.ignore": .tagDropped, "mixpanel.number.finite": .dataLost,
         "mixpanel.array.length": .dataLost, "mixpanel.eventName.empty": .advisory,
         "mixpanel.distinctID.placeholder": .tagDropped, "mixpanel.propertyName.case": .advisory,
         "mixpanel.nameCase": .advisory, "mixpanel.distinctEventNames": .advisory,
-        "mixpanel.propertyName.empty": .advisory,
+        "mixpanel.propertyName.empty": .advisory, "mixpanel.distinctID.optional": .advisory,
         "amplitude.userID.length": .dataLost, "amplitude.deviceID.length": .dataLost,
         "amplitude.stringValue.length": .dataLost, "amplitude.propertyCount": .dataLost,
         "amplitude.eventType.reservedPrefix": .advisory, "amplitude.eventType.empty": .advisory,
         "amplitude.propertyName.case": .advisory, "amplitude.nameCase": .advisory,
         "amplitude.distinctEventTypes": .dataLost, "amplitude.number.finite": .tagDropped,
-        "amplitude.propertyName.empty": .dataLost,
+        "amplitude.propertyName.empty": .dataLost, "amplitude.userID.optional": .advisory,
+        "amplitude.deviceID.optional": .advisory,
         "segment.track.event.empty": .tagDropped, "segment.track.event.titleCase": .advisory,
         "segment.track.revenue.number": .dataLost, "segment.track.value.number": .dataLost,
         "segment.track.currency.code": .dataLost, "segment.identify.userID.empty": .tagDropped,
         "segment.screen.name.reserved": .dataLost, "segment.payload.size": .tagDropped,
         "segment.propertyName.case": .advisory, "segment.nameCase": .advisory, "segment.number.finite": .dataLost,
+        "segment.group.groupID.empty": .tagDropped, "segment.alias.newID.empty": .tagDropped,
+        "segment.propertyName.empty": .advisory, "segment.identify.userID.optional": .advisory,
+        "segment.group.groupID.optional": .advisory, "segment.alias.newID.optional": .advisory,
         "batch.eventName.format": .tagDropped, "batch.attributeKey.format": .tagDropped,
         "batch.attributeCount": .tagDropped, "batch.stringValue.length": .tagDropped,
         "batch.stringValue.blank": .tagDropped, "batch.stringValue.newline": .tagDropped,
         "batch.array.length": .tagDropped, "batch.nesting": .tagDropped, "batch.label.length": .tagDropped,
         "batch.tagCount": .tagDropped, "batch.tag.length": .tagDropped, "batch.customUserID.length": .tagDropped,
         "batch.attributeKey.case": .advisory, "batch.number.finite": .dataLost,
+        "batch.customUserID.optional": .advisory,
         "piano.propertyKey.length": .dataLost, "piano.propertyKey.format": .dataLost,
         "piano.propertyKey.reservedPrefix": .dataLost, "piano.propertyKey.lowercased": .advisory,
         "piano.stringValue.length": .dataLost, "piano.array.length": .dataLost, "piano.propertyKey.case": .dataLost,
         "piano.eventName.empty": .advisory, "piano.nameCase": .advisory, "piano.number.finite": .tagDropped,
+        "piano.userID.optional": .advisory,
     ]
 }
 
@@ -110,13 +117,15 @@ enum RuleCheck {
     /// The most findings of one rule that one tag reports one by one; the rest are summed up in one.
     static let findingsPerRule = 3
 
-    /// `text` quoted as a Swift literal would be, with its length (`counting`) when given. Text
+    /// `text` quoted as a Swift literal would be, with its length (`counting`, in `unit` where
+    /// given) when given. Text
     /// longer than ``subjectLength`` is cut, and its real length given in UTF-16 units:
     /// `"aaaa…" (1,048,576 UTF-16 units)`.
-    static func quoted(_ text: String, counting: @autoclosure () -> Int? = nil) -> String {
+    static func quoted(_ text: String, counting: @autoclosure () -> Int? = nil, unit: String? = nil) -> String {
         guard let cut = cut(text) else {
             let quoted = String(reflecting: text)
-            return counting().map { "\(quoted) (\(grouped($0)))" } ?? quoted
+            let unit = unit.map { " " + $0 } ?? ""
+            return counting().map { "\(quoted) (\(grouped($0))\(unit))" } ?? quoted
         }
         return "\(String(reflecting: cut + "…")) (\(grouped(text.utf16.count)) UTF-16 units)"
     }
@@ -131,11 +140,12 @@ enum RuleCheck {
         depth: Int,
         into findings: inout RuleFindings
     ) {
-        findings.appendAboutValue(
+        findings.appendNonFinite(
             rule,
-            "\(name(key)): \(number)",
+            number,
             limit: "a finite number",
-            detail: depth == 0 ? nil : .bits(number.bitPattern)
+            subject: "\(name(key)): \(number)",
+            depth: depth
         )
     }
 
@@ -157,10 +167,12 @@ enum RuleCheck {
     }
 
     /// The size of `string` as a finding states it: in characters, or for a string too long to
-    /// count them cheaply, in UTF-16 units.
-    static func size(of string: String) -> String {
+    /// count them cheaply (more than 4 KB), as more than `limit` characters, with its size in
+    /// UTF-16 units: `more than 300 characters (5,000 UTF-16 units)`.
+    static func size(of string: String, beyond limit: Int) -> String {
         string.utf8.count <= 4_096
-            ? "\(grouped(characterCount(string))) characters" : "\(grouped(string.utf16.count)) UTF-16 units"
+            ? "\(grouped(characterCount(string))) characters"
+            : "more than \(grouped(limit)) characters (\(grouped(string.utf16.count)) UTF-16 units)"
     }
 
     /// `text` without the white space (and line breaks) around it.
@@ -208,6 +220,99 @@ enum RuleCheck {
             ?? Array(text.utf8).withUnsafeBufferPointer(offsets)
     }
 
+    /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
+    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark). ASCII white
+    /// space is read on the bytes; the rest stops at the first scalar that shows.
+    static func isEmptyOrBlank(_ text: String) -> Bool {
+        let (start, end) = asciiTrimmedOffsets(text)
+        guard start != end else { return true }
+        let utf8 = text.utf8
+        guard utf8[utf8.index(utf8.startIndex, offsetBy: start)] >= 0x80 else { return false }
+        return text.unicodeScalars.allSatisfy { scalar in
+            // Below U+0300, without a property look-up: ASCII white space, U+0085, U+00A0 and the
+            // soft hyphen (U+00AD, default ignorable).
+            guard scalar.value >= 0x300 else {
+                return [0x85, 0xA0, 0xAD].contains(scalar.value)
+                    || (scalar.isASCII && isASCIIWhitespace(UInt8(scalar.value)))
+            }
+            return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// Whether `text` cannot equal an ASCII string, as strings compare, read on its bytes: it has a
+    /// scalar outside ASCII and all its scalars are below U+0300, so that it is in NFC, and
+    /// compares as its scalars do. Comparing such text with a reserved name (all ASCII) would take
+    /// String's normalizing comparison.
+    static func cannotEqualASCII(_ text: String) -> Bool {
+        guard text.utf8.count <= 256 else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            var hasNonASCII = false
+            for byte in bytes where byte >= 0x80 {
+                guard byte < 0xCC else { return false }
+                hasNonASCII = true
+            }
+            return hasNonASCII
+        } ?? false
+    }
+
+    /// Adds a finding of `rule` per key of `properties` that shows nothing (empty or blank), in
+    /// key order.
+    static func appendBlankKeys(
+        of properties: [String: some Any],
+        rule: String,
+        into findings: inout RuleFindings
+    ) {
+        for key in properties.keys.filter(isEmptyOrBlank).sorted() {
+            findings.append(VendorRuleViolation(rule, quoted(key), limit: "a name"))
+        }
+    }
+
+    /// The limit of the rules against IDs written as Swift describes an optional.
+    static let optionalIDLimit = "an ID, not an optional's description: unwrap it before interpolating"
+
+    /// Whether `id` reads as Swift's description of an optional, `Optional("42")` or
+    /// `Optional(42)`: what `"\(id)"` makes of an `id` that is optional (Swift warns, but the
+    /// warning is easily silenced or missed).
+    static func isOptionalDescription(_ id: String) -> Bool {
+        id.utf8.starts(with: "Optional(".utf8) && id.utf8.last == UInt8(ascii: ")")
+    }
+
+    /// Adds the advisory finding of `rule` where `id` reads as an optional's description.
+    static func appendOptionalID(_ id: String, rule: String, into findings: inout RuleFindings) {
+        guard isOptionalDescription(id) else { return }
+        findings.append(VendorRuleViolation(rule, quoted(id), limit: optionalIDLimit))
+    }
+
+    /// `text` quoted as ``quoted(_:counting:unit:)`` does, where marks that join the character
+    /// before them (a combining accent) are written as escapes, `"e\u{301}couter"`, so that a
+    /// reader sees them: shown as they are, they look like the precomposed letter.
+    static func quotedShowingMarks(_ text: String) -> String {
+        let shown = cut(text)
+        let prefix = shown ?? text
+        guard prefix.unicodeScalars.contains(where: isMark) else { return quoted(text) }
+        var literal = "\""
+        for scalar in prefix.unicodeScalars {
+            if isMark(scalar) {
+                literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else if scalar == "'" {
+                literal += "'"
+            } else {
+                literal += scalar.escaped(asASCII: false)
+            }
+        }
+        guard shown != nil else { return literal + "\"" }
+        return "\(literal)…\" (\(grouped(text.utf16.count)) UTF-16 units)"
+    }
+
+    /// Whether `scalar` is a mark (nonspacing, spacing or enclosing).
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x300 else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
     /// Whether `text` is white space only (and not empty); ASCII white space read on the bytes.
     static func isBlank(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
@@ -242,6 +347,77 @@ enum RuleCheck {
         guard text.utf8.count > limit else { return false }
         if asciiCharacterCount(text, upTo: limit + 1) != nil { return true }
         return text.prefix(limit + 1).count > limit
+    }
+
+    /// Whether lowercasing may change `text`: it has a byte from A to Z, or outside ASCII.
+    static func mayChangeWhenLowercased(_ text: String) -> Bool {
+        func test(_ bytes: some Sequence<UInt8>) -> Bool { bytes.contains { $0 &- 0x41 < 26 || $0 >= 0x80 } }
+        return text.utf8.withContiguousStorageIfAvailable(test) ?? test(text.utf8)
+    }
+
+    /// Whether every scalar of `text` is below U+0300 (ASCII, Latin: no combining mark), read on
+    /// its bytes: every byte is below 0xCC, the first byte of U+0300. Such text is in NFC.
+    static func isBelowCombiningMarks(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var offset = 0
+            while bytes.count - offset >= 8 {
+                let word = word(bytes, at: offset)
+                // Only a word with a byte outside ASCII is read byte by byte.
+                if word & 0x8080_8080_8080_8080 != 0 {
+                    for byte in bytes[offset..<(offset + 8)] where byte >= 0xCC { return false }
+                }
+                offset += 8
+            }
+            return bytes[offset...].allSatisfy { $0 < 0xCC }
+        } ?? false
+    }
+
+    /// The order of the UTF-8 bytes of `left` and `right`: negative, 0 or positive; `nil` without
+    /// contiguous UTF-8.
+    static func utf8Order(_ left: String, _ right: String) -> Int? {
+        left.utf8.withContiguousStorageIfAvailable { left in
+            right.utf8.withContiguousStorageIfAvailable { right in
+                for offset in 0..<min(left.count, right.count) where left[offset] != right[offset] {
+                    return Int(left[offset]) - Int(right[offset])
+                }
+                return left.count - right.count
+            }
+        } ?? nil
+    }
+
+    /// Whether `text` has more than `limit` UTF-16 units, counted on its UTF-8 bytes where the byte
+    /// count does not tell (a UTF-16 unit takes 1 to 3 bytes): no copy of `text` is made, so that
+    /// checking a string out of the cache does not retain it.
+    @inline(__always)
+    static func hasMoreUTF16Units(_ text: String, than limit: Int) -> Bool {
+        let bytes = text.utf8.count
+        guard bytes > limit else { return false }
+        guard bytes <= 3 * limit else { return true }
+        let units = text.utf8.withContiguousStorageIfAvailable(utf16Count)
+        return (units ?? text.utf16.count) > limit
+    }
+
+    /// The UTF-16 units of the UTF-8 `bytes`: one per byte that starts a scalar, and one more for a
+    /// scalar of four bytes. Eight ASCII bytes at a time.
+    static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var units = 0
+        var offset = 0
+        while bytes.count - offset >= 8 {
+            if word(bytes, at: offset) & 0x8080_8080_8080_8080 == 0 {
+                units += 8
+                offset += 8
+                continue
+            }
+            for byte in bytes[offset..<(offset + 8)] { units += utf16Units(startedBy: byte) }
+            offset += 8
+        }
+        for byte in bytes[offset...] { units += utf16Units(startedBy: byte) }
+        return units
+    }
+
+    /// The UTF-16 units that the scalar a UTF-8 byte starts takes: 0 for a continuation byte.
+    private static func utf16Units(startedBy byte: UInt8) -> Int {
+        byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1
     }
 
     /// The number of characters of `text`, counted on its bytes where it is ASCII without a CR.
@@ -303,6 +479,32 @@ enum RuleCheck {
     /// (letters of any script; a combining accent is neither): Firebase's rule for names.
     static func isLetterIdentifier(_ name: String) -> Bool {
         if isIdentifier(name) { return true }  // ASCII, the common case, without property look-ups
+        // Read on the bytes: scalars below U+0800 in a table, without decoding them as a view.
+        let read = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            identifierKinds.withUnsafeBufferPointer { kinds in
+                var offset = 0
+                var isFirst = true
+                while offset < bytes.count {
+                    let byte = bytes[offset]
+                    let kind: IdentifierKind
+                    if byte < 0x80 {
+                        kind = kinds[Int(byte)]
+                        offset += 1
+                    } else if byte < 0xE0 && offset + 1 < bytes.count {
+                        kind = kinds[Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)]
+                        offset += 2
+                    } else {
+                        let (scalar, length) = self.scalar(in: bytes, at: offset)
+                        kind = identifierKind(scalar)
+                        offset += length
+                    }
+                    guard isFirst ? kind == .letter : kind != .other else { return false }
+                    isFirst = false
+                }
+                return true
+            }
+        }
+        if let read { return read && !name.isEmpty }
         guard let first = name.unicodeScalars.first, identifierKind(first) == .letter else { return false }
         return name.unicodeScalars.allSatisfy { identifierKind($0) != .other }
     }
@@ -335,11 +537,12 @@ enum RuleCheck {
 
     /// Letters, digits and underscores only, starting with a letter (ASCII).
     static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.utf8.first, isASCIILetter(Unicode.Scalar(first)) else { return false }
-        return name.utf8.allSatisfy { byte in
-            let scalar = Unicode.Scalar(byte)
-            return isASCIILetter(scalar) || isASCIIDigit(scalar) || byte == UInt8(ascii: "_")
+        func isIdentifier(_ bytes: some Collection<UInt8>) -> Bool {
+            // A to Z and a to z are the bytes that, with 0x20 set, are a to z.
+            guard let first = bytes.first, (first | 0x20) &- 0x61 < 26 else { return false }
+            return bytes.allSatisfy { ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 || $0 == 0x5F }
         }
+        return name.utf8.withContiguousStorageIfAvailable(isIdentifier) ?? isIdentifier(name.utf8)
     }
 
     /// Letters, digits and underscores only, at least one (ASCII).
@@ -417,20 +620,16 @@ enum RuleCheck {
         // on their bytes, without a copy; a check of 100,000 lowercase names makes no look-up.
         // Where another name (Greek, a combining accent…) may meet a changing one, names are
         // lowercased once and compared as strings.
-        var hashes: Set<UInt64> = []
-        var repeated: Set<UInt64> = []
+        var hashes: [UInt64] = []
         var changing: [(name: String, lowered: String)] = []
-        var hasSimpleLowercase = false
+        var hasCapital = false
         var hasOther = false
         for name in names where name.utf8.count <= readable {
             switch caseAndHash(of: name) {
             case .simple(let hash, let isLowercase):
-                if isLowercase {
-                    hasSimpleLowercase = true
-                } else {
-                    if hashes.isEmpty { hashes.reserveCapacity(names.count) }
-                    if !hashes.insert(hash).inserted { repeated.insert(hash) }
-                }
+                if hashes.isEmpty { hashes.reserveCapacity(names.count) }
+                hashes.append(hash)
+                hasCapital = hasCapital || !isLowercase
             case .otherLowercase:
                 hasOther = true
             case .otherChanging(let lowered):
@@ -438,75 +637,94 @@ enum RuleCheck {
                 changing.append((name, lowered))
             }
         }
-        guard !hashes.isEmpty || !changing.isEmpty else { return CaseGroups() }
+        guard hasCapital || !changing.isEmpty else { return CaseGroups() }
         if hasOther { return stringCaseGroups(names, readable: readable, changing: changing) }
-        // Only names whose hash meets another's are grouped (usually none).
-        var met = repeated
-        if hasSimpleLowercase {
-            for name in names where name.utf8.count <= readable {
-                if case .simple(let hash, true) = caseAndHash(of: name), hashes.contains(hash) { met.insert(hash) }
+        // Two distinct names equal once lowercased are never both lowercase: a group has a
+        // capital. Names are read again only where hashes meet (usually nowhere).
+        var groups = HashedGroups(capacity: hashes.count)
+        for hash in hashes { groups.add(hash) }
+        guard groups.count > 0 else { return CaseGroups() }
+        // Each group's first name is compared with the others, so that two that only share a
+        // hash are never grouped; only the groups shown are gathered.
+        var firstNames = [String?](repeating: nil, count: groups.count)
+        var smallestNames = [String](repeating: "", count: groups.count)
+        for (name, hash) in zip(names.lazy.filter { $0.utf8.count <= readable }, hashes) {
+            guard let group = groups.group(of: hash) else { continue }
+            guard let first = firstNames[group] else {
+                firstNames[group] = name
+                smallestNames[group] = name
+                continue
             }
+            guard simpleLowercasedEqual(first, name) else { return stringCaseGroups(names, readable: readable) }
+            if name < smallestNames[group] { smallestNames[group] = name }
         }
-        guard !met.isEmpty else { return CaseGroups() }
-        var groups = HashedGroups(capacity: met.count)
-        for name in names where name.utf8.count <= readable {
-            guard case .simple(let hash, _) = caseAndHash(of: name), met.contains(hash) else { continue }
-            if !groups.add(name, hash: hash) { return stringCaseGroups(names, readable: readable) }
+        var result = CaseGroups(count: groups.count)
+        var first: [(name: String, group: Int)] = []
+        let kept = findingsPerRule + 1
+        for (group, smallest) in smallestNames.enumerated() {
+            guard first.count < kept || smallest < first[kept - 1].name else { continue }
+            first.insert((smallest, group), at: first.firstIndex { smallest < $0.name } ?? first.endIndex)
+            if first.count > kept { first.removeLast() }
         }
-        return groups.result(names, readable: readable)
+        var members = first.map { _ in [String]() }
+        for (name, hash) in zip(names.lazy.filter { $0.utf8.count <= readable }, hashes) {
+            guard let group = groups.group(of: hash), let shown = first.firstIndex(where: { $0.group == group }) else {
+                continue
+            }
+            members[shown].append(name)
+        }
+        result.first = members.map { $0.sorted() }
+        return result
     }
 
-    /// Simple names grouped by the hash of their scalars lowercased; each group's first name is
-    /// compared with the others, so that two that only share a hash are never grouped. Only a
-    /// group's first name and size are kept: the few groups shown are gathered at the end.
+    /// Simple names grouped by the hash of their scalars lowercased, in an open-addressing table
+    /// of those hashes; each hash that two names or more have is a group, numbered from 0.
     private struct HashedGroups {
-        private var groupOf: [UInt64: Int] = [:]
-        private var representatives: [String] = []
-        private var counts: [Int] = []
-        /// The first name of each group of two names or more, by group.
-        private var firstNames: [Int: String] = [:]
+        private var slots: [UInt64]
+        /// Per slot: -1 for one name, otherwise its group.
+        private var groups: [Int32]
+        private let mask: Int
+        private let shift: UInt64
+        /// The number of groups.
+        private(set) var count = 0
 
         init(capacity: Int) {
-            groupOf.reserveCapacity(capacity)
+            var size = 16
+            var bits: UInt64 = 4
+            while size < 2 * capacity {
+                size *= 2
+                bits += 1
+            }
+            shift = 64 - bits
+            slots = Array(repeating: 0, count: size)
+            groups = Array(repeating: -1, count: size)
+            mask = size - 1
         }
 
-        /// Adds `name`; `false` where its hash meets a name it does not equal once lowercased.
-        mutating func add(_ name: String, hash: UInt64) -> Bool {
-            if let index = groupOf[hash] {
-                guard RuleCheck.simpleLowercasedEqual(representatives[index], name) else { return false }
-                counts[index] += 1
-                let first = firstNames[index] ?? representatives[index]
-                firstNames[index] = name < first ? name : first
-            } else {
-                groupOf[hash] = representatives.count
-                representatives.append(name)
-                counts.append(1)
-            }
-            return true
+        /// The slot of `hash`, or where it goes.
+        private func slot(of hash: UInt64) -> Int {
+            let key = hash == 0 ? 1 : hash  // 0 marks an empty slot
+            // The high bits of a Fibonacci product: FNV's low bits depend on the names' low bits only.
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            while slots[slot] != 0 && slots[slot] != key { slot = (slot + 1) & mask }
+            return slot
         }
 
-        /// The groups of two names or more among `names`: counted, and the first ones gathered.
-        func result(_ names: some Collection<String>, readable: Int) -> CaseGroups {
-            var result = CaseGroups()
-            var first: [(name: String, index: Int)] = []
-            let kept = RuleCheck.findingsPerRule + 1
-            for (index, name) in firstNames {
-                result.count += 1
-                guard first.count < kept || name < first[kept - 1].name else { continue }
-                first.insert((name, index), at: first.firstIndex { name < $0.name } ?? first.endIndex)
-                if first.count > kept { first.removeLast() }
+        /// Adds a name of `hash`.
+        mutating func add(_ hash: UInt64) {
+            let slot = slot(of: hash)
+            if slots[slot] == 0 {
+                slots[slot] = hash == 0 ? 1 : hash
+            } else if groups[slot] < 0 {
+                groups[slot] = Int32(count)
+                count += 1
             }
-            guard !first.isEmpty else { return result }
-            var members = first.map { _ in [String]() }
-            for name in names where name.utf8.count <= readable {
-                guard case .simple(let hash, _) = RuleCheck.caseAndHash(of: name),
-                    let index = groupOf[hash],
-                    let shown = first.firstIndex(where: { $0.index == index })
-                else { continue }
-                members[shown].append(name)
-            }
-            result.first = members.map { $0.sorted() }
-            return result
+        }
+
+        /// The group of `hash`, where two names or more have it.
+        func group(of hash: UInt64) -> Int? {
+            let group = groups[slot(of: hash)]
+            return group < 0 ? nil : Int(group)
         }
     }
 
@@ -598,11 +816,52 @@ enum RuleCheck {
     /// Whether lowercasing leaves `name` as it is, read on its bytes (see ``caseAndHash(of:lowercasing:)``):
     /// a scalar that Changes_When_Lowercased changes it, with no lowercased copy.
     static func isLowercase(_ name: String) -> Bool {
-        switch caseAndHash(of: name, lowercasing: false) {
-        case .simple(_, let isLowercase): isLowercase
-        case .otherLowercase: true
-        case .otherChanging: false
+        // No hash: the bytes are read until the first scalar that lowercasing changes.
+        let read = name.utf8.withContiguousStorageIfAvailable { bytes in
+            lowercasingChanges.withUnsafeBufferPointer { changes in
+                isLowercase(bytes, changes: changes)
+            }
         }
+        return read ?? (name.lowercased() == name)
+    }
+
+    /// Whether lowercasing leaves the UTF-8 `bytes` as they are: ASCII eight bytes at a time,
+    /// scalars below U+0800 in `changes`, the others by their properties.
+    private static func isLowercase(_ bytes: UnsafeBufferPointer<UInt8>, changes: UnsafeBufferPointer<Bool>) -> Bool {
+        var offset = 0
+        let count = bytes.count
+        while offset < count {
+            if count - offset >= 8 {
+                let word = word(bytes, at: offset)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    // A byte from A to Z: see caseAndHash(of:changes:folds:).
+                    let capitals =
+                        (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
+                    guard capitals == 0 else { return false }
+                    offset += 8
+                    continue
+                }
+            }
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                guard byte < 0x41 || byte > 0x5A else { return false }
+                offset += 1
+            } else if byte < 0xE0 {
+                // A run of two-byte scalars (Latin, Greek, Cyrillic…) read without the ASCII test.
+                var lead = byte
+                repeat {
+                    guard !changes[Int(lead & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)] else { return false }
+                    offset += 2
+                    guard offset + 1 < count else { break }
+                    lead = bytes[offset]
+                } while lead >= 0xC0 && lead < 0xE0
+            } else {
+                let (scalar, length) = self.scalar(in: bytes, at: offset)
+                guard !scalar.properties.changesWhenLowercased else { return false }
+                offset += length
+            }
+        }
+        return true
     }
 
     /// The lowercase of `scalar` where it is simple (below U+0300, not İ), `nil` otherwise.
