@@ -13,15 +13,28 @@ extension ScreenTracker {
     /// main run loop are applied together.
     @MainActor
     public func viewDidAppear(_ viewController: UIViewController, screen: Schema.Screen) {
+        // Walked only past the duplicate check: a second viewDidAppear costs a lock round trip.
+        let appearance = keepAppearance(
+            of: screen,
+            as: ScreenPresentationID(viewController),
+            insideFirstOf: Self.ancestors(of: viewController)
+        )
+        if appearance {
+            DispatchQueue.main.async { self.applyKept() }
+        }
+    }
+
+    /// The view controllers above `viewController`: its parents, then the one presenting it, up to
+    /// the root.
+    @MainActor
+    private static func ancestors(of viewController: UIViewController) -> [ScreenPresentationID] {
         var ancestors: [ScreenPresentationID] = []
         var ancestor = viewController.parent ?? viewController.presentingViewController
         while let next = ancestor {
             ancestors.append(ScreenPresentationID(next))
             ancestor = next.parent ?? next.presentingViewController
         }
-        if keepAppearance(of: screen, as: ScreenPresentationID(viewController), insideFirstOf: ancestors) {
-            DispatchQueue.main.async { self.applyKept() }
-        }
+        return ancestors
     }
 
     /// Reports that `viewController` disappeared: call it from its `viewDidDisappear(_:)`.

@@ -383,6 +383,18 @@ import Testing
         #expect(tracker.currentScreen == .library)
     }
 
+    @Test func aPresentationThatGoesAndComesBackInOneBatchStaysCurrentAndItsNextReturnIsAReturn() {
+        let tracker = tracker(ScreenTrackerOptions(sendsScreenViewOnReturn: false))
+        let library = ScreenPresentationID()
+        let player = ScreenPresentationID()
+        tracker.appeared(.library, as: library)
+        tracker.apply([.disappeared(library), .appeared(.library, presentation: library, parent: nil)])
+        tracker.appeared(.player, as: player)
+        tracker.disappeared(player)
+        #expect(received() == ["screen library on [library]", "screen player on [library, player]"])
+        #expect(hub.currentScreen == .library)
+    }
+
     @Test func aBatchThatEndsWhereItStartedSendsNothing() {
         let tracker = tracker()
         let library = ScreenPresentationID()
@@ -501,6 +513,28 @@ import Testing
         #expect(hub.currentScreen == .player)
     }
 
+    @Test func keptReportsAreTakenAndAppliedAtOnceSoADisappearanceMeanwhileIsNotLost() {
+        // One thread applies kept reports in a loop; this one keeps an appearance, applies it,
+        // and reports the disappearance. Were the reports taken and applied under two locks, the
+        // disappearance could fall in between (neither on screen nor kept), and be dropped.
+        let tracker = tracker()
+        let stop = LockedFlag()
+        let applier = onNewThread {
+            while !stop.isSet { tracker.applyKept() }
+        }
+        for _ in 0..<5_000 {
+            let presentation = ScreenPresentationID()
+            _ = tracker.keepAppearance(of: .library, as: presentation, insideFirstOf: [])
+            tracker.applyKept()
+            tracker.disappeared(presentation)
+        }
+        _ = stop.setIfUnset()
+        guard applier.waitOrFail("the thread applying kept reports") else { return }
+        tracker.applyKept()
+        #expect(tracker.currentScreen == nil)
+        #expect(tracker.currentPresentation == nil)
+    }
+
     @Test func reportsFromSeveralThreadsKeepTheTrackerAndTheHubInStep() {
         // No resend on a return from the background: every screen sent is then a change.
         let tracker = tracker(ScreenTrackerOptions(foregroundResend: .never))
@@ -608,6 +642,33 @@ final class ScreenCallbackStrategy<Schema: AnalyticsSchema>: AnalyticsScreenStra
         }
         guard done.waitOrFail("the reports, which a clock reading the tracker must not deadlock") else { return }
         #expect(reads.items.contains(.library))
+    }
+
+    @Test func aScreenHeldLastByTheScreensBeingSentIsFreedOutsideTheLock() {
+        // The hub keeps one screen; a strategy reports a screen that appears and disappears while
+        // the first is delivered. Once sent and replaced, that screen is held only by the tracker's
+        // screens being sent.
+        let hub = AnalyticsHub<PayloadScreens>(screenHistoryLimit: 1)
+        let box = LockedLog<ScreenTracker<PayloadScreens>>()
+        let readsInDeinit = LockedLog<Bool>()
+        let reported = LockedFlag()
+        let reporter = ScreenCallbackStrategy<PayloadScreens> { _ in
+            guard reported.setIfUnset() else { return }
+            let tracker = box.items[0]
+            let page = ScreenPresentationID()
+            tracker.appeared(.page(Payload { readsInDeinit.append(box.items[0].isOnScreen(page)) }), as: page)
+            tracker.disappeared(page)
+        }
+        hub.attach(reporter)
+        let done = onNewThread {
+            let tracker = ScreenTracker(hub: hub)
+            box.append(tracker)
+            tracker.appeared(.page(Payload {}), as: ScreenPresentationID())
+        }
+        guard done.waitOrFail("the reports, which a screen's deinit reading the tracker must not deadlock") else {
+            return
+        }
+        #expect(readsInDeinit.items == [false])
     }
 
     @Test func aScreenWhoseDeinitReadsTheTrackerIsFreedOutsideItsLock() {

@@ -70,10 +70,13 @@ class ScreenPresenceBase: @unchecked Sendable {
             return nil
         }
         let id = ScreenPresentationID(rawValue: onScreen[index])
+        let appeared = !wasCurrent[index]
+        // Also when it is current already: it may have disappeared and appeared again in the same
+        // batch, and its next time as current is then a return.
+        wasCurrent[index] = true
         guard id != current else { return nil }
         current = id
-        defer { wasCurrent[index] = true }
-        return (index, !wasCurrent[index])
+        return (index, appeared)
     }
 }
 

@@ -131,16 +131,17 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// report a screen, nor in which order they report.
     ///
     /// With nothing kept, an appearance of a presentation on screen changes nothing and is not
-    /// kept: the check costs what a duplicate ``appeared(_:as:inside:)`` costs.
+    /// kept: the check costs what a duplicate ``appeared(_:as:inside:)`` costs, and `ancestors`
+    /// is not evaluated.
     ///
     /// - Returns: `true` when the caller must arrange for ``applyKept()`` to run, as ``keep(_:)``.
     public func keepAppearance(
         of screen: Schema.Screen,
         as presentation: ScreenPresentationID,
-        insideFirstOf ancestors: [ScreenPresentationID]
+        insideFirstOf ancestors: @autoclosure () -> [ScreenPresentationID]
     ) -> Bool {
         if changesNothing(presentation, appearing: true) { return false }
-        return keep(.appearedInsideFirst(screen, presentation, ancestors))
+        return keep(.appearedInsideFirst(screen, presentation, ancestors()))
     }
 
     /// Keeps the disappearance of `presentation`, as ``keep(_:)`` does. With nothing kept, the
@@ -154,14 +155,16 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
 
     /// Applies the reports kept since the last call, as one ``apply(_:)``.
     public func applyKept() {
-        let reports = state.lock.withLock {
-            defer {
-                state.kept = []
-                state.keptCount = 0
-            }
-            return state.kept
-        }
-        apply(reports)
+        // Taken and applied under one lock: a report made meanwhile on another thread is kept for
+        // the next batch, or applied after this one, never checked against a state in between.
+        var reports: [KeptReport<Schema.Screen>] = []
+        var gone: [Schema.Screen] = []
+        defer { withExtendedLifetime((reports, gone)) {} }
+        state.lock.lock()
+        swap(&reports, &state.kept)
+        state.keptCount = 0
+        guard apply(reports, releasingLater: &gone) else { return state.lock.unlock() }
+        settleAndSend()
     }
 
     /// Whether, with nothing kept, an appearance (or a disappearance) of `presentation` would
@@ -180,11 +183,12 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         }
     }
 
-    /// Applies kept `reports` as one batch; screens that disappear are released after the lock.
-    private func apply(_ reports: [KeptReport<Schema.Screen>]) {
-        var gone: [Schema.Screen] = []
-        defer { withExtendedLifetime(gone) {} }
-        state.lock.lock()
+    /// With the lock held: applies kept `reports` as one batch; `true` if they changed what is on
+    /// screen. Screens that disappear join `gone`, to be released after the lock.
+    private func apply(
+        _ reports: [KeptReport<Schema.Screen>],
+        releasingLater gone: inout [Schema.Screen]
+    ) -> Bool {
         var changed = false
         for report in reports {
             switch report {
@@ -197,8 +201,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
                 changed = state.appear(screen, as: presentation, inside: parent) || changed
             }
         }
-        guard changed else { return state.lock.unlock() }
-        settleAndSend()
+        return changed
     }
 
     /// With the lock held: applies one report of a batch; `true` if it changed what is on screen.
@@ -284,13 +287,17 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         while !state.pending.isEmpty {
             // Taken all at once: screens reported meanwhile, from a strategy or another thread,
             // wait for the next round.
-            let batch = state.pending
-            state.pending = []
-            state.lock.unlock()
-            for next in batch {
-                switch next {
-                case .screenView(let screen): hub.send(screen: screen)
-                case .currentOnly(let screen): hub.makeCurrent(screen)
+            do {
+                // Scoped, so that the batch (maybe the last reference to a screen, whose `deinit`
+                // is app code) is released before the lock is taken again.
+                let batch = state.pending
+                state.pending = []
+                state.lock.unlock()
+                for next in batch {
+                    switch next {
+                    case .screenView(let screen): hub.send(screen: screen)
+                    case .currentOnly(let screen): hub.makeCurrent(screen)
+                    }
                 }
             }
             state.lock.lock()
