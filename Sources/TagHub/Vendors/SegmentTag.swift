@@ -143,7 +143,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         // a scalar value first, so that it is not copied (see `forEachKey`).
         var size = 2 + max(0, properties.count - 1)
         findings.forEachKey(of: properties, reading: ScalarValue.self) { key, scalar, findings in
-            size += jsonSize(of: key) + 1
+            size += 2 + key.utf8.count + 1  // escapes: `jsonEscapes(in:)`
             switch scalar {
             case .sized(let bytes):
                 size += bytes
@@ -167,6 +167,12 @@ extension SegmentTag: RuleCheckedVendorTag {
                 }
             }
         }
+        // Strings were counted without their escapes, which only add bytes: a total past the limit
+        // is past it already, and its strings are not read again. Within it, they are read for
+        // their escapes, which may push it past (at most 32,000 bytes of strings).
+        if size <= Limits.callBytes {
+            size += jsonEscapes(in: properties)
+        }
         if size > Limits.callBytes {
             findings.append(
                 VendorRuleViolation(
@@ -178,7 +184,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         }
     }
 
-    /// A value that is not an array, by its bytes as compact JSON, escapes included, as
+    /// A value that is not an array, by its bytes as compact JSON (strings without their escapes), as
     /// analytics-swift's `JSONEncoder` writes it (what makes the call's size a lower bound: the call
     /// also holds the event's name, IDs, time and context), or a non-finite number; or an array.
     private enum ScalarValue: ValueReading {
@@ -189,7 +195,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         @inline(__always)
         init(reading value: AnalyticsValue) {
             switch value {
-            case .string(let string): self = .sized(SegmentTag.jsonSize(of: string))
+            case .string(let string): self = .sized(2 + string.utf8.count)  // escapes: `jsonEscapes(in:)`
             case .int(let int): self = .sized(SegmentTag.digits(of: int))
             case .double(let number) where !number.isFinite: self = .nonFinite(number)
             case .double(let number):
@@ -212,6 +218,20 @@ extension SegmentTag: RuleCheckedVendorTag {
             count += 1
         }
         return count
+    }
+
+    /// The bytes that escaping adds to the strings of `properties`, keys included, nested arrays
+    /// included.
+    private static func jsonEscapes(in properties: [String: AnalyticsValue]) -> Int {
+        var extra = 0
+        for (key, value) in properties {
+            extra += jsonSize(of: key) - 2 - key.utf8.count
+            value.walk { value, _ in
+                if case .string(let string) = value { extra += jsonSize(of: string) - 2 - string.utf8.count }
+                return true
+            }
+        }
+        return extra
     }
 
     /// The bytes of `string` as a JSON string: quoted, with `"`, `\` and `/` escaped in two bytes,
