@@ -700,6 +700,25 @@ let segmentCases: [RuleCase] = [
         [VendorRuleViolation("segment.payload.size", "at least 40,012 bytes", limit: "at most 32,000 bytes per call")]
     ),
     RuleCase(
+        "40,000 quotes: past the limit before their escapes, which are then not read (a lower bound)",
+        SegmentTag.track(
+            event: "Podcast Played",
+            properties: ["quote": .string(String(repeating: "\"", count: 40_000))]
+        ),
+        [VendorRuleViolation("segment.payload.size", "at least 40,012 bytes", limit: "at most 32,000 bytes per call")]
+    ),
+    RuleCase(
+        "escapes in a nested array and in a key push a call past the limit",
+        SegmentTag.track(
+            event: "Podcast Played",
+            properties: [
+                "\"\"": .array([.string(String(repeating: "/", count: 15_990)), .string("")]),
+                "title": .string(String(repeating: "a", count: 10)),
+            ]
+        ),
+        [VendorRuleViolation("segment.payload.size", "at least 32,017 bytes", limit: "at most 32,000 bytes per call")]
+    ),
+    RuleCase(
         "empty event",
         SegmentTag.track(event: "", properties: [:]),
         [VendorRuleViolation("segment.track.event.empty", "\"\"", limit: "an event name")]
