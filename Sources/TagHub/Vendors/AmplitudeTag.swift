@@ -103,22 +103,13 @@ extension AmplitudeTag: RuleCheckedVendorTag {
 
     private static let stringValueLimit = "at most \(RuleCheck.grouped(Limits.stringValueLength)) UTF-16 units"
 
-    /// What a property's value breaks, read without copying it; an array is walked after.
-    private enum ValueBreak: ValueReading {
-        case none
-        case longString
-        case nonFinite(Double)
-        case array
+    /// What a property's value breaks: a string too long, a number not finite.
+    private typealias ValueBreak = LengthAndFinitenessBreak<StringValueLimit>
 
-        @inline(__always)
-        init(reading value: AnalyticsValue) {
-            switch value {
-            case .string(let string) where RuleCheck.hasMoreUTF16Units(string, than: Limits.stringValueLength):
-                self = .longString
-            case .double(let number) where !number.isFinite: self = .nonFinite(number)
-            case .array: self = .array
-            default: self = .none
-            }
+    /// The length a string value may have.
+    private enum StringValueLimit: StringLengthLimit {
+        static func isTooLong(_ string: String) -> Bool {
+            RuleCheck.hasMoreUTF16Units(string, than: Limits.stringValueLength)
         }
     }
 

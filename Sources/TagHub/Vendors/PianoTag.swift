@@ -214,22 +214,13 @@ extension PianoTag: RuleCheckedVendorTag {
     private static let stringValueLimit = "at most \(Limits.stringValueLength) characters"
     private static let arrayLimit = "at most \(Limits.arrayLength)"
 
-    /// What a property's value breaks, read without copying it; an array is walked after.
-    private enum ValueBreak: ValueReading {
-        case none
-        case longString
-        case nonFinite(Double)
-        case array
+    /// What a property's value breaks: a string too long, a number not finite.
+    private typealias ValueBreak = LengthAndFinitenessBreak<StringValueLimit>
 
-        @inline(__always)
-        init(reading value: AnalyticsValue) {
-            switch value {
-            case .string(let string) where RuleCheck.isLonger(string, than: Limits.stringValueLength):
-                self = .longString
-            case .double(let number) where !number.isFinite: self = .nonFinite(number)
-            case .array: self = .array
-            default: self = .none
-            }
+    /// The length a string value may have.
+    private enum StringValueLimit: StringLengthLimit {
+        static func isTooLong(_ string: String) -> Bool {
+            RuleCheck.isLonger(string, than: Limits.stringValueLength)
         }
     }
 

@@ -320,3 +320,28 @@ protocol ValueReading {
     associatedtype Value
     init(reading value: Value)
 }
+
+/// What a property's value breaks, for a vendor whose rules on a scalar are a string's length and
+/// a number's finiteness, read without copying the value; an array is walked after.
+enum LengthAndFinitenessBreak<Limit: StringLengthLimit>: ValueReading {
+    case none
+    case longString
+    case nonFinite(Double)
+    case array
+
+    @inline(__always)
+    init(reading value: AnalyticsValue) {
+        switch value {
+        case .string(let string) where Limit.isTooLong(string): self = .longString
+        case .double(let number) where !number.isFinite: self = .nonFinite(number)
+        case .array: self = .array
+        default: self = .none
+        }
+    }
+}
+
+/// A vendor's limit on the length of a string value, as ``LengthAndFinitenessBreak`` reads it.
+protocol StringLengthLimit {
+    /// Whether `string` is longer than the vendor takes.
+    static func isTooLong(_ string: String) -> Bool
+}
