@@ -119,8 +119,8 @@ import Testing
         )
     }
 
-    @Test func itemsInsideAnItemAreDescribedByTheirCount() {
-        let value = FirebaseValue.items([["item_id": "a", "bundle": .items([[:], [:]])]])
-        #expect(value.description == #"[{bundle: [2 items], item_id: "a"}]"#)
+    @Test func itemsAreDescribedWithTheirParametersInOrder() {
+        let value = FirebaseValue.items([["item_id": "a", "price": 4.99], ["item_name": "Swift Talk", "quantity": 2]])
+        #expect(value.description == #"[{item_id: "a", price: 4.99}, {item_name: "Swift Talk", quantity: 2}]"#)
     }
 }

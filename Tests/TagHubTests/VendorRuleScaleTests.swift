@@ -279,7 +279,7 @@ import Testing
 
     @Test func a100000ItemsWithANaNPriceAreCountedNotBuilt() {
         let items = Array(
-            repeating: ["item_name": FirebaseValue.string("Swift Talk"), "price": .double(.nan)],
+            repeating: ["item_name": FirebaseItemValue.string("Swift Talk"), "price": .double(.nan)],
             count: 100_000
         )
         #expect(

@@ -222,7 +222,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
     /// The rules of an e-commerce event's `items` (GA4's item-scoped parameters). `onlyCounted`:
     /// no finding about an item can equal another key's, so they are built only if shown.
     private static func checkItems(
-        _ items: [[String: FirebaseValue]],
+        _ items: [[String: FirebaseItemValue]],
         key: String,
         onlyCounted: Bool,
         into findings: inout RuleFindings
@@ -312,7 +312,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
         /// The rules of the item parameter `itemKey` of `item`, the one at `index`.
         func checkItemParameter(
             _ itemKey: String,
-            of item: [String: FirebaseValue],
+            of item: [String: FirebaseItemValue],
             index: Int,
             namesBroken: inout Set<String>
         ) {
@@ -339,8 +339,6 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 )
             case .double(let number) where !number.isFinite:
                 add("firebase.number.finite", "\(name()): \(number)", limit: "a finite number")
-            case .items:
-                add("firebase.items.nested", name(), limit: "a string or a number, not items")
             default:
                 break
             }
@@ -351,7 +349,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
     private static let itemCaseLimit = "names that differ only by case are different item parameters"
 
     /// Whether `value` is a string that shows nothing (see ``RuleCheck/isEmptyOrBlank(_:)``).
-    private static func isEmptyOrBlank(_ value: FirebaseValue) -> Bool {
+    private static func isEmptyOrBlank(_ value: FirebaseItemValue) -> Bool {
         guard case .string(let string) = value else { return false }
         return RuleCheck.isEmptyOrBlank(string)
     }
@@ -362,12 +360,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
         case some
 
         @inline(__always)
-        init(reading value: FirebaseValue) {
+        init(reading value: FirebaseItemValue) {
             switch value {
             case .string(let string) where RuleCheck.hasMoreUTF16Units(string, than: Limits.parameterValueLength):
                 self = .some
             case .double(let number) where !number.isFinite: self = .some
-            case .items: self = .some
             default: self = .none
             }
         }

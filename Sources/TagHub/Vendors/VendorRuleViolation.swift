@@ -63,7 +63,7 @@ public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
         "firebase.distinctEventNames": .tagDropped, "firebase.distinctUserProperties": .tagDropped,
         "firebase.nameCase": .advisory, "firebase.number.finite": .dataLost,
         "firebase.items.parameter": .dataLost, "firebase.items.count": .dataLost, "firebase.items.identity": .dataLost,
-        "firebase.items.customParameterCount": .dataLost, "firebase.items.nested": .dataLost,
+        "firebase.items.customParameterCount": .dataLost,
         "firebase.itemParameterName.length": .dataLost, "firebase.itemParameterName.characters": .dataLost,
         "firebase.itemParameterName.case": .advisory, "firebase.userID.optional": .advisory,
         "mixpanel.stringValue.bytes": .dataLost, "mixpanel.propertyName.length": .dataLost,
