@@ -284,6 +284,17 @@ let firebaseCases: [RuleCase] = [
         ]
     ),
     RuleCase(
+        "a user ID written from an optional that was nil",
+        FirebaseTag.userID("nil"),
+        [
+            VendorRuleViolation(
+                "firebase.userID.optional",
+                #""nil""#,
+                limit: "an ID, not an optional's description: unwrap it before interpolating"
+            )
+        ]
+    ),
+    RuleCase(
         "a value of infinity",
         FirebaseTag.event("purchase", ["value": .double(.infinity)]),
         [VendorRuleViolation("firebase.number.finite", "value: inf", limit: "a finite number")]

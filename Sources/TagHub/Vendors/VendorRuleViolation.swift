@@ -271,10 +271,10 @@ enum RuleCheck {
     static let optionalIDLimit = "an ID, not an optional's description: unwrap it before interpolating"
 
     /// Whether `id` reads as Swift's description of an optional, `Optional("42")` or
-    /// `Optional(42)`: what `"\(id)"` makes of an `id` that is optional (Swift warns, but the
-    /// warning is easily silenced or missed).
+    /// `Optional(42)`, or is `nil`: what `"\(id)"` makes of an `id` that is optional, set or not
+    /// (Swift warns, but the warning is easily silenced or missed).
     static func isOptionalDescription(_ id: String) -> Bool {
-        id.utf8.starts(with: "Optional(".utf8) && id.utf8.last == UInt8(ascii: ")")
+        id == "nil" || (id.utf8.starts(with: "Optional(".utf8) && id.utf8.last == UInt8(ascii: ")"))
     }
 
     /// Adds the advisory finding of `rule` where `id` reads as an optional's description.
