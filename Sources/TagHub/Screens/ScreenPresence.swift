@@ -30,7 +30,9 @@ class ScreenPresenceBase: @unchecked Sendable {
     /// Whether the app is in the background.
     @exclusivity(unchecked) final var isInBackground = false
 
-    /// How many reports are kept for the next batch.
+    /// How many reports are kept for the next batch: the count of the subclass's `kept`, stored
+    /// here because reading that generic array's count from the UI's duplicate check would look up
+    /// its metadata on every report. Changed only with `kept`.
     @exclusivity(unchecked) final var keptCount = 0
 
     /// Whether `presentation` is on screen.
