@@ -24,13 +24,28 @@ let package = Package(
         // an app would. Not a product.
         .target(name: "PodcastExample", dependencies: ["TagHub"]),
         .executableTarget(name: "TagHubDemo", dependencies: ["TagHub", "PodcastExample"]),
-        .testTarget(name: "TagHubTests", dependencies: ["TagHub", "TagHubTesting"]),
+        .testTarget(name: "TagHubTests", dependencies: ["TagHub", "TagHubTesting", "DocExamplesGenerator"]),
         .testTarget(name: "TagHubTestingTests", dependencies: ["TagHub", "TagHubTesting"]),
         .testTarget(
             name: "PodcastExampleTests",
             dependencies: ["PodcastExample", "TagHub", "TagHubTesting"],
             exclude: ["__Snapshots__"]
         ),
-    ],
+        // The README's quick start, the example app every doc's examples build on, and one test
+        // target per doc: each compiles that doc's Swift blocks word for word (DocExamplesTests
+        // writes and checks the files). Not API.
+        .target(name: "QuickStartExample", dependencies: ["TagHub"], path: "Tests/DocExamples/QuickStart"),
+        .executableTarget(name: "DocExamplesGenerator", path: "Tests/DocExamples/Generator"),
+    ]
+        + [
+            "Readme", "ConsentGuide", "ContextGuide", "DeliveryGuide", "ScreensGuide", "TestingGuide", "VendorsGuide",
+            "TagHubDocComments", "TagHubTestingDocComments",
+        ].map { name in
+            .testTarget(
+                name: "\(name)Examples",
+                dependencies: ["QuickStartExample", "TagHub", "TagHubTesting"],
+                path: "Tests/DocExamples/\(name)"
+            )
+        },
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,124 @@
+import Foundation
+import TagHubTesting
+import Testing
+
+@testable import DocExamplesGenerator
+
+/// Every Swift code block of README.md, Docs/ and the doc comments of Sources/ is compiled as shown:
+/// each doc's blocks are written, word for word, into a file of a test target of its own
+/// (`Tests/DocExamples/<Name>/`), so that a block can use only what its own doc shows, and the
+/// README's quick start, the example app every doc builds on (target `QuickStartExample`).
+///
+/// - A block of declarations is copied as it is; a block of statements becomes the body of a
+///   `@Test` function, so it also runs.
+/// - A block that imports an SDK that does not exist on Linux (SwiftUI, UIKit, a vendor's) is kept
+///   behind `#if TAGHUB_DOC_STUBS`: `.ci/typecheck-stubs` type-checks it against `.ci/stubs`.
+/// - A block that imports `PackageDescription` is a manifest: ``everyManifestInTheDocsLoads`` loads
+///   it with `swift package dump-package`.
+///
+/// These files are snapshots of the docs: a doc that changes fails here with a diff until they are
+/// written again with `swift run DocExamplesGenerator`.
+@Suite(.timeLimit(.minutes(2))) struct DocExamplesTests {
+    @Test(arguments: DocExamples.targets + [DocExamples.quickStart])
+    func everyBlockOfTheDocIsCompiledWordForWordByItsTarget(target: DocExamples.Target) throws {
+        let blocks = try target.blocks()
+        #expect(blocks.isEmpty == false, "\(target.name) shows no Swift code: remove its target")
+        assertAnalyticsSnapshot(
+            of: DocExamples.file(for: target, blocks: blocks),
+            storedAt: ReadmeTests.root.appendingPathComponent(target.generatedFile).path
+        )
+    }
+
+    /// A doc with Swift blocks and no target would go unchecked; a target missing from Package.swift
+    /// would never be compiled.
+    @Test func everyDocWithSwiftCodeHasATargetInThePackage() throws {
+        let root = ReadmeTests.root
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let docs =
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "Docs/\($0)" } + ["README.md", "Sources/TagHubUI"]
+        let covered = Set(DocExamples.targets.flatMap(\.sources))
+        for doc in docs where covered.contains(doc) == false {
+            for file in try DocExamples.files(of: doc) {
+                let blocks = DocExamples.fencedBlocks(in: try DocExamples.markdown(of: file))
+                #expect(blocks.filter { $0.language == "swift" }.isEmpty, "\(file) shows Swift code no target compiles")
+            }
+        }
+        for target in DocExamples.targets + [DocExamples.quickStart] {
+            let listed =
+                manifest.contains("\"\(target.name)\"") || manifest.contains("Tests/DocExamples/\(target.name)\"")
+            #expect(listed, "\(target.name) is not a target of Package.swift")
+        }
+    }
+
+    /// A fence without a language would be skipped without a word: every fence says what it holds.
+    @Test(arguments: DocExamples.targets + [DocExamples.quickStart])
+    func everyFenceNamesItsLanguage(target: DocExamples.Target) throws {
+        for source in target.sources {
+            for file in try DocExamples.files(of: source) {
+                let blocks = DocExamples.fencedBlocks(in: try DocExamples.markdown(of: file))
+                #expect(blocks.filter { $0.language.isEmpty }.map(\.code) == [], "\(file)")
+            }
+        }
+    }
+
+    #if os(Linux) || os(macOS)
+    /// The manifests the docs show (the installation, a test target with snapshots) load as shown.
+    @Test func everyManifestInTheDocsLoads() throws {
+        var manifests: [(String, String)] = []
+        for target in DocExamples.targets {
+            for source in target.sources {
+                for file in try DocExamples.files(of: source) {
+                    for block in DocExamples.fencedBlocks(in: try DocExamples.markdown(of: file))
+                    where block.language == "swift" && block.isManifest {
+                        manifests.append((file, block.code))
+                    }
+                }
+            }
+        }
+        #expect(manifests.count >= 2)
+        for (file, manifest) in manifests {
+            let package = try Self.dumpPackage(manifest)
+            #expect(package.contains("\"TagHub\""), "\(file): \(package)")
+        }
+    }
+    #endif
+
+    @Test func aBlockOfStatementsBecomesATestAndDeclarationsStayAsTheyAre() {
+        let statements = DocExamples.Block(language: "swift", code: "let hub = AnalyticsHub<PodcastAnalytics>()\n")
+        let declarations = DocExamples.Block(language: "swift", code: "struct A {}\n\nextension A {}\n")
+        let stubbed = DocExamples.Block(language: "swift", code: "import SwiftUI\n\nstruct V: View {}\n")
+        #expect(statements.kind == .statements)
+        #expect(declarations.kind == .declarations)
+        #expect(stubbed.kind == .stubbed)
+        #expect(
+            DocExamples.compiled(statements, name: "guideExample1")
+                == "@Test func guideExample1() async throws {\n    let hub = AnalyticsHub<PodcastAnalytics>()\n}\n"
+        )
+        #expect(DocExamples.compiled(declarations, name: "guideExample2") == declarations.code)
+        #expect(DocExamples.compiled(stubbed, name: "guideExample3") == "#if TAGHUB_DOC_STUBS\n\(stubbed.code)#endif\n")
+    }
+
+    #if os(Linux) || os(macOS)
+    /// What `swift package dump-package` prints for a package whose manifest is `manifest`: the
+    /// manifest is compiled and run, and nothing is fetched.
+    static func dumpPackage(_ manifest: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("taghub-manifest-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(text)")
+        return text
+    }
+    #endif
+}
