@@ -103,7 +103,7 @@ import Testing
         let kept = policy == .dropOldest ? [7, 8, 9] : [0, 1, 2]
         #expect(recorder.tags == kept.map { .userAction(.numbered(thread: 0, sequence: $0)) })
         #expect(hub.diagnostics.count(of: .droppedByBound, source: "tracker", channel: .userAction) == 7)
-        #expect(hub.diagnostics.summary == ["tracker userAction dropped by a bound: 7"])
+        #expect(hub.diagnostics.summary == ["tracker: 7 userAction tags dropped by a bound"])
     }
 
     @Test func aStrategyReceivesTagsOnlyWhenAllItsPurposesAreGranted() {
@@ -264,5 +264,52 @@ import Testing
         #expect(consent.status(of: recorder) == nil)
         #expect(hub.attachedStrategies.isEmpty)
         #expect(hub.diagnostics.count(of: .discardedByDenial, source: "tracker") == 1)
+    }
+
+    /// A tagger, a struct, that notes consent notices in the same log as its tags.
+    struct ObservingTagger: AnalyticsTagger, AnalyticsConsentObserver {
+        let log: LockedLog<String>
+        func send(_ tag: String) { log.append(tag) }
+        func consentWasGranted() { log.append("granted") }
+        func consentWasWithdrawn() { log.append("withdrawn") }
+    }
+
+    static func playsOnly(_ tagger: ObservingTagger) -> MappingStrategy<SeedAnalytics, ObservingTagger> {
+        MappingStrategy(for: SeedAnalytics.self, tagger: tagger, userAction: { action, _ in "\(action)" })
+    }
+
+    @Test func aMappingStrategyTellsItsTaggerOfConsentBeforeTheKeptTags() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let log = LockedLog<String>()
+        consent.register(Self.playsOnly(ObservingTagger(log: log)), for: [.analytics])
+
+        hub.send(userAction: .playPodcast(swiftTalk))
+        #expect(log.items == [])
+        consent.grant(.analytics)
+        hub.send(userAction: .pausePodcast(swiftTalk))
+        consent.deny(.analytics)
+        hub.send(userAction: .playPodcast(swiftTalk))
+
+        #expect(
+            log.items == [
+                "granted", "playPodcast(\(swiftTalk))", "pausePodcast(\(swiftTalk))", "withdrawn",
+            ]
+        )
+    }
+
+    @Test func aMappingStrategysTaggerIsToldInsideABackgroundStrategyInsideAWrapperOfTheApps() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let log = LockedLog<String>()
+        let background = BackgroundStrategy(wrapping: Self.playsOnly(ObservingTagger(log: log)))
+        consent.register(PassThrough(wrapping: background), for: [.analytics])
+
+        consent.grant(.analytics)
+        hub.send(userAction: .playPodcast(swiftTalk))
+        await hub.flush()
+        consent.deny(.analytics)
+
+        #expect(log.items == ["granted", "playPodcast(\(swiftTalk))", "withdrawn"])
     }
 }

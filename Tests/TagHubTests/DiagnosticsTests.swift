@@ -36,7 +36,7 @@ import Testing
         #expect(hub.diagnostics.count(of: .unmapped) == 3)
         #expect(hub.diagnostics.count(of: .unmapped, source: "plays") == 2)
         #expect(hub.diagnostics.count(of: .unmapped, channel: .screen) == 1)
-        #expect(hub.diagnostics.summary == ["String screen unmapped: 1", "plays userAction unmapped: 2"])
+        #expect(hub.diagnostics.summary == ["String: 1 screen tag unmapped", "plays: 2 userAction tags unmapped"])
         #expect("\(reports.items[1])" == "plays: 1 userAction tag unmapped")
     }
 

@@ -78,8 +78,29 @@ import Testing
         }
         #expect(manifests.count >= 2)
         for (file, manifest) in manifests {
-            let package = try Self.dumpPackage(manifest)
-            #expect(package.contains("\"TagHub\""), "\(file): \(package)")
+            let json = try Self.dumpPackage(manifest)
+            let package = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+                "\(file): \(json)"
+            )
+            // The platforms TagHub needs, at least.
+            let platforms = (package["platforms"] as? [[String: Any]] ?? []).map {
+                "\($0["platformName"] ?? "") \($0["version"] ?? "")"
+            }
+            #expect(platforms == ["ios 16.0", "macos 13.0", "tvos 16.0", "watchos 9.0"], "\(file)")
+            // A test target tests the app: it depends on a target of the manifest, and on TagHubTesting.
+            let targets = package["targets"] as? [[String: Any]] ?? []
+            let regular = Set(
+                targets.filter { $0["type"] as? String == "regular" }.compactMap { $0["name"] as? String }
+            )
+            for target in targets where target["type"] as? String == "test" {
+                let dependencies = target["dependencies"] as? [[String: Any]] ?? []
+                let byName = dependencies.compactMap { ($0["byName"] as? [Any])?.first as? String }
+                let products = dependencies.compactMap { ($0["product"] as? [Any])?.first as? String }
+                #expect(byName.contains(where: regular.contains), "\(file): \(target["name"] ?? "")")
+                #expect(products.contains("TagHubTesting"), "\(file): \(target["name"] ?? "")")
+            }
+            #expect(targets.contains { $0["type"] as? String == "test" }, "\(file)")
         }
     }
     #endif

@@ -115,7 +115,7 @@ struct SeamTests {
         hub.send(userAction: .numbered(thread: 0, sequence: 0))
         hub.send(userAction: .numbered(thread: 0, sequence: 1))  // the buffer of 1 drops the oldest
 
-        #expect(hub.diagnostics.summary == ["firebase userAction dropped by a bound: 1"])
+        #expect(hub.diagnostics.summary == ["firebase: 1 userAction tag dropped by a bound"])
         #expect(BackgroundStrategy(wrapping: PassThrough(wrapping: named)).name == "firebase")
     }
 

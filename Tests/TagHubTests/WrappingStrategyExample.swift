@@ -3,6 +3,8 @@ import TagHub
 import TagHubTesting
 import Testing
 
+@testable import QuickStartExample
+
 // The example in `AnalyticsWrappingStrategy`'s doc comment, word for word between the markers:
 // `WrappingStrategyExampleTests` fails when they differ.
 
@@ -52,7 +54,7 @@ struct WrappingStrategyExampleTests {
             for: [.analytics]
         )
         consent.grant(.analytics)
-        let podcast = Podcast(title: "Swift Talk", duration: 1_800)
+        let podcast = QuickStartExample.Podcast(title: "Swift Talk", duration: 1_800)
 
         hub.send(screen: .favorites)
         hub.send(userAction: .playPodcast(podcast))

@@ -81,8 +81,12 @@ public final class AnalyticsDiagnostics: Sendable {
         }
     }
 
-    /// Every total so far, one line each, sorted: for a log or a test.
+    /// Every total so far, one line each, sorted: for a log or a test. Each line reads as a
+    /// report of the total would (``DiagnosticReport/description``), without its detail:
+    /// `firebase: 2 userAction tags unmapped`, `AnalyticsConsent: consent not saved 3 times`.
     public var summary: [String] {
-        totals.map { "\($0.key): \($0.value)" }.sorted()
+        totals.map { key, count in
+            DiagnosticReport(reason: key.reason, source: key.source, channel: key.channel, count: count).description
+        }.sorted()
     }
 }

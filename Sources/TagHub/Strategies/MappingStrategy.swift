@@ -331,3 +331,17 @@ extension MappingStrategy {
 }
 
 extension MappingStrategy: NamedStrategy {}
+
+extension MappingStrategy: AnalyticsConsentObserver {
+    /// Tells the tagger, when it is an ``AnalyticsConsentObserver``: the strategy's purposes are
+    /// all granted.
+    public func consentWasGranted() {
+        (tagger as? any AnalyticsConsentObserver)?.consentWasGranted()
+    }
+
+    /// Tells the tagger, when it is an ``AnalyticsConsentObserver``: a purpose of the strategy was
+    /// denied or withdrawn.
+    public func consentWasWithdrawn() {
+        (tagger as? any AnalyticsConsentObserver)?.consentWasWithdrawn()
+    }
+}

@@ -9,24 +9,55 @@ import TagHub
 import Testing
 
 // Docs/Consent.md, example 1
+import Foundation
+import TagHub
+
 @Test func consentGuideExample1() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>()
+    // Your app: a file in Application Support, so that the decisions survive a relaunch.
+    let consentFile = FileManager.default.temporaryDirectory.appendingPathComponent("consent-\(UUID()).json")
     let consent = AnalyticsConsent(hub: hub, store: FileConsentStore(url: consentFile))
 
+    let tracker = makeTracker(tagger: ConsoleTagger(label: "tracker"))
+    let firebase = makeTracker(tagger: ConsoleTagger(label: "firebase"))
+    let adNetwork = makeTracker(tagger: ConsoleTagger(label: "ads"))
     consent.register(tracker, name: "tracker", for: [.analytics, .personalization])
     consent.register(BackgroundStrategy(wrapping: firebase), for: [.analytics])
     consent.register(adNetwork, for: [.advertising])
 
+    hub.send(screen: .favorites)  // kept for all three: nobody has answered yet
+
     // Later, the consent screen:
-    consent.grant(.analytics, .personalization)
-    consent.deny(.advertising)
+    consent.grant(.analytics, .personalization)  // the tracker and Firebase receive the kept screen
+    consent.deny(.advertising)  // the ad network's kept screen is discarded, and counted
 
     // Later still, in the privacy settings:
     consent.deny(.personalization)  // once this returns, the tracker receives nothing more
 }
 
 // Docs/Consent.md, example 2
-extension FirebaseStrategy: AnalyticsConsentObserver {
+#if TAGHUB_DOC_STUBS
+import FirebaseAnalytics
+import TagHub
+
+/// The quick start's tracker tags, sent to Firebase; Firebase's own collection follows consent.
+struct FirebaseTrackerTagger: AnalyticsTagger, AnalyticsConsentObserver {
+    func send(_ tag: TrackerTag) {
+        switch tag {
+        case .screen(let name):
+            Analytics.logEvent(AnalyticsEventScreenView, parameters: [AnalyticsParameterScreenName: name])
+        case .play(let name, let title):
+            Analytics.logEvent(name, parameters: ["title": title])
+        case .pause:
+            Analytics.logEvent("pause", parameters: nil)
+        }
+    }
+
     func consentWasGranted() { Analytics.setAnalyticsCollectionEnabled(true) }
     func consentWasWithdrawn() { Analytics.setAnalyticsCollectionEnabled(false) }
 }
+
+func registerFirebase(with consent: AnalyticsConsent<PodcastAnalytics>) {
+    consent.register(makeTracker(tagger: FirebaseTrackerTagger()), name: "firebase", for: [.analytics])
+}
+#endif

@@ -9,7 +9,37 @@ import TagHub
 import Testing
 
 // Docs/Context.md, example 1
-@Test func contextGuideExample1() async throws {
+import Foundation
+import TagHub
+
+/// A profile screen, a button, an error, and the user's properties.
+enum ProfileAnalytics: AnalyticsSchema {
+    enum Screen: Sendable, Hashable { case home, settings }
+    enum UserAction: Sendable, Hashable { case tap(String) }
+    enum Event: Sendable, Hashable { case failed(String) }
+    enum State: Sendable, Hashable {
+        case autoPlay(Bool)
+        case loggedIn(userID: String)
+        case loggedOut
+        case ping(Int)  // no key: delivered as sent, never kept
+    }
+
+    enum StateKey: Hashable, Sendable { case autoPlay, account }
+
+    static func stateKey(of state: State) -> StateKey? {
+        switch state {
+        case .autoPlay: .autoPlay
+        case .loggedIn, .loggedOut: .account  // logging in and logging out replace each other
+        case .ping: nil
+        }
+    }
+}
+
+// Docs/Context.md, example 2
+import TagHubTesting
+import Testing
+
+@Test func contextGuideExample2() async throws {
     let clock = TestClock()  // 2023-11-14T22:13:20Z until the test moves it
     let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
     let sent = RecordingStrategy(for: ProfileAnalytics.self)
@@ -32,8 +62,17 @@ import Testing
     )
 }
 
-// Docs/Context.md, example 2
-@Test func contextGuideExample2() async throws {
+// Docs/Context.md, example 3
+/// The profile app, with its session changes sent as events of its own.
+enum SessionAnalytics: AnalyticsSchema {
+    typealias Screen = ProfileAnalytics.Screen
+    typealias UserAction = ProfileAnalytics.UserAction
+    enum Event: Sendable, Hashable {
+        case sessionStarted(AnalyticsSession)
+        case sessionEnded(AnalyticsSession, lastActivity: Date)
+    }
+    typealias State = Never
+
     static func sessionEvent(for change: AnalyticsSessionChange) -> Event? {
         switch change {
         case .started(let session): .sessionStarted(session)
@@ -42,29 +81,37 @@ import Testing
     }
 }
 
-// Docs/Context.md, example 3
-package enum StateKey: Hashable, Sendable {
-    case autoPlay, favorites, remoteNotifications, account
-}
-
-package static func stateKey(of state: State) -> StateKey? {
-    switch state {
-    case .autoPlay: .autoPlay
-    case .favorites: .favorites
-    case .remoteNotificationAuthorized: .remoteNotifications
-    // Logging in and logging out replace each other.
-    case .loggedIn, .loggedOut: .account
-    }
-}
-
 // Docs/Context.md, example 4
 @Test func contextGuideExample4() async throws {
-    userAction: { action, context in
-        guard let title = action.playedTitle else { return nil }
-        var properties: [String: AnalyticsValue] = ["title": .string(title)]
+    let clock = TestClock()
+    let hub = AnalyticsHub<SessionAnalytics>(clock: clock)
+    let sent = RecordingStrategy(for: SessionAnalytics.self)
+    hub.attach(sent)
+    hub.send(screen: .home)
+    clock.advance(by: .seconds(30 * 60))
+    hub.send(userAction: .tap("play"))
+    #expect(sent.tags.count == 5)
+    print(sent.snapshotText)
+}
+
+// Docs/Context.md, example 5
+func mixpanelTag(for action: ProfileAnalytics.UserAction, in context: ProfileAnalytics.Context) -> MixpanelTag? {
+    switch action {
+    case .tap(let button):
+        var properties: [String: AnalyticsValue] = ["button": .string(button)]
         if case .autoPlay(let isOn)? = context.states[.autoPlay] {
             properties["auto_play"] = .bool(isOn)
         }
-        return .track(event: "Podcast Played", properties: properties)
-    },
+        return .track(event: "Button Tapped", properties: properties)
+    }
+}
+
+// Docs/Context.md, example 6
+@Test func contextGuideExample6() async throws {
+    let hub = AnalyticsHub<ProfileAnalytics>()
+    let mixpanel = RecordingTagger<ProfileAnalytics, MixpanelTag>()
+    hub.attach(MappingStrategy(for: ProfileAnalytics.self, tagger: mixpanel, userAction: mixpanelTag))
+    hub.send(state: .autoPlay(true))
+    hub.send(userAction: .tap("play"))
+    #expect(mixpanel.vendorTags == [.track(event: "Button Tapped", properties: ["button": "play", "auto_play": true])])
 }

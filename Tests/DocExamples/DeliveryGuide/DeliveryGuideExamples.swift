@@ -10,13 +10,19 @@ import Testing
 
 // Docs/Delivery.md, example 1
 @Test func deliveryGuideExample1() async throws {
-    let firebase = BackgroundStrategy(wrapping: makeFirebaseStrategy(tagger: FirebaseTagger()))
-    hub.attach(firebase)  // or consent.register(firebase, for: [.analytics])
+    let hub = AnalyticsHub<PodcastAnalytics>()
+    let slowVendor = BackgroundStrategy(wrapping: makeTracker(tagger: ConsoleTagger(label: "slow vendor")))
+    hub.attach(slowVendor)  // or consent.register(slowVendor, for: [.analytics])
+    hub.send(screen: .podcasts)  // returns at once: the tagger runs on the strategy's own queue
+    await hub.flush()  // every tag sent so far has reached the tagger
 }
 
 // Docs/Delivery.md, example 2
 @Test func deliveryGuideExample2() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>(diagnostics: AnalyticsDiagnostics { diagnostic in
-        logger.debug("\(diagnostic)")  // ads: 1 userAction tag discarded (consent denied)
+        print(diagnostic)  // TrackerTag: 1 screen tag unmapped
     })
+    hub.attach(makeTracker(tagger: ConsoleTagger(label: "tracker")))
+    hub.send(screen: .favorites)  // the quick start's tracker maps only .podcasts
+    #expect(hub.diagnostics.summary == ["TrackerTag: 1 screen tag unmapped"])
 }

@@ -139,9 +139,12 @@ enum DocExamples {
         case .declarations:
             return block.code
         case .statements:
-            let body = block.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-                .map { $0.isEmpty ? "" : "    \($0)" }.joined(separator: "\n")
-            return "@Test func \(name)() async throws {\n\(body)\n}\n"
+            // Imports stay at the top level, before the test.
+            let lines = block.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            let imports = lines.prefix { $0.hasPrefix("import ") || $0.isEmpty }
+            let body = lines.dropFirst(imports.count).map { $0.isEmpty ? "" : "    \($0)" }.joined(separator: "\n")
+            let header = imports.isEmpty ? "" : imports.joined(separator: "\n") + "\n"
+            return header + "@Test func \(name)() async throws {\n\(body)\n}\n"
         case .stubbed:
             return "#if TAGHUB_DOC_STUBS\n\(block.code)#endif\n"
         }

@@ -8,17 +8,6 @@
 import TagHub
 import Testing
 
-// README.md, example 1
-@Test func readmeExample1() async throws {
-    dependencies: [
-        .package(url: "https://github.com/your-org/TagHub.git", branch: "main"),  // no release tagged yet
-    ],
-    targets: [
-        .target(name: "App", dependencies: [.product(name: "TagHub", package: "TagHub")]),
-        .testTarget(name: "AppTests", dependencies: [.product(name: "TagHubTesting", package: "TagHub")]),
-    ]
-}
-
 // README.md, example 3
 #if TAGHUB_DOC_STUBS
 import SwiftUI

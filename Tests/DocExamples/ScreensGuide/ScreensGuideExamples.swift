@@ -33,14 +33,6 @@ func favoritesThenASheet(hub: AnalyticsHub<AppAnalytics>) {
 }
 
 // Docs/Screens.md, example 2
-@Test func screensGuideExample2() async throws {
-    .target(name: "App", dependencies: [
-        .product(name: "TagHub", package: "TagHub"),
-        .product(name: "TagHubUI", package: "TagHub"),
-    ]),
-}
-
-// Docs/Screens.md, example 3
 #if TAGHUB_DOC_STUBS
 import SwiftUI
 import TagHub
@@ -91,7 +83,7 @@ struct LibraryTab: View {
 }
 #endif
 
-// Docs/Screens.md, example 4
+// Docs/Screens.md, example 3
 #if TAGHUB_DOC_STUBS
 import Foundation
 import TagHub

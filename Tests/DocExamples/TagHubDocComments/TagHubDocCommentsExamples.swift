@@ -20,9 +20,24 @@ import Testing
 }
 
 // Sources/TagHub/Consent/AnalyticsConsentObserver.swift, example 1
-extension FirebaseStrategy: AnalyticsConsentObserver {
-    func consentWasGranted() { Analytics.setAnalyticsCollectionEnabled(true) }
-    func consentWasWithdrawn() { Analytics.setAnalyticsCollectionEnabled(false) }
+final class TrackerSDKTagger: AnalyticsTagger, AnalyticsConsentObserver, @unchecked Sendable {
+    private(set) var isCollecting = false  // where the vendor's SDK would switch collection
+
+    func send(_ tag: TrackerTag) {}
+    func consentWasGranted() { isCollecting = true }
+    func consentWasWithdrawn() { isCollecting = false }
+}
+
+@Test func theTrackerSDKCollectsOnlyOnceTheUserAgrees() {
+    let hub = AnalyticsHub<PodcastAnalytics>()
+    let consent = AnalyticsConsent(hub: hub)
+    let sdk = TrackerSDKTagger()
+    consent.register(makeTracker(tagger: sdk), name: "tracker", for: [.analytics])
+    #expect(sdk.isCollecting == false)
+    consent.grant(.analytics)
+    #expect(sdk.isCollecting)
+    consent.deny(.analytics)
+    #expect(sdk.isCollecting == false)
 }
 
 // Sources/TagHub/Consent/ConsentPurpose.swift, example 1

@@ -1,6 +1,12 @@
 import Foundation
 import TagHub
 
+/// A podcast, as the README's quick start declares it.
+struct Podcast: Sendable, Hashable {
+    var title: String
+    var duration: Int
+}
+
 /// The podcast app of the design article, every channel in use; tests send these.
 enum SeedAnalytics: AnalyticsSchema {
     enum Screen: Sendable, Hashable { case podcasts, podcastPlayer, favorites, downloads }

@@ -1,5 +1,5 @@
 // A stub of the SwiftUI API that TagHubUI and the docs' SwiftUI examples use, for type-checking
-// them on Linux (.ci/typecheck-ui). Never shipped, never run: every body traps.
+// them on Linux (.ci/typecheck-stubs). Never shipped, never run: every body traps.
 //
 // Each declaration follows the signature in Apple's documentation
 // (https://developer.apple.com/documentation/swiftui/...), reduced to what type-checking needs:

@@ -1,5 +1,5 @@
 // A stub of the UIKit API that TagHubUI and the docs' UIKit examples use, for type-checking them
-// on Linux (.ci/typecheck-ui). Never shipped, never run: every body traps or does nothing.
+// on Linux (.ci/typecheck-stubs). Never shipped, never run: every body traps or does nothing.
 //
 // Each declaration follows the signature in Apple's documentation
 // (https://developer.apple.com/documentation/uikit/...), reduced to what type-checking needs.

@@ -1,0 +1,18 @@
+import Testing
+
+@testable import QuickStartExample
+
+/// The README's quick start (target QuickStartExample) prints what its comment says.
+@Suite(.timeLimit(.minutes(1))) struct QuickStartOutputTests {
+    #if compiler(>=6.2) && os(Linux)
+    @Test func theQuickStartPrintsWhatItsCommentSays() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            quickStart()
+        }
+        #expect(
+            String(decoding: result.standardErrorContent, as: UTF8.self)
+                == #"[TagHub] tracker: play(name: "play_podcast_from_favorites", title: "Swift Talk")"# + "\n"
+        )
+    }
+    #endif
+}
