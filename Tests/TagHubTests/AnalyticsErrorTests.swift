@@ -1,0 +1,50 @@
+import Foundation
+import TagHub
+import TagHubTesting
+import Testing
+
+@Suite struct AnalyticsErrorTests {
+    enum PlayerFailure: Error { case timeout(seconds: Int), network }
+
+    enum PlayerEvent: Sendable, Hashable { case playbackFailed(AnalyticsError) }
+
+    enum ErrorAnalytics: AnalyticsSchema {
+        typealias Screen = Never
+        typealias UserAction = Never
+        typealias Event = PlayerEvent
+        typealias State = Never
+    }
+
+    @Test func aSwiftErrorKeepsItsTypeCaseAndPayload() {
+        let error = AnalyticsError(PlayerFailure.timeout(seconds: 30))
+        #expect(error.type == "PlayerFailure")
+        #expect(error.code == 0)
+        #expect(error.message == "timeout(seconds: 30)")
+        #expect(error.domain.hasSuffix("PlayerFailure"))
+        #expect(AnalyticsError(PlayerFailure.network).code == 1)
+        #expect(AnalyticsError(PlayerFailure.network).message == "network")
+    }
+
+    @Test func anNSErrorKeepsItsDomainCodeAndLocalizedDescription() {
+        let timedOut = NSError(
+            domain: NSURLErrorDomain,
+            code: -1001,
+            userInfo: [NSLocalizedDescriptionKey: "The request timed out."]
+        )
+        let error = AnalyticsError(timedOut)
+        #expect(error == AnalyticsError(type: "NSError", domain: NSURLErrorDomain, code: -1001, message: "The request timed out."))
+        #expect(error.description == "NSURLErrorDomain -1001: The request timed out.")
+    }
+
+    @Test func errorsAreEqualByTheirFieldsSoTagsCarryingThemCompare() {
+        #expect(AnalyticsError(PlayerFailure.network) == AnalyticsError(PlayerFailure.network))
+        #expect(AnalyticsError(PlayerFailure.network) != AnalyticsError(PlayerFailure.timeout(seconds: 30)))
+        #expect(AnalyticsError(PlayerFailure.timeout(seconds: 5)) != AnalyticsError(PlayerFailure.timeout(seconds: 30)))
+
+        let hub = AnalyticsHub<ErrorAnalytics>()
+        let recorder = RecordingTagger<ErrorAnalytics, PlayerEvent>()
+        hub.attach(MappingStrategy(for: ErrorAnalytics.self, tagger: recorder, event: { event, _ in event }))
+        hub.send(event: .playbackFailed(AnalyticsError(PlayerFailure.network)))
+        #expect(recorder.vendorTags == [.playbackFailed(AnalyticsError(PlayerFailure.network))])
+    }
+}
