@@ -96,17 +96,25 @@ func send(userAction: PodcastAnalytics.UserActionEnvelope) {
 // Sources/TagHub/Diagnostics/AnalyticsDiagnostics.swift, example 1
 @Test func tagHubDocCommentsExample13() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>(diagnostics: AnalyticsDiagnostics { diagnostic in
-        print(diagnostic)  // firebase: 1 userAction tag unmapped
+        print(diagnostic)  // TrackerTag: 1 userAction tag unmapped
     })
-    …
-    hub.diagnostics.count(of: .droppedByBound)  // 0
+    hub.attach(makeTracker(tagger: ConsoleTagger(label: "tracker")))
+    hub.send(screen: .downloads)  // the tracker maps only .podcasts
+    hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // nor a play from .downloads
+    #expect(hub.diagnostics.count(of: .unmapped) == 2)
+    #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
+    #expect(hub.diagnostics.summary == ["TrackerTag screen unmapped: 1", "TrackerTag userAction unmapped: 1"])
 }
 
 // Sources/TagHub/Diagnostics/DiagnosticReport.swift, example 1
 @Test func tagHubDocCommentsExample14() async throws {
     let diagnostics = AnalyticsDiagnostics { diagnostic in
-        logger.debug("\(diagnostic)")  // "firebase: 3 userAction tags discarded (consent denied)"
+        print(diagnostic)  // tracker: 3 userAction tags discarded (consent denied)
     }
+    let report = DiagnosticReport(reason: .discardedByDenial, source: "tracker", channel: .userAction, count: 3)
+    diagnostics.report(report)
+    #expect(report.description == "tracker: 3 userAction tags discarded (consent denied)")
+    #expect(diagnostics.summary == ["tracker userAction discarded (consent denied): 3"])
 }
 
 // Sources/TagHub/Hub/AnalyticsHub.swift, example 1
