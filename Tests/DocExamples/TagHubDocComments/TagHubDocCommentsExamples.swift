@@ -258,31 +258,36 @@ struct FirebaseTagger: AnalyticsTagger {
 @Test func tagHubDocCommentsExample28() async throws {
     let value: AnalyticsValue = .array(["swift", "talk"])  // from an `[AnalyticsValue]`, or a literal
     if case .array(let values) = value {
-        values.compactMap { if case .string(let tag) = $0 { tag } else { nil } }  // ["swift", "talk"]
+        let tags = values.compactMap { if case .string(let tag) = $0 { tag } else { nil } }
+        #expect(tags == ["swift", "talk"])
     }
 }
 
 // Sources/TagHub/Vendors/FirebaseTag.swift, example 1
 @Test func tagHubDocCommentsExample29() async throws {
     let tag = FirebaseTag.event("select_content", ["content_type": "podcast", "item_id": "swift-talk"])
-    tag.ruleViolations  // [] — Firebase accepts it
+    #expect(tag.ruleViolations.isEmpty)  // Firebase accepts it
 }
 
 // Sources/TagHub/Vendors/FirebaseValue.swift, example 1
 @Test func tagHubDocCommentsExample30() async throws {
-    FirebaseTag.event("add_to_cart", [
+    let addToCart = FirebaseTag.event("add_to_cart", [
         "currency": "EUR", "value": 4.99,
         "items": .items([["item_id": "swift-talk", "item_name": "Swift Talk", "price": 4.99]]),
     ])
+    #expect(addToCart.ruleViolations.isEmpty)
 }
 
 // Sources/TagHub/Vendors/FirebaseValue.swift, example 2
 @Test func tagHubDocCommentsExample31() async throws {
     let item: [String: FirebaseItemValue] = ["item_id": "swift-talk", "quantity": 1, "price": 4.99]
+    #expect(FirebaseTag.event("view_item", ["items": .items([item])]).ruleViolations.isEmpty)
 }
 
 // Sources/TagHub/Vendors/VendorRuleViolation.swift, example 1
 @Test func tagHubDocCommentsExample32() async throws {
-    FirebaseTag.event("select_content_from_the_podcast_favorites_screen").ruleViolations
-    // [firebase.eventName.length: "select_content_from_the_podcast_favorites_screen" (48 UTF-16 units) breaks 1 to 40 UTF-16 units]
+    let violations = FirebaseTag.event("select_content_from_the_podcast_favorites_screen").ruleViolations
+    #expect(violations.map(\.description) == [
+        #"firebase.eventName.length: "select_content_from_the_podcast_favorites_screen" (48 UTF-16 units) breaks 1 to 40 UTF-16 units"#
+    ])
 }
