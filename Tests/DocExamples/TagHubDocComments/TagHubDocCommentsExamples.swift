@@ -236,15 +236,34 @@ final class PlaysOnlyStrategy: AnalyticsUserActionStrategy, AnalyticsWrappingStr
 }
 
 // Sources/TagHub/Taggers/AnalyticsTagger.swift, example 1
-struct FirebaseTagger: AnalyticsTagger {
-    func send(_ tag: FirebaseTag) {
-        Analytics.logEvent(tag.name, parameters: tag.parameters)
+struct TrackerTagger: AnalyticsTagger {
+    // The vendor SDK's call: `Tracker.shared.track(_:properties:)`, say.
+    let track: @Sendable (_ name: String, _ properties: [String: String]) -> Void
+
+    func send(_ tag: TrackerTag) {
+        switch tag {
+        case .screen(let name): track(name, [:])
+        case .play(let name, let title): track(name, ["title": title])
+        case .pause: track("pause", [:])
+        }
     }
 }
 
 // Sources/TagHub/Taggers/AnalyticsTagger.swift, example 2
 @Test func tagHubDocCommentsExample26() async throws {
-    tagger.send(event, origin: userAction.map(AnalyticsTag<Schema>.userAction))
+    final class OriginTrackerStrategy<Tagger: AnalyticsOriginTagger<PodcastAnalytics, TrackerTag>>:
+        AnalyticsUserActionStrategy
+    {
+        typealias Schema = PodcastAnalytics
+        private let tagger: Tagger
+
+        init(tagger: Tagger) { self.tagger = tagger }
+
+        func send(userAction: PodcastAnalytics.UserActionEnvelope) {
+            guard let tag = trackerTag(for: userAction.tag, in: userAction.context) else { return }
+            tagger.send(tag, origin: userAction.map(AnalyticsTag<PodcastAnalytics>.userAction))
+        }
+    }
 }
 
 // Sources/TagHub/Taggers/ConsoleTagger.swift, example 1
