@@ -12,9 +12,11 @@ import Foundation
 /// ```swift
 /// let clock = TestClock()
 /// let hub = AnalyticsHub<PodcastAnalytics>(clock: clock)
-/// hub.send(screen: .podcasts)         // at 2023-11-14T22:13:20Z
+/// hub.send(screen: .podcasts)  // at 2023-11-14T22:13:20Z
 /// clock.advance(by: .seconds(90))
-/// hub.send(userAction: .playPodcast(podcast))  // 90 seconds later, in the same session
+/// hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // 90 seconds later
+/// #expect(hub.context.time.timeIntervalSince1970 == 1_700_000_090)
+/// #expect(hub.session?.number == 1)  // in the same session
 /// ```
 public final class TestClock: AnalyticsClock, Sendable {
     private let current: LockedValue<Date>

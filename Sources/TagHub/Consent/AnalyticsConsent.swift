@@ -10,13 +10,25 @@
 ///   is discarded (and counted in the hub's ``AnalyticsHub/diagnostics``).
 ///
 /// ```swift
-/// let consent = AnalyticsConsent(hub: hub, store: FileConsentStore(url: consentFile))
-/// consent.register(firebase, for: [.analytics])
+/// let hub = AnalyticsHub<PodcastAnalytics>()
+/// let tracker = makeTracker(tagger: ConsoleTagger(label: "tracker"))
+/// let adNetwork = MappingStrategy(
+///     for: PodcastAnalytics.self,
+///     name: "ads",
+///     tagger: ConsoleTagger<String>(label: "ads"),
+///     screen: { screen, _ in "\(screen)" }
+/// )
+/// let consent = AnalyticsConsent(hub: hub)  // in memory; a FileConsentStore keeps decisions across launches
+/// consent.register(tracker, for: [.analytics])
 /// consent.register(adNetwork, for: [.advertising, .personalization])
+/// hub.send(screen: .podcasts)  // kept for both: the user has not answered yet
 ///
 /// // The consent screen:
-/// consent.grant(.analytics)       // Firebase receives what was kept, then everything new
-/// consent.deny(.advertising)      // the ad network receives nothing, its buffer is discarded
+/// consent.grant(.analytics)  // the tracker receives what was kept, then everything new
+/// consent.deny(.advertising)  // the ad network receives nothing, its buffer is discarded
+/// #expect(consent.status(of: tracker) == .granted)
+/// #expect(consent.status(of: adNetwork) == .denied)
+/// #expect(hub.diagnostics.summary == ["ads screen discarded (consent denied): 1"])
 /// ```
 ///
 /// Revocation is immediate: once `deny` (or any call that takes a purpose away) returns, the

@@ -31,8 +31,15 @@ import Darwin
 /// every whole entry before the cut, and since denials come first, it loses grants before denials.
 ///
 /// ```swift
-/// let url = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
-/// let consent = AnalyticsConsent(hub: hub, store: FileConsentStore(url: url.appendingPathComponent("consent.json")))
+/// import Foundation
+/// import TagHub
+///
+/// func makeConsentKeptInAFile(for hub: AnalyticsHub<PodcastAnalytics>) throws -> AnalyticsConsent<PodcastAnalytics> {
+///     let folder = try FileManager.default.url(
+///         for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true
+///     )
+///     return AnalyticsConsent(hub: hub, store: FileConsentStore(url: folder.appendingPathComponent("consent.json")))
+/// }
 /// ```
 public final class FileConsentStore: ConsentStore {
     /// The file.

@@ -11,12 +11,19 @@ import Foundation
 /// snapshots are the same on every run:
 ///
 /// ```swift
+/// import Foundation
+/// import TagHub
+///
 /// struct FixedClock: AnalyticsClock {
 ///     let date: Date
 ///     func now() -> Date { date }
 /// }
 ///
-/// let hub = AnalyticsHub<PodcastAnalytics>(clock: FixedClock(date: Date(timeIntervalSince1970: 1_700_000_000)))
+/// @Test func everyTagCarriesTheFixedTime() {
+///     let hub = AnalyticsHub<PodcastAnalytics>(clock: FixedClock(date: Date(timeIntervalSince1970: 1_700_000_000)))
+///     hub.send(screen: .podcasts)
+///     #expect(hub.context.time == Date(timeIntervalSince1970: 1_700_000_000))
+/// }
 /// ```
 ///
 /// `TagHubTesting` has `TestClock`, for tests that move time on.

@@ -13,10 +13,12 @@ import Foundation
 /// `play` for another:
 ///
 /// ```swift
-/// switch (action, context.current) {
-/// case (.playPodcast(let podcast), .favorites?): .play(name: "play_podcast_from_favorites", title: podcast.title)
-/// case (.playPodcast(let podcast), _): .play(name: "play", title: podcast.title)
-/// default: nil
+/// func playTag(for action: PodcastAnalytics.UserAction, in context: PodcastAnalytics.Context) -> TrackerTag? {
+///     switch (action, context.current) {
+///     case (.playPodcast(let podcast), .favorites?): .play(name: "play_podcast_from_favorites", title: podcast.title)
+///     case (.playPodcast(let podcast), _): .play(name: "play", title: podcast.title)
+///     default: nil
+///     }
 /// }
 /// ```
 ///

@@ -12,8 +12,12 @@ import Foundation
 /// session its tag was sent in:
 ///
 /// ```swift
-/// let session = AnalyticsSession(id: 1_700_000_000_000, start: Date(timeIntervalSince1970: 1_700_000_000), number: 1)
-/// session.id  // the start, in milliseconds since 1970: what Amplitude and GA4 use as a session ID
+/// let hub = AnalyticsHub<PodcastAnalytics>()
+/// hub.send(screen: .podcasts)  // the first tag starts the first session
+/// let session = try #require(hub.session)
+/// #expect(session.number == 1)
+/// // Its start, in milliseconds since 1970: what Amplitude and GA4 use as a session ID.
+/// #expect(session.id == Int64(session.start.timeIntervalSince1970 * 1_000))
 /// ```
 public struct AnalyticsSession: Sendable, Hashable {
     /// The session's identifier: its start in whole milliseconds since 1970 (Amplitude's

@@ -5,9 +5,28 @@
 /// properties" do:
 ///
 /// ```swift
-/// let states = PodcastAnalytics.Context(states: [.autoPlay(true), .loggedIn(userID: "user-42")]).states
-/// states[.autoPlay]  // .autoPlay(true)
-/// Array(states)      // [.autoPlay(true), .loggedIn(userID: "user-42")]
+/// enum PlayerAnalytics: AnalyticsSchema {
+///     typealias Screen = PodcastAnalytics.Screen
+///     typealias UserAction = PodcastAnalytics.UserAction
+///     typealias Event = Never
+///     enum State: Sendable, Hashable { case autoPlay(Bool), loggedIn(userID: String) }
+///     enum StateKey: Hashable, Sendable { case autoPlay, user }
+///
+///     static func stateKey(of state: State) -> StateKey? {
+///         switch state {
+///         case .autoPlay: .autoPlay
+///         case .loggedIn: .user
+///         }
+///     }
+/// }
+///
+/// let hub = AnalyticsHub<PlayerAnalytics>()
+/// hub.send(state: .autoPlay(true))
+/// hub.send(state: .loggedIn(userID: "user-42"))
+/// hub.send(state: .autoPlay(false))  // replaces autoPlay(true)
+/// let states = hub.context.states  // what a tag sent now carries
+/// #expect(states[.autoPlay] == .autoPlay(false))
+/// #expect(Array(states) == [.loggedIn(userID: "user-42"), .autoPlay(false)])
 /// ```
 ///
 /// A value, taken with the context: it never changes, whatever states are sent afterwards. It

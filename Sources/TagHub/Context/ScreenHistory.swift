@@ -5,7 +5,8 @@
 ///
 /// ```swift
 /// let history: ScreenHistory<PodcastAnalytics.Screen> = [.podcasts, .favorites]
-/// history.last  // .favorites
+/// #expect(history.last == .favorites)
+/// #expect(history.count == 2)
 /// ```
 public struct ScreenHistory<Screen> {
     @usableFromInline var storage: ScreenLog<Screen>?

@@ -1,13 +1,16 @@
 /// A tag on its way to a strategy, with the context it was sent in.
 ///
 /// Strategies and taggers receive this one value rather than a list of parameters, so that it can
-/// carry more later without breaking them.
+/// carry more later without breaking them. A strategy converts the envelope's tag in its context;
+/// a test can make one by hand:
 ///
 /// ```swift
-/// func send(userAction: PodcastAnalytics.UserActionEnvelope) {
-///     guard let tag = trackerTag(for: userAction.tag, in: userAction.context) else { return }
-///     tagger.send(tag)
-/// }
+/// let envelope = PodcastAnalytics.UserActionEnvelope(
+///     tag: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)),
+///     context: [.podcasts, .favorites]  // the screens shown, oldest first
+/// )
+/// let tag = trackerTag(for: envelope.tag, in: envelope.context)
+/// #expect(tag == .play(name: "play_podcast_from_favorites", title: "Swift Talk"))
 /// ```
 public struct TagEnvelope<Tag, Schema: AnalyticsSchema> {
     /// The tag the app sent.
@@ -46,7 +49,13 @@ extension TagEnvelope {
     /// A hand-written strategy uses it to tell its tagger where a vendor tag came from:
     ///
     /// ```swift
-    /// tagger.send(event, origin: userAction.map(AnalyticsTag<Schema>.userAction))
+    /// let pause = PodcastAnalytics.UserActionEnvelope(
+    ///     tag: .pausePodcast(Podcast(title: "Swift Talk", duration: 1_800)),
+    ///     context: [.podcastPlayer]
+    /// )
+    /// let origin = pause.map(AnalyticsTag<PodcastAnalytics>.userAction)  // a PodcastAnalytics.AnyTagEnvelope
+    /// #expect(origin.tag == .userAction(pause.tag))
+    /// #expect(origin.context == pause.context)
     /// ```
     @inlinable
     public func map<NewTag>(_ transform: (Tag) throws -> NewTag) rethrows -> TagEnvelope<NewTag, Schema> {

@@ -9,10 +9,12 @@
 /// a burst of sends wakes the queue once, not once per tag. ``flush()`` starts it at once.
 ///
 /// ```swift
-/// let firebase = BackgroundStrategy(wrapping: makeFirebaseStrategy(tagger: FirebaseTagger()))
-/// hub.attach(firebase)
-/// hub.send(userAction: .playPodcast(podcast))  // returns at once
-/// await hub.flush()  // every tag sent so far reached Firebase's tagger
+/// let hub = AnalyticsHub<PodcastAnalytics>()
+/// let tracker = BackgroundStrategy(wrapping: makeTracker(tagger: ConsoleTagger(label: "tracker")))
+/// hub.attach(tracker)
+/// hub.send(screen: .favorites)
+/// hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // returns at once
+/// await hub.flush()  // every tag sent so far reached the tracker's tagger
 /// ```
 ///
 /// The queue holds at most `capacity` tags. When it is full, its ``OverflowPolicy``

@@ -2,8 +2,12 @@
 ///
 /// ```swift
 /// let diagnostics = AnalyticsDiagnostics { diagnostic in
-///     logger.debug("\(diagnostic)")  // "firebase: 3 userAction tags discarded (consent denied)"
+///     print(diagnostic)  // tracker: 3 userAction tags discarded (consent denied)
 /// }
+/// let report = DiagnosticReport(reason: .discardedByDenial, source: "tracker", channel: .userAction, count: 3)
+/// diagnostics.report(report)
+/// #expect(report.description == "tracker: 3 userAction tags discarded (consent denied)")
+/// #expect(diagnostics.summary == ["tracker userAction discarded (consent denied): 3"])
 /// ```
 public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
     /// Why tags were not delivered.

@@ -9,10 +9,12 @@ import Foundation
 ///
 /// ```swift
 /// let hub = AnalyticsHub<PodcastAnalytics>()
+/// let tracker = makeTracker(tagger: ConsoleTagger(label: "tracker"))
 /// hub.attach(tracker)
 /// hub.send(screen: .favorites)
-/// hub.send(userAction: .playPodcast(podcast))  // the tracker sees it on .favorites
-/// hub.detach(tracker)                          // the user withdrew consent
+/// hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // the tracker sees it on .favorites
+/// hub.detach(tracker)  // the user withdrew consent
+/// #expect(hub.isAttached(tracker) == false)
 /// ```
 ///
 /// ## Guarantees

@@ -12,6 +12,8 @@
 /// }
 ///
 /// let hub = AnalyticsHub<PodcastAnalytics>()
+/// hub.send(screen: .favorites)
+/// #expect(hub.currentScreen == .favorites)
 /// ```
 ///
 /// Tags cross threads (a view model sends, a strategy on another queue converts), so each type
@@ -40,13 +42,18 @@ public protocol AnalyticsSchema: Sendable {
     /// fast and pure: the hub calls it on every state sent.
     ///
     /// ```swift
-    /// enum State: Sendable, Hashable { case autoPlay(Bool), user(id: String), loggedOut }
-    /// enum StateKey: Hashable, Sendable { case autoPlay, identity }
+    /// enum SettingsAnalytics: AnalyticsSchema {
+    ///     typealias Screen = PodcastAnalytics.Screen
+    ///     typealias UserAction = PodcastAnalytics.UserAction
+    ///     typealias Event = PodcastAnalytics.Event
+    ///     enum State: Sendable, Hashable { case autoPlay(Bool), user(id: String), loggedOut }
+    ///     enum StateKey: Hashable, Sendable { case autoPlay, identity }
     ///
-    /// static func stateKey(of state: State) -> StateKey? {
-    ///     switch state {
-    ///     case .autoPlay: .autoPlay
-    ///     case .user, .loggedOut: .identity
+    ///     static func stateKey(of state: State) -> StateKey? {
+    ///         switch state {
+    ///         case .autoPlay: .autoPlay
+    ///         case .user, .loggedOut: .identity
+    ///         }
     ///     }
     /// }
     /// ```

@@ -7,6 +7,7 @@
 ///
 /// ```swift
 /// let favorites = ScreenPresentationID()  // a new identity, never handed out before
+/// #expect(favorites != ScreenPresentationID())
 /// ```
 public struct ScreenPresentationID: Hashable, Sendable, CustomStringConvertible {
     /// A number from the initializer, shifted left and with its lowest bit set; or an object's

@@ -17,6 +17,7 @@
 ///   screen's appearance, loses no screen.
 ///
 /// ```swift
+/// let hub = AnalyticsHub<PodcastAnalytics>()
 /// let tracker = ScreenTracker(hub: hub)
 /// let favorites = ScreenPresentationID()
 /// let player = ScreenPresentationID()
@@ -24,6 +25,7 @@
 /// tracker.appeared(.favorites, as: favorites)  // onAppear again: nothing
 /// tracker.appeared(.podcastPlayer, as: player)  // a sheet: hub.send(screen: .podcastPlayer)
 /// tracker.disappeared(player)  // dismissed: hub.send(screen: .favorites)
+/// #expect(Array(hub.context.history) == [.favorites, .podcastPlayer, .favorites])
 /// ```
 ///
 /// ## Threads

@@ -6,13 +6,26 @@
 /// its tagger, and list it in a tracking plan.
 ///
 /// ```swift
-/// extension ThirdPartyTrackerStrategy: AnalyticsConvertingStrategy {
+/// final class ConvertingTrackerStrategy: AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsConvertingStrategy {
+///     typealias Schema = PodcastAnalytics
+///     private let tagger: any AnalyticsTagger<TrackerTag>
+///
+///     init(tagger: some AnalyticsTagger<TrackerTag>) { self.tagger = tagger }
+///
 ///     func vendorTag(for tag: AnalyticsTag<Schema>, in context: Schema.Context) -> TrackerTag? {
 ///         switch tag {
 ///         case .screen(let screen): screen == .podcasts ? .screen(name: "show_podcasts") : nil
 ///         case .userAction(let action): trackerTag(for: action, in: context)
 ///         case .event, .state: nil
 ///         }
+///     }
+///
+///     func send(screen: Schema.ScreenEnvelope) {
+///         if let tag = vendorTag(for: .screen(screen.tag), in: screen.context) { tagger.send(tag) }
+///     }
+///
+///     func send(userAction: Schema.UserActionEnvelope) {
+///         if let tag = vendorTag(for: .userAction(userAction.tag), in: userAction.context) { tagger.send(tag) }
 ///     }
 /// }
 /// ```

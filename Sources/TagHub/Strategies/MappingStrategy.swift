@@ -6,13 +6,15 @@
 /// accepts only the channels it has a converter for, so the hub never calls it for the others.
 ///
 /// ```swift
+/// let hub = AnalyticsHub<PodcastAnalytics>()
 /// let tracker = MappingStrategy(
 ///     for: PodcastAnalytics.self,
 ///     tagger: ConsoleTagger<TrackerTag>(label: "tracker"),
-///     screen: { screen, _ in screen.trackerTag },
-///     userAction: { action, context in action.trackerTag(in: context) }
+///     screen: { screen, _ in screen == .podcasts ? .screen(name: "show_podcasts") : nil },
+///     userAction: { action, context in trackerTag(for: action, in: context) }
 /// )
 /// hub.attach(tracker)
+/// #expect(tracker.acceptedChannels == [.screen, .userAction])
 /// ```
 public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTagger>:
     AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
@@ -259,13 +261,22 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
     /// goes to the tagger.
     ///
     /// ```swift
+    /// let hub = AnalyticsHub<PodcastAnalytics>()
     /// let firebase = MappingStrategy(
     ///     for: PodcastAnalytics.self,
     ///     name: "firebase",
-    ///     tagger: FirebaseTagger(),
+    ///     tagger: ConsoleTagger<FirebaseTag>(label: "firebase"),  // your app: a tagger that calls Firebase
     ///     ruleCheck: .drop,  // never send what Firebase would drop or lose
-    ///     userAction: { action, _ in action.firebaseTag }
+    ///     userAction: { action, _ in
+    ///         switch action {
+    ///         case .playPodcast(let podcast): .event("play_podcast", ["title": .string(podcast.title)])
+    ///         case .pausePodcast: .event("pause podcast")  // a space: Firebase would drop it
+    ///         }
+    ///     }
     /// )
+    /// hub.attach(firebase)
+    /// hub.send(userAction: .pausePodcast(Podcast(title: "Swift Talk", duration: 1_800)))
+    /// #expect(hub.diagnostics.count(of: .droppedByRules, source: "firebase") == 1)
     /// ```
     ///
     /// - Parameters:

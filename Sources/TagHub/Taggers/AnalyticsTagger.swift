@@ -3,9 +3,16 @@
 /// A tagger knows nothing of the app's tags: it implements ``send(_:)``.
 ///
 /// ```swift
-/// struct FirebaseTagger: AnalyticsTagger {
-///     func send(_ tag: FirebaseTag) {
-///         Analytics.logEvent(tag.name, parameters: tag.parameters)
+/// struct TrackerTagger: AnalyticsTagger {
+///     // The vendor SDK's call: `Tracker.shared.track(_:properties:)`, say.
+///     let track: @Sendable (_ name: String, _ properties: [String: String]) -> Void
+///
+///     func send(_ tag: TrackerTag) {
+///         switch tag {
+///         case .screen(let name): track(name, [:])
+///         case .play(let name, let title): track(name, ["title": title])
+///         case .pause: track("pause", [:])
+///         }
 ///     }
 /// }
 /// ```
@@ -28,7 +35,19 @@ public protocol AnalyticsTagger<VendorTag>: Sendable {
 /// origin. A hand-written strategy passes it with ``TagEnvelope/map(_:)``:
 ///
 /// ```swift
-/// tagger.send(event, origin: userAction.map(AnalyticsTag<Schema>.userAction))
+/// final class OriginTrackerStrategy<Tagger: AnalyticsOriginTagger<PodcastAnalytics, TrackerTag>>:
+///     AnalyticsUserActionStrategy
+/// {
+///     typealias Schema = PodcastAnalytics
+///     private let tagger: Tagger
+///
+///     init(tagger: Tagger) { self.tagger = tagger }
+///
+///     func send(userAction: PodcastAnalytics.UserActionEnvelope) {
+///         guard let tag = trackerTag(for: userAction.tag, in: userAction.context) else { return }
+///         tagger.send(tag, origin: userAction.map(AnalyticsTag<PodcastAnalytics>.userAction))
+///     }
+/// }
 /// ```
 public protocol AnalyticsOriginTagger<Schema, VendorTag>: AnalyticsTagger {
     /// The app's tag types the origins belong to.

@@ -20,6 +20,7 @@ import os
 /// let console = ConsoleTagger<TrackerTag>(label: "tracker")
 /// console.send(.screen(name: "show_podcasts"))
 /// // [TagHub] tracker: screen(name: "show_podcasts")
+/// #expect(console.line(for: .screen(name: "show_podcasts")) == #"[TagHub] tracker: screen(name: "show_podcasts")"#)
 /// ```
 ///
 /// Use it to watch what a vendor would receive during development, or give it your own `write` to

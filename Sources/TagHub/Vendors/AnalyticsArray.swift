@@ -5,7 +5,8 @@
 /// ```swift
 /// let value: AnalyticsValue = .array(["swift", "talk"])  // from an `[AnalyticsValue]`, or a literal
 /// if case .array(let values) = value {
-///     values.compactMap { if case .string(let tag) = $0 { tag } else { nil } }  // ["swift", "talk"]
+///     let tags = values.compactMap { if case .string(let tag) = $0 { tag } else { nil } }
+///     #expect(tags == ["swift", "talk"])
 /// }
 /// ```
 ///

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let tag = FirebaseTag.event("select_content", ["content_type": "podcast", "item_id": "swift-talk"])
-/// tag.ruleViolations  // [] — Firebase accepts it
+/// #expect(tag.ruleViolations.isEmpty)  // Firebase accepts it
 /// ```
 public enum FirebaseTag: Sendable, Hashable {
     /// `Analytics.logEvent(name, parameters: parameters)`.

@@ -2,10 +2,11 @@
 /// parameter of an e-commerce event (`purchase`, `add_to_cart`, `view_item`, …), a list of items.
 ///
 /// ```swift
-/// FirebaseTag.event("add_to_cart", [
+/// let addToCart = FirebaseTag.event("add_to_cart", [
 ///     "currency": "EUR", "value": 4.99,
 ///     "items": .items([["item_id": "swift-talk", "item_name": "Swift Talk", "price": 4.99]]),
 /// ])
+/// #expect(addToCart.ruleViolations.isEmpty)
 /// ```
 public enum FirebaseValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, CustomStringConvertible
@@ -45,6 +46,7 @@ public enum FirebaseValue: Sendable, Hashable, ExpressibleByStringLiteral, Expre
 ///
 /// ```swift
 /// let item: [String: FirebaseItemValue] = ["item_id": "swift-talk", "quantity": 1, "price": 4.99]
+/// #expect(FirebaseTag.event("view_item", ["items": .items([item])]).ruleViolations.isEmpty)
 /// ```
 public enum FirebaseItemValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, CustomStringConvertible

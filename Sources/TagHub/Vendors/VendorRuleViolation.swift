@@ -2,8 +2,10 @@
 /// parameters. The vendor would drop, truncate or rename the data, usually without a word.
 ///
 /// ```swift
-/// FirebaseTag.event("select_content_from_the_podcast_favorites_screen").ruleViolations
-/// // [firebase.eventName.length: "select_content_from_the_podcast_favorites_screen" (48 UTF-16 units) breaks 1 to 40 UTF-16 units]
+/// let violations = FirebaseTag.event("select_content_from_the_podcast_favorites_screen").ruleViolations
+/// #expect(violations.map(\.description) == [
+///     #"firebase.eventName.length: "select_content_from_the_podcast_favorites_screen" (48 UTF-16 units) breaks 1 to 40 UTF-16 units"#
+/// ])
 /// ```
 public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
     /// The rule, as `vendor.subject.rule`: `firebase.eventName.length`, `batch.attributeCount`.

@@ -9,20 +9,29 @@ import TagHub
 /// vendor's SDK, even when the app builds the strategy with the real tagger inside.
 ///
 /// ```swift
-/// let firebase = RecordingStrategy(wrapping: makeFirebaseStrategy(tagger: FirebaseTagger()))
-/// hub.attach(firebase)
-/// hub.send(screen: .favorites)
-/// #expect(firebase.tags.count == 1)
-/// assertAnalyticsSnapshot(of: firebase, named: "favorites")
+/// let hub = AnalyticsHub<PodcastAnalytics>()
+/// let tracker = RecordingStrategy(wrapping: makeTracker(tagger: ConsoleTagger(label: "tracker")))
+/// hub.attach(tracker)
+/// hub.send(screen: .podcasts)
+/// hub.send(screen: .favorites)  // the tracker ignores it
+/// #expect(tracker.tags == [.screen(name: "show_podcasts")])  // and the console printed nothing
 /// ```
 ///
 /// Made with ``init(for:channels:)``, it records the app tags the hub delivers, on every channel:
 /// what a test of a view model asserts on.
 ///
 /// ```swift
+/// struct PlayerViewModel {
+///     let hub: AnalyticsHub<PodcastAnalytics>
+///     let podcast: Podcast
+///     func playTapped() { hub.send(userAction: .playPodcast(podcast)) }
+/// }
+///
+/// let hub = AnalyticsHub<PodcastAnalytics>()
 /// let sent = RecordingStrategy(for: PodcastAnalytics.self)
 /// hub.attach(sent)
-/// viewModel.playTapped()
+/// let podcast = Podcast(title: "Swift Talk", duration: 1_800)
+/// PlayerViewModel(hub: hub, podcast: podcast).playTapped()
 /// #expect(sent.tags == [.userAction(.playPodcast(podcast))])
 /// ```
 ///

@@ -8,12 +8,18 @@ import TagHub
 /// strategy in a ``RecordingStrategy``.
 ///
 /// ```swift
+/// let hub = AnalyticsHub<PodcastAnalytics>()
 /// let recorder = RecordingTagger<PodcastAnalytics, TrackerTag>()
-/// hub.attach(MappingStrategy(for: PodcastAnalytics.self, tagger: recorder, userAction: trackerTag))
+/// hub.attach(makeTracker(tagger: recorder))
 /// hub.send(screen: .favorites)
-/// hub.send(userAction: .playPodcast(podcast))
-/// #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: podcast.title)])
-/// assertAnalyticsSnapshot(of: recorder, named: "play-from-favorites")
+/// hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))
+/// #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
+/// // Its snapshot: each vendor tag, with the app tag and the screens it came from.
+/// #expect(recorder.snapshotText == #"""
+///     play(name: "play_podcast_from_favorites", title: "Swift Talk") \#
+///     ← userAction playPodcast(Podcast(title: "Swift Talk", duration: 1800)) on [favorites]
+///
+///     """#)
 /// ```
 public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>:
     AnalyticsOriginTagger, AnalyticsSnapshotConvertible, Sendable

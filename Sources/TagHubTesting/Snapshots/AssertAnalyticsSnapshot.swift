@@ -20,11 +20,11 @@ import Testing
 /// ```swift
 /// @Test func playFromFavorites() {
 ///     let hub = AnalyticsHub<PodcastAnalytics>()
-///     let firebase = RecordingTagger<PodcastAnalytics, FirebaseTag>()
-///     hub.attach(makeFirebaseStrategy(tagger: firebase))
+///     let tracker = RecordingTagger<PodcastAnalytics, TrackerTag>()
+///     hub.attach(makeTracker(tagger: tracker))
 ///     hub.send(screen: .favorites)
-///     hub.send(userAction: .playPodcast(podcast))
-///     assertAnalyticsSnapshot(of: firebase)  // __Snapshots__/FirebaseTests/playFromFavorites.txt
+///     hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))
+///     assertAnalyticsSnapshot(of: tracker)  // __Snapshots__/<this file's name>/playFromFavorites.txt
 /// }
 /// ```
 ///
@@ -79,12 +79,18 @@ public func assertAnalyticsSnapshot(
 /// Asserts that `value`'s snapshot text matches the file at `path`, exactly as
 /// ``assertAnalyticsSnapshot(of:named:record:snapshotDirectory:allowingRules:fileID:filePath:line:column:function:)``
 /// does for a file beside the test: for a file that people read elsewhere, such as a tracking plan
-/// in the project's documentation.
+/// in the project's documentation. A relative path is taken from the test file's folder: from
+/// `Tests/AppTests/`, `../../Docs/TrackingPlan.md` is the project's `Docs/TrackingPlan.md`.
 ///
 /// ```swift
 /// @Test func theTrackingPlanIsUpToDate() {
-///     let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Docs")
-///     assertAnalyticsSnapshot(of: podcastTrackingPlan(), storedAt: docs.appendingPathComponent("TrackingPlan.md").path)
+///     let plan = TrackingPlan(
+///         for: PodcastAnalytics.self,
+///         screens: [.podcasts, .favorites],
+///         userActions: [.playPodcast(Podcast(title: "Swift Talk", duration: 1_800))],
+///         vendors: [.init("tracker", makeTracker(tagger: RecordingTagger<PodcastAnalytics, TrackerTag>()))]
+///     )
+///     assertAnalyticsSnapshot(of: plan, storedAt: "TrackingPlan.md")  // beside this file
 /// }
 /// ```
 ///

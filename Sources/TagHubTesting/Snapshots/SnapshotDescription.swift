@@ -8,9 +8,15 @@ import Foundation
 /// iteration order. Use ``snapshotDescription(of:)`` for the values inside it.
 ///
 /// ```swift
-/// extension TrackerTag: CustomSnapshotStringConvertible {
-///     var snapshotDescription: String {
-///         "trackEvent(\(snapshotDescription(of: name)), data: \(snapshotDescription(of: data)))"
+/// public struct AdNetworkTag: Sendable, Hashable {  // in the app
+///     public var event: String
+///     public var values: [String: String]
+/// }
+///
+/// extension AdNetworkTag: CustomSnapshotStringConvertible {  // in its tests
+///     // `public`, as the tag is; and `TagHubTesting.`, since `snapshotDescription` alone is this property.
+///     public var snapshotDescription: String {
+///         "track(\(TagHubTesting.snapshotDescription(of: event)), \(TagHubTesting.snapshotDescription(of: values)))"
 ///     }
 /// }
 /// ```
@@ -40,8 +46,9 @@ public protocol CustomSnapshotStringConvertible {
 ///   line breaks and control characters escaped.
 ///
 /// ```swift
-/// snapshotDescription(of: TrackerTag.event(name: "play", data: ["title": "Swift Talk", "duration": "1800"]))
-/// // event(name: "play", data: ["duration": "1800", "title": "Swift Talk"])
+/// let tag = TrackerTag.play(name: "play_podcast_from_favorites", title: "Swift Talk")
+/// #expect(snapshotDescription(of: tag) == #"play(name: "play_podcast_from_favorites", title: "Swift Talk")"#)
+/// #expect(snapshotDescription(of: ["title": "Swift Talk", "duration": "1800"]) == #"["duration": "1800", "title": "Swift Talk"]"#)
 /// ```
 public func snapshotDescription(of value: Any) -> String {
     var writer = SnapshotTextWriter()

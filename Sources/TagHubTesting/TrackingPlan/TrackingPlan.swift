@@ -11,16 +11,20 @@ import TagHub
 /// @Test func trackingPlan() {
 ///     let plan = TrackingPlan(
 ///         for: PodcastAnalytics.self,
-///         userActions: [.playPodcast(.sample), .pausePodcast(.sample)],  // screens: every case
-///         vendors: [
-///             .init("tracker", makeTracker(tagger: RecordingTagger<PodcastAnalytics, TrackerTag>())),
-///             .init("firebase", makeFirebaseStrategy(tagger: RecordingTagger<PodcastAnalytics, FirebaseTag>())),
-///         ]
+///         screens: [.podcasts, .podcastPlayer, .favorites, .downloads],  // Screen is not CaseIterable
+///         userActions: [.playPodcast(Podcast(title: "Swift Talk", duration: 1_800)), .pausePodcast(Podcast(title: "Swift Talk", duration: 1_800))],
+///         vendors: [.init("tracker", makeTracker(tagger: RecordingTagger<PodcastAnalytics, TrackerTag>()))]
 ///     )
-///     #expect(plan.deadTags.isEmpty)
+///     #expect(plan.deadTags == [.screen(.podcastPlayer), .screen(.favorites), .screen(.downloads)])
 ///     assertAnalyticsSnapshot(of: plan)
 /// }
 /// ```
+///
+/// A channel without samples (`screens:` left out, for example) takes every case of a
+/// `CaseIterable` type, else none: the quick start's `Screen` is not `CaseIterable`, so the plan
+/// above lists its screens. Without them it would sample no screen tag, and convert each user
+/// action with no screen shown only (the default `contexts` are "no screen yet", then each sample
+/// screen alone), where the tracker ignores `playPodcast`.
 ///
 /// The plan also lists the app tags no vendor receives (``deadTags``) and, for vendors that say
 /// which tags they expect, the vendor tags nothing produces (``unproducedVendorTags``).

@@ -10,13 +10,25 @@ import Testing
 
 // Sources/TagHub/Consent/AnalyticsConsent.swift, example 1
 @Test func tagHubDocCommentsExample1() async throws {
-    let consent = AnalyticsConsent(hub: hub, store: FileConsentStore(url: consentFile))
-    consent.register(firebase, for: [.analytics])
+    let hub = AnalyticsHub<PodcastAnalytics>()
+    let tracker = makeTracker(tagger: ConsoleTagger(label: "tracker"))
+    let adNetwork = MappingStrategy(
+        for: PodcastAnalytics.self,
+        name: "ads",
+        tagger: ConsoleTagger<String>(label: "ads"),
+        screen: { screen, _ in "\(screen)" }
+    )
+    let consent = AnalyticsConsent(hub: hub)  // in memory; a FileConsentStore keeps decisions across launches
+    consent.register(tracker, for: [.analytics])
     consent.register(adNetwork, for: [.advertising, .personalization])
+    hub.send(screen: .podcasts)  // kept for both: the user has not answered yet
 
     // The consent screen:
-    consent.grant(.analytics)       // Firebase receives what was kept, then everything new
-    consent.deny(.advertising)      // the ad network receives nothing, its buffer is discarded
+    consent.grant(.analytics)  // the tracker receives what was kept, then everything new
+    consent.deny(.advertising)  // the ad network receives nothing, its buffer is discarded
+    #expect(consent.status(of: tracker) == .granted)
+    #expect(consent.status(of: adNetwork) == .denied)
+    #expect(hub.diagnostics.summary == ["ads screen discarded (consent denied): 1"])
 }
 
 // Sources/TagHub/Consent/AnalyticsConsentObserver.swift, example 1
@@ -46,23 +58,33 @@ extension ConsentPurpose {
 }
 
 // Sources/TagHub/Consent/FileConsentStore.swift, example 1
-@Test func tagHubDocCommentsExample4() async throws {
-    let url = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
-    let consent = AnalyticsConsent(hub: hub, store: FileConsentStore(url: url.appendingPathComponent("consent.json")))
+import Foundation
+import TagHub
+
+func makeConsentKeptInAFile(for hub: AnalyticsHub<PodcastAnalytics>) throws -> AnalyticsConsent<PodcastAnalytics> {
+    let folder = try FileManager.default.url(
+        for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true
+    )
+    return AnalyticsConsent(hub: hub, store: FileConsentStore(url: folder.appendingPathComponent("consent.json")))
 }
 
 // Sources/TagHub/Context/AnalyticsClock.swift, example 1
-@Test func tagHubDocCommentsExample5() async throws {
-    struct FixedClock: AnalyticsClock {
-        let date: Date
-        func now() -> Date { date }
-    }
+import Foundation
+import TagHub
 
+struct FixedClock: AnalyticsClock {
+    let date: Date
+    func now() -> Date { date }
+}
+
+@Test func everyTagCarriesTheFixedTime() {
     let hub = AnalyticsHub<PodcastAnalytics>(clock: FixedClock(date: Date(timeIntervalSince1970: 1_700_000_000)))
+    hub.send(screen: .podcasts)
+    #expect(hub.context.time == Date(timeIntervalSince1970: 1_700_000_000))
 }
 
 // Sources/TagHub/Context/AnalyticsContext.swift, example 1
-@Test func tagHubDocCommentsExample6() async throws {
+func playTag(for action: PodcastAnalytics.UserAction, in context: PodcastAnalytics.Context) -> TrackerTag? {
     switch (action, context.current) {
     case (.playPodcast(let podcast), .favorites?): .play(name: "play_podcast_from_favorites", title: podcast.title)
     case (.playPodcast(let podcast), _): .play(name: "play", title: podcast.title)
@@ -72,65 +94,111 @@ extension ConsentPurpose {
 
 // Sources/TagHub/Context/AnalyticsSession.swift, example 1
 @Test func tagHubDocCommentsExample7() async throws {
-    let session = AnalyticsSession(id: 1_700_000_000_000, start: Date(timeIntervalSince1970: 1_700_000_000), number: 1)
-    session.id  // the start, in milliseconds since 1970: what Amplitude and GA4 use as a session ID
+    let hub = AnalyticsHub<PodcastAnalytics>()
+    hub.send(screen: .podcasts)  // the first tag starts the first session
+    let session = try #require(hub.session)
+    #expect(session.number == 1)
+    // Its start, in milliseconds since 1970: what Amplitude and GA4 use as a session ID.
+    #expect(session.id == Int64(session.start.timeIntervalSince1970 * 1_000))
 }
 
 // Sources/TagHub/Context/AnalyticsStates.swift, example 1
 @Test func tagHubDocCommentsExample8() async throws {
-    let states = PodcastAnalytics.Context(states: [.autoPlay(true), .loggedIn(userID: "user-42")]).states
-    states[.autoPlay]  // .autoPlay(true)
-    Array(states)      // [.autoPlay(true), .loggedIn(userID: "user-42")]
+    enum PlayerAnalytics: AnalyticsSchema {
+        typealias Screen = PodcastAnalytics.Screen
+        typealias UserAction = PodcastAnalytics.UserAction
+        typealias Event = Never
+        enum State: Sendable, Hashable { case autoPlay(Bool), loggedIn(userID: String) }
+        enum StateKey: Hashable, Sendable { case autoPlay, user }
+
+        static func stateKey(of state: State) -> StateKey? {
+            switch state {
+            case .autoPlay: .autoPlay
+            case .loggedIn: .user
+            }
+        }
+    }
+
+    let hub = AnalyticsHub<PlayerAnalytics>()
+    hub.send(state: .autoPlay(true))
+    hub.send(state: .loggedIn(userID: "user-42"))
+    hub.send(state: .autoPlay(false))  // replaces autoPlay(true)
+    let states = hub.context.states  // what a tag sent now carries
+    #expect(states[.autoPlay] == .autoPlay(false))
+    #expect(Array(states) == [.loggedIn(userID: "user-42"), .autoPlay(false)])
 }
 
 // Sources/TagHub/Context/ScreenHistory.swift, example 1
 @Test func tagHubDocCommentsExample9() async throws {
     let history: ScreenHistory<PodcastAnalytics.Screen> = [.podcasts, .favorites]
-    history.last  // .favorites
+    #expect(history.last == .favorites)
+    #expect(history.count == 2)
 }
 
 // Sources/TagHub/Context/TagEnvelope.swift, example 1
-func send(userAction: PodcastAnalytics.UserActionEnvelope) {
-    guard let tag = trackerTag(for: userAction.tag, in: userAction.context) else { return }
-    tagger.send(tag)
+@Test func tagHubDocCommentsExample10() async throws {
+    let envelope = PodcastAnalytics.UserActionEnvelope(
+        tag: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)),
+        context: [.podcasts, .favorites]  // the screens shown, oldest first
+    )
+    let tag = trackerTag(for: envelope.tag, in: envelope.context)
+    #expect(tag == .play(name: "play_podcast_from_favorites", title: "Swift Talk"))
 }
 
 // Sources/TagHub/Context/TagEnvelope.swift, example 2
 @Test func tagHubDocCommentsExample11() async throws {
-    tagger.send(event, origin: userAction.map(AnalyticsTag<Schema>.userAction))
+    let pause = PodcastAnalytics.UserActionEnvelope(
+        tag: .pausePodcast(Podcast(title: "Swift Talk", duration: 1_800)),
+        context: [.podcastPlayer]
+    )
+    let origin = pause.map(AnalyticsTag<PodcastAnalytics>.userAction)  // a PodcastAnalytics.AnyTagEnvelope
+    #expect(origin.tag == .userAction(pause.tag))
+    #expect(origin.context == pause.context)
 }
 
 // Sources/TagHub/Delivery/BackgroundStrategy.swift, example 1
 @Test func tagHubDocCommentsExample12() async throws {
-    let firebase = BackgroundStrategy(wrapping: makeFirebaseStrategy(tagger: FirebaseTagger()))
-    hub.attach(firebase)
-    hub.send(userAction: .playPodcast(podcast))  // returns at once
-    await hub.flush()  // every tag sent so far reached Firebase's tagger
+    let hub = AnalyticsHub<PodcastAnalytics>()
+    let tracker = BackgroundStrategy(wrapping: makeTracker(tagger: ConsoleTagger(label: "tracker")))
+    hub.attach(tracker)
+    hub.send(screen: .favorites)
+    hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // returns at once
+    await hub.flush()  // every tag sent so far reached the tracker's tagger
 }
 
 // Sources/TagHub/Diagnostics/AnalyticsDiagnostics.swift, example 1
 @Test func tagHubDocCommentsExample13() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>(diagnostics: AnalyticsDiagnostics { diagnostic in
-        print(diagnostic)  // firebase: 1 userAction tag unmapped
+        print(diagnostic)  // TrackerTag: 1 userAction tag unmapped
     })
-    …
-    hub.diagnostics.count(of: .droppedByBound)  // 0
+    hub.attach(makeTracker(tagger: ConsoleTagger(label: "tracker")))
+    hub.send(screen: .downloads)  // the tracker maps only .podcasts
+    hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // nor a play from .downloads
+    #expect(hub.diagnostics.count(of: .unmapped) == 2)
+    #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
+    #expect(hub.diagnostics.summary == ["TrackerTag screen unmapped: 1", "TrackerTag userAction unmapped: 1"])
 }
 
 // Sources/TagHub/Diagnostics/DiagnosticReport.swift, example 1
 @Test func tagHubDocCommentsExample14() async throws {
     let diagnostics = AnalyticsDiagnostics { diagnostic in
-        logger.debug("\(diagnostic)")  // "firebase: 3 userAction tags discarded (consent denied)"
+        print(diagnostic)  // tracker: 3 userAction tags discarded (consent denied)
     }
+    let report = DiagnosticReport(reason: .discardedByDenial, source: "tracker", channel: .userAction, count: 3)
+    diagnostics.report(report)
+    #expect(report.description == "tracker: 3 userAction tags discarded (consent denied)")
+    #expect(diagnostics.summary == ["tracker userAction discarded (consent denied): 3"])
 }
 
 // Sources/TagHub/Hub/AnalyticsHub.swift, example 1
 @Test func tagHubDocCommentsExample15() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>()
+    let tracker = makeTracker(tagger: ConsoleTagger(label: "tracker"))
     hub.attach(tracker)
     hub.send(screen: .favorites)
-    hub.send(userAction: .playPodcast(podcast))  // the tracker sees it on .favorites
-    hub.detach(tracker)                          // the user withdrew consent
+    hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // the tracker sees it on .favorites
+    hub.detach(tracker)  // the user withdrew consent
+    #expect(hub.isAttached(tracker) == false)
 }
 
 // Sources/TagHub/Schema/AnalyticsSchema.swift, example 1
@@ -143,10 +211,15 @@ func send(userAction: PodcastAnalytics.UserActionEnvelope) {
     }
 
     let hub = AnalyticsHub<PodcastAnalytics>()
+    hub.send(screen: .favorites)
+    #expect(hub.currentScreen == .favorites)
 }
 
 // Sources/TagHub/Schema/AnalyticsSchema.swift, example 2
-@Test func tagHubDocCommentsExample17() async throws {
+enum SettingsAnalytics: AnalyticsSchema {
+    typealias Screen = PodcastAnalytics.Screen
+    typealias UserAction = PodcastAnalytics.UserAction
+    typealias Event = PodcastAnalytics.Event
     enum State: Sendable, Hashable { case autoPlay(Bool), user(id: String), loggedOut }
     enum StateKey: Hashable, Sendable { case autoPlay, identity }
 
@@ -161,10 +234,12 @@ func send(userAction: PodcastAnalytics.UserActionEnvelope) {
 // Sources/TagHub/Screens/ScreenPresentationID.swift, example 1
 @Test func tagHubDocCommentsExample18() async throws {
     let favorites = ScreenPresentationID()  // a new identity, never handed out before
+    #expect(favorites != ScreenPresentationID())
 }
 
 // Sources/TagHub/Screens/ScreenTracker.swift, example 1
 @Test func tagHubDocCommentsExample19() async throws {
+    let hub = AnalyticsHub<PodcastAnalytics>()
     let tracker = ScreenTracker(hub: hub)
     let favorites = ScreenPresentationID()
     let player = ScreenPresentationID()
@@ -172,16 +247,30 @@ func send(userAction: PodcastAnalytics.UserActionEnvelope) {
     tracker.appeared(.favorites, as: favorites)  // onAppear again: nothing
     tracker.appeared(.podcastPlayer, as: player)  // a sheet: hub.send(screen: .podcastPlayer)
     tracker.disappeared(player)  // dismissed: hub.send(screen: .favorites)
+    #expect(Array(hub.context.history) == [.favorites, .podcastPlayer, .favorites])
 }
 
 // Sources/TagHub/Strategies/AnalyticsConvertingStrategy.swift, example 1
-extension ThirdPartyTrackerStrategy: AnalyticsConvertingStrategy {
+final class ConvertingTrackerStrategy: AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsConvertingStrategy {
+    typealias Schema = PodcastAnalytics
+    private let tagger: any AnalyticsTagger<TrackerTag>
+
+    init(tagger: some AnalyticsTagger<TrackerTag>) { self.tagger = tagger }
+
     func vendorTag(for tag: AnalyticsTag<Schema>, in context: Schema.Context) -> TrackerTag? {
         switch tag {
         case .screen(let screen): screen == .podcasts ? .screen(name: "show_podcasts") : nil
         case .userAction(let action): trackerTag(for: action, in: context)
         case .event, .state: nil
         }
+    }
+
+    func send(screen: Schema.ScreenEnvelope) {
+        if let tag = vendorTag(for: .screen(screen.tag), in: screen.context) { tagger.send(tag) }
+    }
+
+    func send(userAction: Schema.UserActionEnvelope) {
+        if let tag = vendorTag(for: .userAction(userAction.tag), in: userAction.context) { tagger.send(tag) }
     }
 }
 
@@ -222,36 +311,66 @@ final class PlaysOnlyStrategy: AnalyticsUserActionStrategy, AnalyticsWrappingStr
 
 // Sources/TagHub/Strategies/MappingStrategy.swift, example 1
 @Test func tagHubDocCommentsExample23() async throws {
+    let hub = AnalyticsHub<PodcastAnalytics>()
     let tracker = MappingStrategy(
         for: PodcastAnalytics.self,
         tagger: ConsoleTagger<TrackerTag>(label: "tracker"),
-        screen: { screen, _ in screen.trackerTag },
-        userAction: { action, context in action.trackerTag(in: context) }
+        screen: { screen, _ in screen == .podcasts ? .screen(name: "show_podcasts") : nil },
+        userAction: { action, context in trackerTag(for: action, in: context) }
     )
     hub.attach(tracker)
+    #expect(tracker.acceptedChannels == [.screen, .userAction])
 }
 
 // Sources/TagHub/Strategies/MappingStrategy.swift, example 2
 @Test func tagHubDocCommentsExample24() async throws {
+    let hub = AnalyticsHub<PodcastAnalytics>()
     let firebase = MappingStrategy(
         for: PodcastAnalytics.self,
         name: "firebase",
-        tagger: FirebaseTagger(),
+        tagger: ConsoleTagger<FirebaseTag>(label: "firebase"),  // your app: a tagger that calls Firebase
         ruleCheck: .drop,  // never send what Firebase would drop or lose
-        userAction: { action, _ in action.firebaseTag }
+        userAction: { action, _ in
+            switch action {
+            case .playPodcast(let podcast): .event("play_podcast", ["title": .string(podcast.title)])
+            case .pausePodcast: .event("pause podcast")  // a space: Firebase would drop it
+            }
+        }
     )
+    hub.attach(firebase)
+    hub.send(userAction: .pausePodcast(Podcast(title: "Swift Talk", duration: 1_800)))
+    #expect(hub.diagnostics.count(of: .droppedByRules, source: "firebase") == 1)
 }
 
 // Sources/TagHub/Taggers/AnalyticsTagger.swift, example 1
-struct FirebaseTagger: AnalyticsTagger {
-    func send(_ tag: FirebaseTag) {
-        Analytics.logEvent(tag.name, parameters: tag.parameters)
+struct TrackerTagger: AnalyticsTagger {
+    // The vendor SDK's call: `Tracker.shared.track(_:properties:)`, say.
+    let track: @Sendable (_ name: String, _ properties: [String: String]) -> Void
+
+    func send(_ tag: TrackerTag) {
+        switch tag {
+        case .screen(let name): track(name, [:])
+        case .play(let name, let title): track(name, ["title": title])
+        case .pause: track("pause", [:])
+        }
     }
 }
 
 // Sources/TagHub/Taggers/AnalyticsTagger.swift, example 2
 @Test func tagHubDocCommentsExample26() async throws {
-    tagger.send(event, origin: userAction.map(AnalyticsTag<Schema>.userAction))
+    final class OriginTrackerStrategy<Tagger: AnalyticsOriginTagger<PodcastAnalytics, TrackerTag>>:
+        AnalyticsUserActionStrategy
+    {
+        typealias Schema = PodcastAnalytics
+        private let tagger: Tagger
+
+        init(tagger: Tagger) { self.tagger = tagger }
+
+        func send(userAction: PodcastAnalytics.UserActionEnvelope) {
+            guard let tag = trackerTag(for: userAction.tag, in: userAction.context) else { return }
+            tagger.send(tag, origin: userAction.map(AnalyticsTag<PodcastAnalytics>.userAction))
+        }
+    }
 }
 
 // Sources/TagHub/Taggers/ConsoleTagger.swift, example 1
@@ -259,37 +378,43 @@ struct FirebaseTagger: AnalyticsTagger {
     let console = ConsoleTagger<TrackerTag>(label: "tracker")
     console.send(.screen(name: "show_podcasts"))
     // [TagHub] tracker: screen(name: "show_podcasts")
+    #expect(console.line(for: .screen(name: "show_podcasts")) == #"[TagHub] tracker: screen(name: "show_podcasts")"#)
 }
 
 // Sources/TagHub/Vendors/AnalyticsArray.swift, example 1
 @Test func tagHubDocCommentsExample28() async throws {
     let value: AnalyticsValue = .array(["swift", "talk"])  // from an `[AnalyticsValue]`, or a literal
     if case .array(let values) = value {
-        values.compactMap { if case .string(let tag) = $0 { tag } else { nil } }  // ["swift", "talk"]
+        let tags = values.compactMap { if case .string(let tag) = $0 { tag } else { nil } }
+        #expect(tags == ["swift", "talk"])
     }
 }
 
 // Sources/TagHub/Vendors/FirebaseTag.swift, example 1
 @Test func tagHubDocCommentsExample29() async throws {
     let tag = FirebaseTag.event("select_content", ["content_type": "podcast", "item_id": "swift-talk"])
-    tag.ruleViolations  // [] — Firebase accepts it
+    #expect(tag.ruleViolations.isEmpty)  // Firebase accepts it
 }
 
 // Sources/TagHub/Vendors/FirebaseValue.swift, example 1
 @Test func tagHubDocCommentsExample30() async throws {
-    FirebaseTag.event("add_to_cart", [
+    let addToCart = FirebaseTag.event("add_to_cart", [
         "currency": "EUR", "value": 4.99,
         "items": .items([["item_id": "swift-talk", "item_name": "Swift Talk", "price": 4.99]]),
     ])
+    #expect(addToCart.ruleViolations.isEmpty)
 }
 
 // Sources/TagHub/Vendors/FirebaseValue.swift, example 2
 @Test func tagHubDocCommentsExample31() async throws {
     let item: [String: FirebaseItemValue] = ["item_id": "swift-talk", "quantity": 1, "price": 4.99]
+    #expect(FirebaseTag.event("view_item", ["items": .items([item])]).ruleViolations.isEmpty)
 }
 
 // Sources/TagHub/Vendors/VendorRuleViolation.swift, example 1
 @Test func tagHubDocCommentsExample32() async throws {
-    FirebaseTag.event("select_content_from_the_podcast_favorites_screen").ruleViolations
-    // [firebase.eventName.length: "select_content_from_the_podcast_favorites_screen" (48 UTF-16 units) breaks 1 to 40 UTF-16 units]
+    let violations = FirebaseTag.event("select_content_from_the_podcast_favorites_screen").ruleViolations
+    #expect(violations.map(\.description) == [
+        #"firebase.eventName.length: "select_content_from_the_podcast_favorites_screen" (48 UTF-16 units) breaks 1 to 40 UTF-16 units"#
+    ])
 }

@@ -11,79 +11,106 @@ import Testing
 
 // Sources/TagHubTesting/Recording/RecordingStrategy.swift, example 1
 @Test func tagHubTestingDocCommentsExample1() async throws {
-    let firebase = RecordingStrategy(wrapping: makeFirebaseStrategy(tagger: FirebaseTagger()))
-    hub.attach(firebase)
-    hub.send(screen: .favorites)
-    #expect(firebase.tags.count == 1)
-    assertAnalyticsSnapshot(of: firebase, named: "favorites")
+    let hub = AnalyticsHub<PodcastAnalytics>()
+    let tracker = RecordingStrategy(wrapping: makeTracker(tagger: ConsoleTagger(label: "tracker")))
+    hub.attach(tracker)
+    hub.send(screen: .podcasts)
+    hub.send(screen: .favorites)  // the tracker ignores it
+    #expect(tracker.tags == [.screen(name: "show_podcasts")])  // and the console printed nothing
 }
 
 // Sources/TagHubTesting/Recording/RecordingStrategy.swift, example 2
 @Test func tagHubTestingDocCommentsExample2() async throws {
+    struct PlayerViewModel {
+        let hub: AnalyticsHub<PodcastAnalytics>
+        let podcast: Podcast
+        func playTapped() { hub.send(userAction: .playPodcast(podcast)) }
+    }
+
+    let hub = AnalyticsHub<PodcastAnalytics>()
     let sent = RecordingStrategy(for: PodcastAnalytics.self)
     hub.attach(sent)
-    viewModel.playTapped()
+    let podcast = Podcast(title: "Swift Talk", duration: 1_800)
+    PlayerViewModel(hub: hub, podcast: podcast).playTapped()
     #expect(sent.tags == [.userAction(.playPodcast(podcast))])
 }
 
 // Sources/TagHubTesting/Recording/RecordingTagger.swift, example 1
 @Test func tagHubTestingDocCommentsExample3() async throws {
+    let hub = AnalyticsHub<PodcastAnalytics>()
     let recorder = RecordingTagger<PodcastAnalytics, TrackerTag>()
-    hub.attach(MappingStrategy(for: PodcastAnalytics.self, tagger: recorder, userAction: trackerTag))
+    hub.attach(makeTracker(tagger: recorder))
     hub.send(screen: .favorites)
-    hub.send(userAction: .playPodcast(podcast))
-    #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: podcast.title)])
-    assertAnalyticsSnapshot(of: recorder, named: "play-from-favorites")
+    hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))
+    #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
+    // Its snapshot: each vendor tag, with the app tag and the screens it came from.
+    #expect(recorder.snapshotText == #"""
+        play(name: "play_podcast_from_favorites", title: "Swift Talk") \#
+        ← userAction playPodcast(Podcast(title: "Swift Talk", duration: 1800)) on [favorites]
+
+        """#)
 }
 
 // Sources/TagHubTesting/Snapshots/AssertAnalyticsSnapshot.swift, example 1
 @Test func playFromFavorites() {
     let hub = AnalyticsHub<PodcastAnalytics>()
-    let firebase = RecordingTagger<PodcastAnalytics, FirebaseTag>()
-    hub.attach(makeFirebaseStrategy(tagger: firebase))
+    let tracker = RecordingTagger<PodcastAnalytics, TrackerTag>()
+    hub.attach(makeTracker(tagger: tracker))
     hub.send(screen: .favorites)
-    hub.send(userAction: .playPodcast(podcast))
-    assertAnalyticsSnapshot(of: firebase)  // __Snapshots__/FirebaseTests/playFromFavorites.txt
+    hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))
+    assertAnalyticsSnapshot(of: tracker)  // __Snapshots__/<this file's name>/playFromFavorites.txt
 }
 
 // Sources/TagHubTesting/Snapshots/AssertAnalyticsSnapshot.swift, example 2
 @Test func theTrackingPlanIsUpToDate() {
-    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Docs")
-    assertAnalyticsSnapshot(of: podcastTrackingPlan(), storedAt: docs.appendingPathComponent("TrackingPlan.md").path)
+    let plan = TrackingPlan(
+        for: PodcastAnalytics.self,
+        screens: [.podcasts, .favorites],
+        userActions: [.playPodcast(Podcast(title: "Swift Talk", duration: 1_800))],
+        vendors: [.init("tracker", makeTracker(tagger: RecordingTagger<PodcastAnalytics, TrackerTag>()))]
+    )
+    assertAnalyticsSnapshot(of: plan, storedAt: "TrackingPlan.md")  // beside this file
 }
 
 // Sources/TagHubTesting/Snapshots/SnapshotDescription.swift, example 1
-extension TrackerTag: CustomSnapshotStringConvertible {
-    var snapshotDescription: String {
-        "trackEvent(\(snapshotDescription(of: name)), data: \(snapshotDescription(of: data)))"
+public struct AdNetworkTag: Sendable, Hashable {  // in the app
+    public var event: String
+    public var values: [String: String]
+}
+
+extension AdNetworkTag: CustomSnapshotStringConvertible {  // in its tests
+    // `public`, as the tag is; and `TagHubTesting.`, since `snapshotDescription` alone is this property.
+    public var snapshotDescription: String {
+        "track(\(TagHubTesting.snapshotDescription(of: event)), \(TagHubTesting.snapshotDescription(of: values)))"
     }
 }
 
 // Sources/TagHubTesting/Snapshots/SnapshotDescription.swift, example 2
 @Test func tagHubTestingDocCommentsExample7() async throws {
-    snapshotDescription(of: TrackerTag.event(name: "play", data: ["title": "Swift Talk", "duration": "1800"]))
-    // event(name: "play", data: ["duration": "1800", "title": "Swift Talk"])
+    let tag = TrackerTag.play(name: "play_podcast_from_favorites", title: "Swift Talk")
+    #expect(snapshotDescription(of: tag) == #"play(name: "play_podcast_from_favorites", title: "Swift Talk")"#)
+    #expect(snapshotDescription(of: ["title": "Swift Talk", "duration": "1800"]) == #"["duration": "1800", "title": "Swift Talk"]"#)
 }
 
 // Sources/TagHubTesting/TestClock.swift, example 1
 @Test func tagHubTestingDocCommentsExample8() async throws {
     let clock = TestClock()
     let hub = AnalyticsHub<PodcastAnalytics>(clock: clock)
-    hub.send(screen: .podcasts)         // at 2023-11-14T22:13:20Z
+    hub.send(screen: .podcasts)  // at 2023-11-14T22:13:20Z
     clock.advance(by: .seconds(90))
-    hub.send(userAction: .playPodcast(podcast))  // 90 seconds later, in the same session
+    hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // 90 seconds later
+    #expect(hub.context.time.timeIntervalSince1970 == 1_700_000_090)
+    #expect(hub.session?.number == 1)  // in the same session
 }
 
 // Sources/TagHubTesting/TrackingPlan/TrackingPlan.swift, example 1
 @Test func trackingPlan() {
     let plan = TrackingPlan(
         for: PodcastAnalytics.self,
-        userActions: [.playPodcast(.sample), .pausePodcast(.sample)],  // screens: every case
-        vendors: [
-            .init("tracker", makeTracker(tagger: RecordingTagger<PodcastAnalytics, TrackerTag>())),
-            .init("firebase", makeFirebaseStrategy(tagger: RecordingTagger<PodcastAnalytics, FirebaseTag>())),
-        ]
+        screens: [.podcasts, .podcastPlayer, .favorites, .downloads],  // Screen is not CaseIterable
+        userActions: [.playPodcast(Podcast(title: "Swift Talk", duration: 1_800)), .pausePodcast(Podcast(title: "Swift Talk", duration: 1_800))],
+        vendors: [.init("tracker", makeTracker(tagger: RecordingTagger<PodcastAnalytics, TrackerTag>()))]
     )
-    #expect(plan.deadTags.isEmpty)
+    #expect(plan.deadTags == [.screen(.podcastPlayer), .screen(.favorites), .screen(.downloads)])
     assertAnalyticsSnapshot(of: plan)
 }
