@@ -42,13 +42,17 @@ let package = Package(
     ]
         + [
             "Readme", "ConsentGuide", "ContextGuide", "DeliveryGuide", "ScreensGuide", "TestingGuide",
+            "TagHubDocComments", "TagHubTestingDocComments",
 
         ].map { name in
             .testTarget(
                 name: "\(name)Examples",
                 dependencies: ["QuickStartExample", "TagHub", "TagHubTesting"],
                 path: "Tests/DocExamples/\(name)",
-                exclude: name == "TestingGuide" ? ["__Snapshots__"] : []
+                exclude: [
+                    "TestingGuide": ["__Snapshots__"],
+                    "TagHubTestingDocComments": ["__Snapshots__", "TrackingPlan.md"],
+                ][name] ?? []
             )
         },
     swiftLanguageModes: [.v6]

@@ -28,7 +28,7 @@
 /// consent.deny(.advertising)  // the ad network receives nothing, its buffer is discarded
 /// #expect(consent.status(of: tracker) == .granted)
 /// #expect(consent.status(of: adNetwork) == .denied)
-/// #expect(hub.diagnostics.summary == ["ads screen discarded (consent denied): 1"])
+/// #expect(hub.diagnostics.summary == ["ads: 1 screen tag discarded (consent denied)"])
 /// ```
 ///
 /// Revocation is immediate: once `deny` (or any call that takes a purpose away) returns, the

@@ -7,18 +7,18 @@
 ///
 /// ```swift
 /// let hub = AnalyticsHub<PodcastAnalytics>(diagnostics: AnalyticsDiagnostics { diagnostic in
-///     print(diagnostic)  // TrackerTag: 1 userAction tag unmapped
+///     print(diagnostic)  // tracker: 1 screen tag unmapped, then tracker: 1 userAction tag unmapped
 /// })
 /// hub.attach(makeTracker(tagger: ConsoleTagger(label: "tracker")))
 /// hub.send(screen: .downloads)  // the tracker maps only .podcasts
 /// hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // nor a play from .downloads
 /// #expect(hub.diagnostics.count(of: .unmapped) == 2)
 /// #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
-/// #expect(hub.diagnostics.summary == ["TrackerTag screen unmapped: 1", "TrackerTag userAction unmapped: 1"])
+/// #expect(hub.diagnostics.summary == ["tracker: 1 screen tag unmapped", "tracker: 1 userAction tag unmapped"])
 /// ```
 ///
-/// A report reads `source: count channel tags reason (detail)` (``DiagnosticReport/description``);
-/// ``summary`` has one line per total, `source channel reason: count` (``Key/description``).
+/// A report reads `source: count channel tags reason (detail)` (``DiagnosticReport/description``),
+/// and so does each line of ``summary``, for one total and without the detail.
 ///
 /// The handler runs synchronously on the thread that made the report, which may be a thread that
 /// sends tags: keep it cheap, and do not send tags from it.

@@ -7,7 +7,7 @@
 /// let report = DiagnosticReport(reason: .discardedByDenial, source: "tracker", channel: .userAction, count: 3)
 /// diagnostics.report(report)
 /// #expect(report.description == "tracker: 3 userAction tags discarded (consent denied)")
-/// #expect(diagnostics.summary == ["tracker userAction discarded (consent denied): 3"])
+/// #expect(diagnostics.summary == ["tracker: 3 userAction tags discarded (consent denied)"])
 /// ```
 public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
     /// Why tags were not delivered.

@@ -20,9 +20,9 @@ import Testing
 // Docs/Delivery.md, example 2
 @Test func deliveryGuideExample2() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>(diagnostics: AnalyticsDiagnostics { diagnostic in
-        print(diagnostic)  // TrackerTag: 1 screen tag unmapped
+        print(diagnostic)  // tracker: 1 screen tag unmapped
     })
     hub.attach(makeTracker(tagger: ConsoleTagger(label: "tracker")))
     hub.send(screen: .favorites)  // the quick start's tracker maps only .podcasts
-    #expect(hub.diagnostics.summary == ["TrackerTag: 1 screen tag unmapped"])
+    #expect(hub.diagnostics.summary == ["tracker: 1 screen tag unmapped"])
 }

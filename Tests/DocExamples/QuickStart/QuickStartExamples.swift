@@ -43,6 +43,7 @@ func trackerTag(for action: PodcastAnalytics.UserAction, in context: PodcastAnal
 func makeTracker<Tagger: AnalyticsTagger<TrackerTag>>(tagger: Tagger) -> MappingStrategy<PodcastAnalytics, Tagger> {
     MappingStrategy(
         for: PodcastAnalytics.self,
+        name: "tracker",  // in diagnostics
         tagger: tagger,
         screen: { screen, _ in screen == .podcasts ? .screen(name: "show_podcasts") : nil },
         userAction: trackerTag

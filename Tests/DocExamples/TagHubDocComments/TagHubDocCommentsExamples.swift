@@ -28,7 +28,7 @@ import Testing
     consent.deny(.advertising)  // the ad network receives nothing, its buffer is discarded
     #expect(consent.status(of: tracker) == .granted)
     #expect(consent.status(of: adNetwork) == .denied)
-    #expect(hub.diagnostics.summary == ["ads screen discarded (consent denied): 1"])
+    #expect(hub.diagnostics.summary == ["ads: 1 screen tag discarded (consent denied)"])
 }
 
 // Sources/TagHub/Consent/AnalyticsConsentObserver.swift, example 1
@@ -169,14 +169,14 @@ func playTag(for action: PodcastAnalytics.UserAction, in context: PodcastAnalyti
 // Sources/TagHub/Diagnostics/AnalyticsDiagnostics.swift, example 1
 @Test func tagHubDocCommentsExample13() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>(diagnostics: AnalyticsDiagnostics { diagnostic in
-        print(diagnostic)  // TrackerTag: 1 userAction tag unmapped
+        print(diagnostic)  // tracker: 1 screen tag unmapped, then tracker: 1 userAction tag unmapped
     })
     hub.attach(makeTracker(tagger: ConsoleTagger(label: "tracker")))
     hub.send(screen: .downloads)  // the tracker maps only .podcasts
     hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // nor a play from .downloads
     #expect(hub.diagnostics.count(of: .unmapped) == 2)
     #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
-    #expect(hub.diagnostics.summary == ["TrackerTag screen unmapped: 1", "TrackerTag userAction unmapped: 1"])
+    #expect(hub.diagnostics.summary == ["tracker: 1 screen tag unmapped", "tracker: 1 userAction tag unmapped"])
 }
 
 // Sources/TagHub/Diagnostics/DiagnosticReport.swift, example 1
@@ -187,7 +187,7 @@ func playTag(for action: PodcastAnalytics.UserAction, in context: PodcastAnalyti
     let report = DiagnosticReport(reason: .discardedByDenial, source: "tracker", channel: .userAction, count: 3)
     diagnostics.report(report)
     #expect(report.description == "tracker: 3 userAction tags discarded (consent denied)")
-    #expect(diagnostics.summary == ["tracker userAction discarded (consent denied): 3"])
+    #expect(diagnostics.summary == ["tracker: 3 userAction tags discarded (consent denied)"])
 }
 
 // Sources/TagHub/Hub/AnalyticsHub.swift, example 1
@@ -201,8 +201,22 @@ func playTag(for action: PodcastAnalytics.UserAction, in context: PodcastAnalyti
     #expect(hub.isAttached(tracker) == false)
 }
 
+// Sources/TagHub/Schema/AnalyticsError.swift, example 1
+enum PlayerEvent: Sendable, Hashable {
+    case playbackFailed(AnalyticsError)
+}
+
+@Test func anErrorIsCarriedAsAValue() {
+    struct Timeout: Error {}
+    let event = PlayerEvent.playbackFailed(AnalyticsError(Timeout()))
+    #expect(event == .playbackFailed(AnalyticsError(Timeout())))
+    if case .playbackFailed(let error) = event {
+        #expect(error.type == "Timeout")
+    }
+}
+
 // Sources/TagHub/Schema/AnalyticsSchema.swift, example 1
-@Test func tagHubDocCommentsExample16() async throws {
+@Test func tagHubDocCommentsExample17() async throws {
     enum PodcastAnalytics: AnalyticsSchema {
         enum Screen: Sendable, Hashable { case podcasts, podcastPlayer, favorites, downloads }
         enum UserAction: Sendable { case playPodcast(Podcast), pausePodcast(Podcast) }
@@ -232,13 +246,13 @@ enum SettingsAnalytics: AnalyticsSchema {
 }
 
 // Sources/TagHub/Screens/ScreenPresentationID.swift, example 1
-@Test func tagHubDocCommentsExample18() async throws {
+@Test func tagHubDocCommentsExample19() async throws {
     let favorites = ScreenPresentationID()  // a new identity, never handed out before
     #expect(favorites != ScreenPresentationID())
 }
 
 // Sources/TagHub/Screens/ScreenTracker.swift, example 1
-@Test func tagHubDocCommentsExample19() async throws {
+@Test func tagHubDocCommentsExample20() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>()
     let tracker = ScreenTracker(hub: hub)
     let favorites = ScreenPresentationID()
@@ -310,7 +324,7 @@ final class PlaysOnlyStrategy: AnalyticsUserActionStrategy, AnalyticsWrappingStr
 }
 
 // Sources/TagHub/Strategies/MappingStrategy.swift, example 1
-@Test func tagHubDocCommentsExample23() async throws {
+@Test func tagHubDocCommentsExample24() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>()
     let tracker = MappingStrategy(
         for: PodcastAnalytics.self,
@@ -323,7 +337,7 @@ final class PlaysOnlyStrategy: AnalyticsUserActionStrategy, AnalyticsWrappingStr
 }
 
 // Sources/TagHub/Strategies/MappingStrategy.swift, example 2
-@Test func tagHubDocCommentsExample24() async throws {
+@Test func tagHubDocCommentsExample25() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>()
     let firebase = MappingStrategy(
         for: PodcastAnalytics.self,
@@ -357,7 +371,7 @@ struct TrackerTagger: AnalyticsTagger {
 }
 
 // Sources/TagHub/Taggers/AnalyticsTagger.swift, example 2
-@Test func tagHubDocCommentsExample26() async throws {
+@Test func tagHubDocCommentsExample27() async throws {
     final class OriginTrackerStrategy<Tagger: AnalyticsOriginTagger<PodcastAnalytics, TrackerTag>>:
         AnalyticsUserActionStrategy
     {
@@ -374,7 +388,7 @@ struct TrackerTagger: AnalyticsTagger {
 }
 
 // Sources/TagHub/Taggers/ConsoleTagger.swift, example 1
-@Test func tagHubDocCommentsExample27() async throws {
+@Test func tagHubDocCommentsExample28() async throws {
     let console = ConsoleTagger<TrackerTag>(label: "tracker")
     console.send(.screen(name: "show_podcasts"))
     // [TagHub] tracker: screen(name: "show_podcasts")
@@ -382,7 +396,7 @@ struct TrackerTagger: AnalyticsTagger {
 }
 
 // Sources/TagHub/Vendors/AnalyticsArray.swift, example 1
-@Test func tagHubDocCommentsExample28() async throws {
+@Test func tagHubDocCommentsExample29() async throws {
     let value: AnalyticsValue = .array(["swift", "talk"])  // from an `[AnalyticsValue]`, or a literal
     if case .array(let values) = value {
         let tags = values.compactMap { if case .string(let tag) = $0 { tag } else { nil } }
@@ -391,13 +405,13 @@ struct TrackerTagger: AnalyticsTagger {
 }
 
 // Sources/TagHub/Vendors/FirebaseTag.swift, example 1
-@Test func tagHubDocCommentsExample29() async throws {
+@Test func tagHubDocCommentsExample30() async throws {
     let tag = FirebaseTag.event("select_content", ["content_type": "podcast", "item_id": "swift-talk"])
     #expect(tag.ruleViolations.isEmpty)  // Firebase accepts it
 }
 
 // Sources/TagHub/Vendors/FirebaseValue.swift, example 1
-@Test func tagHubDocCommentsExample30() async throws {
+@Test func tagHubDocCommentsExample31() async throws {
     let addToCart = FirebaseTag.event("add_to_cart", [
         "currency": "EUR", "value": 4.99,
         "items": .items([["item_id": "swift-talk", "item_name": "Swift Talk", "price": 4.99]]),
@@ -406,13 +420,13 @@ struct TrackerTagger: AnalyticsTagger {
 }
 
 // Sources/TagHub/Vendors/FirebaseValue.swift, example 2
-@Test func tagHubDocCommentsExample31() async throws {
+@Test func tagHubDocCommentsExample32() async throws {
     let item: [String: FirebaseItemValue] = ["item_id": "swift-talk", "quantity": 1, "price": 4.99]
     #expect(FirebaseTag.event("view_item", ["items": .items([item])]).ruleViolations.isEmpty)
 }
 
 // Sources/TagHub/Vendors/VendorRuleViolation.swift, example 1
-@Test func tagHubDocCommentsExample32() async throws {
+@Test func tagHubDocCommentsExample33() async throws {
     let violations = FirebaseTag.event("select_content_from_the_podcast_favorites_screen").ruleViolations
     #expect(violations.map(\.description) == [
         #"firebase.eventName.length: "select_content_from_the_podcast_favorites_screen" (48 UTF-16 units) breaks 1 to 40 UTF-16 units"#
