@@ -45,7 +45,7 @@ public struct AnalyticsError: Sendable, Hashable, CustomStringConvertible {
         self.code = bridged.code
         // An `NSError` describes itself with its whole user info; its localized description is
         // the message. A Swift error's description names its case and payload.
-        self.message = error is NSError ? bridged.localizedDescription : String(describing: error)
+        self.message = Swift.type(of: error) is NSError.Type ? bridged.localizedDescription : String(describing: error)
     }
 
     /// An error value given field by field: for tests, and for errors known only by their code.
