@@ -8,6 +8,8 @@
 // untyped (`[String: Any]`) overloads of each call are kept, as the one chosen depends on the
 // argument's type. Like the SDK's, `Analytics` is not `Sendable`.
 
+import Foundation
+
 /// `public class Analytics` (Analytics.swift)
 public class Analytics {
     /// `public func reset()`: clears the user ID and traits, and makes a new anonymous ID.
@@ -64,3 +66,30 @@ extension Analytics {
     public func group(groupId: String, traits: [String: Any]?) {}
 }
 
+// MARK: - JSON (Utilities/JSON.swift)
+
+/// `public enum JSON: Equatable`, `Codable`: what the typed calls encode, and the `Encodable`
+/// value that `identify(traits:)` (the call without a user ID, which has no untyped overload)
+/// takes for a dictionary.
+public enum JSON: Equatable {
+    case null
+    case bool(Bool)
+    case number(Decimal)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    /// `public init(_ object: [String: Any]) throws`
+    public init(_ object: [String: Any]) throws { fatalError() }
+
+    /// `public init(_ value: Any) throws`
+    public init(_ value: Any) throws { fatalError() }
+}
+
+extension JSON: Codable {
+    /// `public func encode(to encoder: Encoder) throws`
+    public func encode(to encoder: Encoder) throws {}
+
+    /// `public init(from decoder: Decoder) throws`
+    public init(from decoder: Decoder) throws { fatalError() }
+}
