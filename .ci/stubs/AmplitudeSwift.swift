@@ -1,0 +1,105 @@
+// A stub of the Amplitude-Swift API (module `AmplitudeSwift`) that the docs' taggers use, for
+// type-checking them on Linux (.ci/typecheck-stubs). Never shipped, never run: every body does
+// nothing or traps.
+//
+// Each declaration follows the Swift source of Amplitude-Swift 1.18.6
+// (https://github.com/amplitude/Amplitude-Swift, Sources/Amplitude/Amplitude.swift,
+// Events/BaseEvent.swift, Events/EventOptions.swift, Events/Identify.swift and Types.swift),
+// reduced to what type-checking needs. Like the SDK's, no class here is `Sendable`.
+
+/// `public typealias EventCallback = (BaseEvent, Int, String) -> Void` (Types.swift)
+public typealias EventCallback = (BaseEvent, Int, String) -> Void
+
+/// `public class Amplitude` (Amplitude.swift)
+public class Amplitude {
+    /// `@discardableResult public func track(event: BaseEvent, options: EventOptions? = nil, callback: EventCallback? = nil) -> Amplitude`
+    @discardableResult
+    public func track(event: BaseEvent, options: EventOptions? = nil, callback: EventCallback? = nil) -> Amplitude {
+        self
+    }
+
+    /// `@discardableResult public func identify(identify: Identify, options: EventOptions? = nil) -> Amplitude`
+    @discardableResult
+    public func identify(identify: Identify, options: EventOptions? = nil) -> Amplitude { self }
+
+    /// `@discardableResult public func setUserId(userId: String?) -> Amplitude`
+    @discardableResult
+    public func setUserId(userId: String?) -> Amplitude { self }
+
+    /// `@discardableResult public func setDeviceId(deviceId: String?) -> Amplitude`
+    @discardableResult
+    public func setDeviceId(deviceId: String?) -> Amplitude { self }
+
+    /// `@discardableResult public func reset() -> Amplitude`: clears the user ID and user
+    /// properties, and makes a new device ID.
+    @discardableResult
+    public func reset() -> Amplitude { self }
+}
+
+/// `open class EventOptions` (Events/EventOptions.swift): only the members the docs use.
+open class EventOptions {
+    /// `public var timestamp: Int64?`: milliseconds since 1970; `ContextPlugin` sets it only when nil.
+    public var timestamp: Int64?
+
+    /// `public init(userId: String? = nil, deviceId: String? = nil, timestamp: Int64? = nil, …)`:
+    /// every parameter has a default; those the docs do not use are left out.
+    public init(timestamp: Int64? = nil) {
+        self.timestamp = timestamp
+    }
+}
+
+/// `open class BaseEvent: EventOptions, AnalyticsEvent, Codable` (Events/BaseEvent.swift)
+open class BaseEvent: EventOptions {
+    /// `public var eventType: String`
+    public var eventType: String
+    /// `public var eventProperties: [String: Any]?`
+    public var eventProperties: [String: Any]?
+
+    /// `public init(userId: String? = nil, deviceId: String? = nil, timestamp: Int64? = nil, …,
+    /// eventType: String, eventProperties: [String: Any]? = nil, userProperties: [String: Any]? = nil,
+    /// groups: [String: Any]? = nil, groupProperties: [String: Any]? = nil)`: the defaulted
+    /// parameters the docs do not use are left out.
+    public init(timestamp: Int64? = nil, eventType: String, eventProperties: [String: Any]? = nil) {
+        self.eventType = eventType
+        self.eventProperties = eventProperties
+        super.init(timestamp: timestamp)
+    }
+}
+
+/// `open class Identify` (Events/Identify.swift): the `$set` operations, every overload, as the
+/// one chosen depends on the value's static type.
+open class Identify {
+    /// `public init()`
+    public init() {}
+
+    /// `@discardableResult public func set(property: String, value: Bool) -> Identify`
+    @discardableResult public func set(property: String, value: Bool) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: Int) -> Identify`
+    @discardableResult public func set(property: String, value: Int) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: Float) -> Identify`
+    @discardableResult public func set(property: String, value: Float) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: Double) -> Identify`
+    @discardableResult public func set(property: String, value: Double) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: Int64) -> Identify`
+    @discardableResult public func set(property: String, value: Int64) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: String) -> Identify`
+    @discardableResult public func set(property: String, value: String) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: [String: Any]) -> Identify`
+    @discardableResult public func set(property: String, value: [String: Any]) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: [Any]) -> Identify`
+    @discardableResult public func set(property: String, value: [Any]) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: [Bool]) -> Identify`
+    @discardableResult public func set(property: String, value: [Bool]) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: [Int]) -> Identify`
+    @discardableResult public func set(property: String, value: [Int]) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: [Float]) -> Identify`
+    @discardableResult public func set(property: String, value: [Float]) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: [Double]) -> Identify`
+    @discardableResult public func set(property: String, value: [Double]) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: [Int64]) -> Identify`
+    @discardableResult public func set(property: String, value: [Int64]) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: [String]) -> Identify`
+    @discardableResult public func set(property: String, value: [String]) -> Identify { self }
+    /// `@discardableResult public func set(property: String, value: Any?) -> Identify`
+    @discardableResult public func set(property: String, value: Any?) -> Identify { self }
+}
