@@ -4,7 +4,10 @@ import TagHubTesting
 import Testing
 
 @Suite struct AnalyticsErrorTests {
-    enum PlayerFailure: Error { case timeout(seconds: Int), network }
+    enum PlayerFailure: Error {
+        case timeout(seconds: Int)
+        case network
+    }
 
     enum PlayerEvent: Sendable, Hashable { case playbackFailed(AnalyticsError) }
 
@@ -32,7 +35,15 @@ import Testing
             userInfo: [NSLocalizedDescriptionKey: "The request timed out."]
         )
         let error = AnalyticsError(timedOut)
-        #expect(error == AnalyticsError(type: "NSError", domain: NSURLErrorDomain, code: -1001, message: "The request timed out."))
+        #expect(
+            error
+                == AnalyticsError(
+                    type: "NSError",
+                    domain: NSURLErrorDomain,
+                    code: -1001,
+                    message: "The request timed out."
+                )
+        )
         #expect(error.description == "NSURLErrorDomain -1001: The request timed out.")
     }
 

@@ -38,8 +38,8 @@ extension RecordedTag: CustomSnapshotStringConvertible {
     /// ``snapshotDescription(of:)`` writes values; for example
     /// `play(name: "play_podcast_from_favorites") ← userAction playPodcast(Podcast(title: "Swift Talk")) on [favorites]`.
     ///
-    /// A recorder of app tags (a ``RecordingStrategy`` made with ``RecordingStrategy/init(for:)``)
-    /// writes the app tag once.
+    /// A recorder of app tags (a ``RecordingStrategy`` made with
+    /// ``RecordingStrategy/init(for:channels:)``) writes the app tag once.
     public var snapshotDescription: String {
         snapshotDescription(showing: [])
     }

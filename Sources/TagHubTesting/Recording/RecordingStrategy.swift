@@ -52,8 +52,8 @@ public final class RecordingStrategy<Schema: AnalyticsSchema, VendorTag: Sendabl
     /// A recorder of the vendor tags `strategy` would make of what the hub delivers, on the
     /// channels the hub would deliver to `strategy`.
     ///
-    /// Only `strategy`'s ``AnalyticsConvertingStrategy/vendorTag(for:in:)`` is called, never its
-    /// `send` methods: its tagger receives nothing.
+    /// Only `strategy`'s ``/TagHub/AnalyticsConvertingStrategy/vendorTag(for:in:)`` is called,
+    /// never its `send` methods: its tagger receives nothing.
     public init<Wrapped: AnalyticsConvertingStrategy>(wrapping strategy: Wrapped)
     where Wrapped.Schema == Schema, Wrapped.VendorTag == VendorTag {
         self.acceptedChannels = strategy.deliveredChannels

@@ -13,9 +13,9 @@ import Testing
 /// failure points at the line that called this function, under Swift Testing (`Issue.record`) or
 /// XCTest (`XCTFail`), whichever is running the test.
 ///
-/// Vendor tags that are ``RuleCheckedVendorTag`` (the library's vendor models) are also checked
-/// against their vendor's rules, each and all together: a violation fails the test, naming the
-/// rule, the offending value and the limit.
+/// Vendor tags that are ``/TagHub/RuleCheckedVendorTag`` (the library's vendor models) are also
+/// checked against their vendor's rules, each and all together: a violation fails the test, naming
+/// the rule, the offending value and the limit.
 ///
 /// ```swift
 /// @Test func playFromFavorites() {
@@ -36,8 +36,8 @@ import Testing
 ///   - record: When to write the file; `nil` (the default) reads the environment variable
 ///     `TAGHUB_SNAPSHOT_RECORD`, and without it uses ``SnapshotRecordMode/missing``.
 ///   - snapshotDirectory: The folder of the file, instead of the one beside the test file.
-///   - allowingRules: Vendor rules (``VendorRuleViolation/rule``) whose violations do not fail
-///     the test: findings the team has accepted.
+///   - allowingRules: Vendor rules (``/TagHub/VendorRuleViolation/rule``) whose violations do not
+///     fail the test: findings the team has accepted.
 ///   - fileID: The caller's file, for the failure; leave the default.
 ///   - filePath: The caller's file, for the failure and to find `__Snapshots__`; leave the default.
 ///   - line: The caller's line, for the failure; leave the default.

@@ -4,8 +4,8 @@ import TagHub
 /// tracking plan analysts read, generated from the code that does the tracking.
 ///
 /// A plan is a value, computed once from the strategies' converters
-/// (``AnalyticsConvertingStrategy/vendorTag(for:in:)``): no hub, no tagger is called. Snapshot its
-/// ``markdown`` and every change a vendor would see shows up in code review:
+/// (``/TagHub/AnalyticsConvertingStrategy/vendorTag(for:in:)``): no hub, no tagger is called.
+/// Snapshot its ``markdown`` and every change a vendor would see shows up in code review:
 ///
 /// ```swift
 /// @Test func trackingPlan() {
@@ -86,7 +86,7 @@ public struct TrackingPlan<Schema: AnalyticsSchema>: Sendable {
     /// of ``rows``, each finding once), then all of a vendor's tags together.
     public let ruleFindings: [RuleFinding]
 
-    /// A vendor rule broken by a vendor tag of the plan (``RuleCheckedVendorTag``).
+    /// A vendor rule broken by a vendor tag of the plan (``/TagHub/RuleCheckedVendorTag``).
     public struct RuleFinding: Sendable, Hashable, CustomStringConvertible {
         /// The vendor's name in the plan.
         public let vendor: String
