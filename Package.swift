@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "TagHubDemo", dependencies: ["TagHub", "PodcastExample"]),
         .testTarget(
             name: "TagHubTests",
-            dependencies: ["TagHub", "TagHubTesting", "DocExamplesGenerator", "QuickStartExample"]
+            dependencies: ["TagHub", "TagHubTesting", "DocExamplesGenerator"]
         ),
         .testTarget(name: "TagHubTestingTests", dependencies: ["TagHub", "TagHubTesting"]),
         .testTarget(
