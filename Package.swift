@@ -37,7 +37,7 @@ let package = Package(
         // The README's quick start, the example app every doc's examples build on, and one test
         // target per doc: each compiles that doc's Swift blocks word for word (DocExamplesTests
         // writes and checks the files). Not API.
-        .target(name: "QuickStartExample", dependencies: ["TagHub"], path: "Tests/DocExamples/QuickStart"),
+        .target(name: "Podcasts", dependencies: ["TagHub"], path: "Tests/DocExamples/QuickStart"),
         .executableTarget(name: "DocExamplesGenerator", path: "Tests/DocExamples/Generator"),
     ]
         + [
@@ -47,7 +47,7 @@ let package = Package(
         ].map { name in
             .testTarget(
                 name: "\(name)Examples",
-                dependencies: ["QuickStartExample", "TagHub", "TagHubTesting"],
+                dependencies: ["Podcasts", "TagHub", "TagHubTesting"],
                 path: "Tests/DocExamples/\(name)",
                 exclude: [
                     "TestingGuide": ["__Snapshots__"],

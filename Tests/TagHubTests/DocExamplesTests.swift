@@ -5,9 +5,10 @@ import Testing
 @testable import DocExamplesGenerator
 
 /// Every Swift code block of README.md, Docs/ and the doc comments of Sources/ is compiled as shown:
-/// each doc's blocks are written, word for word, into a file of a test target of its own
-/// (`Tests/DocExamples/<Name>/`), so that a block can use only what its own doc shows, and the
-/// README's quick start, the example app every doc builds on (target `QuickStartExample`).
+/// each block is written, word for word, into a file of its own, in a test target per doc
+/// (`Tests/DocExamples/<Name>/`), so that a block can use only what its own doc shows (the imports
+/// its doc's preamble shows, its doc's other blocks), and the README's quick start, the example app
+/// the docs build on (target `Podcasts`).
 ///
 /// - A block of declarations is copied as it is; a block of statements becomes the body of a
 ///   `@Test` function, so it also runs.
@@ -21,12 +22,15 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct DocExamplesTests {
     @Test(arguments: DocExamples.targets + [DocExamples.quickStart])
     func everyBlockOfTheDocIsCompiledWordForWordByItsTarget(target: DocExamples.Target) throws {
-        let blocks = try target.blocks()
-        #expect(blocks.isEmpty == false, "\(target.name) shows no Swift code: remove its target")
-        assertAnalyticsSnapshot(
-            of: DocExamples.file(for: target, blocks: blocks),
-            storedAt: ReadmeTests.root.appendingPathComponent(target.generatedFile).path
+        let expected = try target.generatedFiles()
+        #expect(expected.isEmpty == false, "\(target.name) shows no Swift code: remove its target")
+        #expect(
+            try DocExamples.generatedFiles(in: target) == expected.keys.sorted(),
+            "run swift run DocExamplesGenerator"
         )
+        for (path, text) in expected.sorted(by: { $0.key < $1.key }) {
+            assertAnalyticsSnapshot(of: text, storedAt: ReadmeTests.root.appendingPathComponent(path).path)
+        }
     }
 
     /// A doc with Swift blocks and no target would go unchecked; a target missing from Package.swift
@@ -36,7 +40,7 @@ import Testing
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let docs =
             try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path)
-            .filter { $0.hasSuffix(".md") }.map { "Docs/\($0)" } + ["README.md", "Sources/TagHubUI"]
+            .filter { $0.hasSuffix(".md") }.map { "Docs/\($0)" } + Self.rootMarkdown + ["Sources/TagHubUI"]
         let covered = Set(DocExamples.targets.flatMap(\.sources))
         for doc in docs where covered.contains(doc) == false {
             for file in try DocExamples.files(of: doc) {
@@ -51,15 +55,35 @@ import Testing
         }
     }
 
-    /// A fence without a language would be skipped without a word: every fence says what it holds.
-    @Test(arguments: DocExamples.targets + [DocExamples.quickStart])
-    func everyFenceNamesItsLanguage(target: DocExamples.Target) throws {
-        for source in target.sources {
+    /// The Markdown files at the package's root: README.md, CHANGELOG.md…
+    static var rootMarkdown: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: ReadmeTests.root.path)) ?? []
+        return names.filter { $0.hasSuffix(".md") }.sorted()
+    }
+
+    /// A fence without a language, or with one the docs do not use, would be skipped without a word,
+    /// and so would a fence the reader does not recognize (in a quote): every fence is one of
+    /// these, and each fence line opens or closes one.
+    @Test func everyFenceNamesALanguageTheChecksKnow() throws {
+        let docs =
+            try FileManager.default.contentsOfDirectory(atPath: ReadmeTests.root.appendingPathComponent("Docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "Docs/\($0)" } + Self.rootMarkdown
+        var checked = 0
+        for source in docs + ["Sources/TagHub", "Sources/TagHubTesting", "Sources/TagHubUI"] {
             for file in try DocExamples.files(of: source) {
-                let blocks = DocExamples.fencedBlocks(in: try DocExamples.markdown(of: file))
-                #expect(blocks.filter { $0.language.isEmpty }.map(\.code) == [], "\(file)")
+                let markdown = try DocExamples.markdown(of: file)
+                let blocks = DocExamples.fencedBlocks(in: markdown)
+                checked += blocks.count
+                let unknown = blocks.filter { DocExamples.languages.contains($0.language) == false }
+                #expect(unknown.map(\.language) == [], "\(file): say swift, sh or text")
+                let fenceLines = markdown.split(separator: "\n").filter { line in
+                    let start = line.drop { $0 == " " || $0 == ">" }
+                    return start.hasPrefix("```") || start.hasPrefix("~~~")
+                }
+                #expect(fenceLines.count == 2 * blocks.count, "\(file): a fence the checks do not read")
             }
         }
+        #expect(checked > 60)
     }
 
     #if os(Linux) || os(macOS)
@@ -109,15 +133,41 @@ import Testing
         let statements = DocExamples.Block(language: "swift", code: "let hub = AnalyticsHub<PodcastAnalytics>()\n")
         let declarations = DocExamples.Block(language: "swift", code: "struct A {}\n\nextension A {}\n")
         let stubbed = DocExamples.Block(language: "swift", code: "import SwiftUI\n\nstruct V: View {}\n")
+        let preamble = DocExamples.Block(language: "swift", code: "import TagHub\n@testable import Podcasts\n")
         #expect(statements.kind == .statements)
         #expect(declarations.kind == .declarations)
         #expect(stubbed.kind == .stubbed)
+        #expect(preamble.isPreamble && !declarations.isPreamble && !stubbed.isPreamble)
         #expect(
-            DocExamples.compiled(statements, name: "guideExample1")
-                == "@Test func guideExample1() async throws {\n    let hub = AnalyticsHub<PodcastAnalytics>()\n}\n"
+            DocExamples.test(named: "guideExample1", running: "import Foundation\n\nlet now = Date()\n")
+                == "import Foundation\n\n@Test func guideExample1() async throws {\n    let now = Date()\n}\n"
         )
-        #expect(DocExamples.compiled(declarations, name: "guideExample2") == declarations.code)
-        #expect(DocExamples.compiled(stubbed, name: "guideExample3") == "#if TAGHUB_DOC_STUBS\n\(stubbed.code)#endif\n")
+    }
+
+    @Test func fencesOfEveryFormAreRead() {
+        let markdown = """
+            ```swift
+            a
+            ```
+            ~~~Swift title="x"
+            b
+            ~~~
+            ````swift
+            ```
+            c
+            ````
+              ```text
+              d
+              ```
+            """
+        #expect(
+            DocExamples.fencedBlocks(in: markdown) == [
+                DocExamples.Block(language: "swift", code: "a\n"),
+                DocExamples.Block(language: "swift", code: "b\n"),
+                DocExamples.Block(language: "swift", code: "```\nc\n"),
+                DocExamples.Block(language: "text", code: "d\n"),
+            ]
+        )
     }
 
     #if os(Linux) || os(macOS)

@@ -5,19 +5,37 @@
 /// a ``MappingStrategy`` tells its tagger when it is told:
 ///
 /// ```swift
-/// final class TrackerSDKTagger: AnalyticsTagger, AnalyticsConsentObserver, @unchecked Sendable {
-///     private(set) var isCollecting = false  // where the vendor's SDK would switch collection
+/// /// Stands in for a vendor SDK's collection switch, which SDKs make safe to call from any thread.
+/// final class TrackerSDK: @unchecked Sendable {  // `collecting` is only touched under `lock`
+///     private let lock = NSLock()
+///     private var collecting = false
 ///
-///     func send(_ tag: TrackerTag) {}
-///     func consentWasGranted() { isCollecting = true }
-///     func consentWasWithdrawn() { isCollecting = false }
+///     var isCollecting: Bool {
+///         lock.lock()
+///         defer { lock.unlock() }
+///         return collecting
+///     }
+///
+///     func setCollectionEnabled(_ enabled: Bool) {
+///         lock.lock()
+///         defer { lock.unlock() }
+///         collecting = enabled
+///     }
+/// }
+///
+/// struct TrackerSDKTagger: AnalyticsTagger, AnalyticsConsentObserver {
+///     let sdk: TrackerSDK
+///
+///     func send(_ tag: TrackerTag) {}  // the SDK's track call
+///     func consentWasGranted() { sdk.setCollectionEnabled(true) }
+///     func consentWasWithdrawn() { sdk.setCollectionEnabled(false) }
 /// }
 ///
 /// @Test func theTrackerSDKCollectsOnlyOnceTheUserAgrees() {
 ///     let hub = AnalyticsHub<PodcastAnalytics>()
 ///     let consent = AnalyticsConsent(hub: hub)
-///     let sdk = TrackerSDKTagger()
-///     consent.register(makeTracker(tagger: sdk), name: "tracker", for: [.analytics])
+///     let sdk = TrackerSDK()
+///     consent.register(makeTracker(tagger: TrackerSDKTagger(sdk: sdk)), for: [.analytics])
 ///     #expect(sdk.isCollecting == false)
 ///     consent.grant(.analytics)
 ///     #expect(sdk.isCollecting)

@@ -4,21 +4,25 @@
 /// words, usually as nested enums. A channel the app does not use can be `Never`.
 ///
 /// ```swift
-/// enum PodcastAnalytics: AnalyticsSchema {
-///     enum Screen: Sendable, Hashable { case podcasts, podcastPlayer, favorites, downloads }
-///     enum UserAction: Sendable { case playPodcast(Podcast), pausePodcast(Podcast) }
-///     enum Event: Sendable { case playerDidFail(Podcast, reason: String) }
-///     typealias State = Never
+/// enum RadioAnalytics: AnalyticsSchema {
+///     enum Screen: Sendable, Hashable { case stations, player }
+///     enum UserAction: Sendable, Hashable { case tuneIn(station: String), stop }
+///     enum Event: Sendable, Hashable { case streamDidFail(station: String, AnalyticsError) }
+///     typealias State = Never  // no user properties yet
 /// }
 ///
-/// let hub = AnalyticsHub<PodcastAnalytics>()
-/// hub.send(screen: .favorites)
-/// #expect(hub.currentScreen == .favorites)
+/// @Test func aHubOfTheRadioSchemaKeepsItsScreens() {
+///     let hub = AnalyticsHub<RadioAnalytics>()
+///     hub.send(screen: .player)
+///     #expect(hub.currentScreen == .player)
+/// }
 /// ```
 ///
 /// Tags cross threads (a view model sends, a strategy on another queue converts), so each type
-/// must be `Sendable`; so must the schema itself, which an enum with no cases always is. Logs, the demo and test failures print tags with `String(describing:)`:
-/// give a payload type a `CustomStringConvertible` description to keep those lines short.
+/// must be `Sendable`; so must the schema itself, which an enum with no cases always is. Logs, the
+/// demo and test failures print tags with `String(describing:)`: give a payload type a
+/// `CustomStringConvertible` description to keep those lines short. Make them `Hashable` too, so
+/// that tests can compare what was sent.
 public protocol AnalyticsSchema: Sendable {
     /// A screen was shown. The hub keeps a bounded history of these and passes it with every tag.
     associatedtype Screen: Sendable
@@ -30,7 +34,7 @@ public protocol AnalyticsSchema: Sendable {
     associatedtype State: Sendable
 
     /// What tells states apart: states of one key replace each other (`autoPlay(false)` replaces
-    /// `autoPlay(true)`; `user(id:)` and `loggedOut` share a key). `Never` by default: the hub then
+    /// `autoPlay(true)`; `loggedIn(userID:)` and `loggedOut` share a key). `Never` by default: the hub then
     /// keeps no state.
     associatedtype StateKey: Hashable & Sendable = Never
 
@@ -46,13 +50,13 @@ public protocol AnalyticsSchema: Sendable {
     ///     typealias Screen = PodcastAnalytics.Screen
     ///     typealias UserAction = PodcastAnalytics.UserAction
     ///     typealias Event = PodcastAnalytics.Event
-    ///     enum State: Sendable, Hashable { case autoPlay(Bool), user(id: String), loggedOut }
+    ///     enum State: Sendable, Hashable { case autoPlay(Bool), loggedIn(userID: String), loggedOut }
     ///     enum StateKey: Hashable, Sendable { case autoPlay, identity }
     ///
     ///     static func stateKey(of state: State) -> StateKey? {
     ///         switch state {
     ///         case .autoPlay: .autoPlay
-    ///         case .user, .loggedOut: .identity
+    ///         case .loggedIn, .loggedOut: .identity
     ///         }
     ///     }
     /// }

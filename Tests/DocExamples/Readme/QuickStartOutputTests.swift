@@ -1,8 +1,8 @@
 import Testing
 
-@testable import QuickStartExample
+@testable import Podcasts
 
-/// The README's quick start (target QuickStartExample) prints what its comment says.
+/// The README's quick start (target Podcasts) prints what its comment says.
 @Suite(.timeLimit(.minutes(1))) struct QuickStartOutputTests {
     #if compiler(>=6.2) && os(Linux)
     @Test func theQuickStartPrintsWhatItsCommentSays() async throws {

@@ -2,7 +2,7 @@ import TagHub
 import TagHubTesting
 import Testing
 
-@testable import QuickStartExample
+@testable import Podcasts
 
 /// `AnalyticsWrappingStrategy`'s example (`PlaysOnlyStrategy`, compiled from its doc comment) does
 /// what the doc comment says of a wrapper: the hub and consent reach through it.
