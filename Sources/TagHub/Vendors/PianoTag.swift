@@ -89,6 +89,7 @@ extension PianoTag: RuleCheckedVendorTag {
             )
         case .setUser(let id, _):
             RuleCheck.appendOptionalID(id, rule: "piano.userID.optional", into: &findings)
+            RuleCheck.appendBlankID(id, rule: "piano.userID.empty", into: &findings)
         case .deleteUser:
             break
         }
@@ -112,7 +113,7 @@ extension PianoTag: RuleCheckedVendorTag {
         if RuleCheck.isLonger(key, than: Limits.keyLength) {
             findings.appendAboutKey(
                 "piano.propertyKey.length",
-                RuleCheck.quoted(key, counting: key.count),
+                RuleCheck.quoted(key, size: RuleCheck.characterSize(of: key)),
                 limit: keyLengthLimit
             )
         }
@@ -221,6 +222,10 @@ extension PianoTag: RuleCheckedVendorTag {
     private enum StringValueLimit: StringLengthLimit {
         static func isTooLong(_ string: String) -> Bool {
             RuleCheck.isLonger(string, than: Limits.stringValueLength)
+        }
+
+        static func bytesRead(of string: String) -> Int {
+            RuleCheck.bytesReadCountingCharacters(string, limit: Limits.stringValueLength)
         }
     }
 
