@@ -74,9 +74,19 @@ package enum BlankScalars {
             func isBlank(_ value: UInt32) -> Bool {
                 (value < tableEnd ? table[Int(value)] : kind(of: value)).rawValue & mask != 0
             }
+            // Bytes that repeat the 24 before them (a multiple of 1, 2, 3 and 4 bytes) start and end
+            // at scalars, the same as those: already read, they are skipped.
+            func repeats(_ offset: Int, _ other: Int) -> Bool {
+                word(bytes, offset) == word(bytes, other) && word(bytes, offset + 8) == word(bytes, other + 8)
+                    && word(bytes, offset + 16) == word(bytes, other + 16)
+            }
             var offset = start
             var first = end
             while offset < end {
+                if offset - start >= 24 && end - offset >= 24 && repeats(offset, offset - 24) {
+                    offset += 24
+                    continue
+                }
                 let (value, length) = scalar(in: bytes, at: offset)
                 guard isBlank(value) else {
                     first = offset
@@ -87,6 +97,10 @@ package enum BlankScalars {
             guard first < end else { return (start, start) }
             var last = end
             while last > first {
+                if end - last >= 24 && last - first >= 24 && repeats(last - 24, last) {
+                    last -= 24
+                    continue
+                }
                 // A string's UTF-8 is valid: the scalar before starts at the last byte before
                 // `last` that is not a continuation byte.
                 var lead = last - 1
@@ -96,6 +110,12 @@ package enum BlankScalars {
             }
             return (first, last)
         }
+    }
+
+    /// The eight bytes of `bytes` from `offset`, as one number.
+    @inline(__always)
+    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt64 {
+        UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
     }
 
     /// The value and length of the scalar of the valid UTF-8 `bytes` at `offset`.

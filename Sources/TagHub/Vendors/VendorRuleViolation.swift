@@ -467,21 +467,34 @@ enum RuleCheck {
     }
 
     /// The UTF-16 units of the UTF-8 `bytes`: one per byte that starts a scalar, and one more for a
-    /// scalar of four bytes. Eight ASCII bytes at a time.
+    /// scalar of four bytes. Eight bytes at a time, counted with bit operations.
     static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
         var units = 0
         var offset = 0
         while bytes.count - offset >= 8 {
-            if word(bytes, at: offset) & 0x8080_8080_8080_8080 == 0 {
+            let word = word(bytes, at: offset)
+            offset += 8
+            guard word & highBits != 0 else {
                 units += 8
-                offset += 8
                 continue
             }
-            for byte in bytes[offset..<(offset + 8)] { units += utf16Units(startedBy: byte) }
-            offset += 8
+            // The high bit of each byte that is 10xxxxxx (a continuation byte), and of each that is
+            // 1111xxxx (the lead byte of four): each byte's bits 6, 5 and 4 shifted to its bit 7.
+            let continuation = word & ~(word << 1) & highBits
+            let fourByteLead = word & (word << 1) & (word << 2) & (word << 3) & highBits
+            units += 8 - bytesSet(continuation) + bytesSet(fourByteLead)
         }
         for byte in bytes[offset...] { units += utf16Units(startedBy: byte) }
         return units
+    }
+
+    /// How many bytes of `mask` have their high bit set, `mask` having no other bit: the bytes,
+    /// each 0 or 1, added by a multiplication into the top one (the population count instruction
+    /// is not in the baseline x86-64 that Swift compiles for).
+    @inline(__always)
+    private static func bytesSet(_ mask: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((mask >> 7) &* 0x0101_0101_0101_0101) >> 56)
     }
 
     /// The UTF-16 units that the scalar a UTF-8 byte starts takes: 0 for a continuation byte.
@@ -500,12 +513,15 @@ enum RuleCheck {
         let isPlain = text.utf8.withContiguousStorageIfAvailable { buffer in
             let end = min(bytes, buffer.count)
             var offset = 0
+            // The high bit of a byte is set where a word had a byte outside ASCII or a CR: tested
+            // once, after the loop, which has no branch per word.
+            var notPlain: UInt64 = 0
             while end - offset >= 8 {
                 let word = word(buffer, at: offset)
-                if word & 0x8080_8080_8080_8080 != 0 || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { return false }
+                notPlain |= word | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
                 offset += 8
             }
-            return buffer[offset..<end].allSatisfy { $0 < 0x80 && $0 != 0x0D }
+            return notPlain & 0x8080_8080_8080_8080 == 0 && buffer[offset..<end].allSatisfy { $0 < 0x80 && $0 != 0x0D }
         }
         return isPlain == true ? min(bytes, text.utf8.count) : nil
     }
