@@ -123,4 +123,46 @@ import Testing
         let value = FirebaseValue.items([["item_id": "a", "price": 4.99], ["item_name": "Swift Talk", "quantity": 2]])
         #expect(value.description == #"[{item_id: "a", price: 4.99}, {item_name: "Swift Talk", quantity: 2}]"#)
     }
+
+    /// An item parameter's name is read up to its limit, as the event's names are, and not hashed:
+    /// a megabyte of name, ASCII, accented, or with combining accents, costs what an event's does.
+    @Test func aOneMegabyteItemParameterNameIsQuotedUpTo64UnitsWithItsRealLength() {
+        func findings(_ name: String) -> [String] {
+            FirebaseTag.event("purchase", ["items": .items([["item_name": "Swift Talk", name: 1]])]).ruleViolations
+                .map(\.description)
+        }
+        let limit = "1 to 40 UTF-16 units"
+        #expect(
+            findings(Self.megabyte) == [
+                "firebase.itemParameterName.length: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks \(limit)"
+            ]
+        )
+        let accented = String(repeating: "é", count: 524_288)
+        #expect(
+            findings(accented) == [
+                "firebase.itemParameterName.length: \"\(String(repeating: "é", count: 64))…\" (524,288 UTF-16 units) breaks \(limit)"
+            ]
+        )
+        // 349,525 × "e" and a combining accent: 1,048,575 bytes. Quoted with the accents escaped
+        // for the characters rule, 8 of them fit in 64 units.
+        let combining = String(repeating: "e\u{301}", count: 349_525)
+        #expect(
+            findings(combining) == [
+                "firebase.itemParameterName.length: \"\(String(repeating: "e\u{301}", count: 32))…\" (699,050 UTF-16 units) breaks \(limit)",
+                "firebase.itemParameterName.characters: \"\(String(repeating: #"e\u{301}"#, count: 8))…\" (699,050 UTF-16 units) breaks letters, digits and _ only, starting with a letter",
+            ]
+        )
+    }
+
+    /// Escapes count in the 64 UTF-16 units a finding quotes: the quote is cut after escaping.
+    @Test func escapedScalarsCountInTheQuotedUnits() {
+        let findings = MixpanelTag.track(event: "Play", properties: [String(repeating: "a\u{200B}", count: 200): 1])
+            .ruleViolations
+        // "a" and "\u{200B}" (8 units) are 9 units: 7 of them and an "a" fit in 64.
+        #expect(
+            findings.map(\.description) == [
+                "mixpanel.propertyName.length: \"\(String(repeating: #"a\u{200B}"#, count: 7))a…\" (400 characters) breaks at most 255 characters"
+            ]
+        )
+    }
 }

@@ -45,6 +45,35 @@ struct VendorRuleDepthTests {
         #expect(String(decoding: result.standardErrorContent, as: UTF8.self) == "")
     }
 
+    /// `jsonObject` builds its arrays without recursion. The result is taken apart level by level
+    /// here before it is released: Swift releases nested `[Any]` recursively, which is the SDK's
+    /// part, not the conversion's.
+    @Test func aValueNested100000LevelsDeepIsConvertedToAJSONObjectOnA512KiBThread() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let seen = onA512KiBThread { () -> [String] in
+                let deep = nested(100_000, around: .double(1.5))
+                var levels: [[Any]] = []
+                var current: Any = deep.jsonObject
+                while let array = current as? [Any] {
+                    levels.append(array)
+                    guard array.count == 1 else { break }
+                    current = array[0]
+                }
+                let leaf = String(describing: current)
+                let count = levels.count
+                current = 0
+                // The outermost first: each release then leaves the next one referenced.
+                levels.reverse()
+                while levels.popLast() != nil {}
+                return [String(count), leaf]
+            }
+            if seen != ["100000", "1.5"] {
+                FileHandle.standardError.write(Data("seen: \(seen)\n".utf8))
+            }
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self) == "")
+    }
+
     @Test func aValueNested100000LevelsDeepIsBuiltComparedHashedAndReleasedOnA512KiBThread() async throws {
         let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
             let seen = onA512KiBThread {
@@ -87,6 +116,45 @@ struct VendorRuleDepthTests {
             return
         }
         #expect(bound.map { $0 == 1 } == [true, false])
+    }
+}
+
+/// `AnalyticsValue.jsonObject`: what a tagger hands to an SDK's `[String: Any]`.
+@Suite struct AnalyticsValueJSONObjectTests {
+    @Test func eachCaseBecomesWhatJSONSerializationTakes() throws {
+        #expect(AnalyticsValue.string("Swift Talk").jsonObject as? String == "Swift Talk")
+        #expect(AnalyticsValue.int(1800).jsonObject as? Int == 1800)
+        #expect(AnalyticsValue.double(0.5).jsonObject as? Double == 0.5)
+        #expect(AnalyticsValue.bool(true).jsonObject as? Bool == true)
+        #expect(AnalyticsValue.null.jsonObject is NSNull)
+        let array = try #require(AnalyticsValue.array(["swift", [1, [2.5, .null]], [], false]).jsonObject as? [Any])
+        #expect(array.count == 4)
+        #expect(array[0] as? String == "swift")
+        let inner = try #require(array[1] as? [Any])
+        #expect(inner.count == 2 && inner[0] as? Int == 1)
+        let innermost = try #require(inner[1] as? [Any])
+        #expect(innermost.count == 2 && innermost[0] as? Double == 2.5 && innermost[1] is NSNull)
+        #expect((array[2] as? [Any])?.isEmpty == true)
+        #expect(array[3] as? Bool == false)
+    }
+
+    @Test func aTagsPropertiesAreWrittenAsJSONAsTheSDKsWouldWriteThem() throws {
+        let properties: [String: AnalyticsValue] = ["title": "Swift Talk", "tags": ["swift", 2], "rating": .null]
+        let data = try JSONSerialization.data(withJSONObject: properties.mapValues(\.jsonObject), options: .sortedKeys)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"rating":null,"tags":["swift",2],"title":"Swift Talk"}"#)
+    }
+
+    /// As with `Double` and Swift's arrays: NaN equals nothing, but an array equals its unchanged
+    /// copies without its elements being read.
+    @Test func nanEqualsNoValueButAnArrayEqualsItsCopies() {
+        let nan = AnalyticsValue.double(.nan)
+        #expect(nan != nan)
+        let tags: AnalyticsValue = [.double(.nan)]
+        let copy = tags
+        #expect(tags == copy)
+        #expect(tags != [.double(.nan)])
+        let doubles = [Double.nan]
+        #expect(doubles == doubles)
     }
 }
 

@@ -30,10 +30,22 @@ private func quoted(_ string: String, units: Int) -> String {
     "\(String(reflecting: string)) (\(units) UTF-16 units)"
 }
 
+/// `string` quoted, with its length in characters, as the findings of limits in characters show it.
+private func quoted(_ string: String, characters: Int) -> String {
+    "\(String(reflecting: string)) (\(characters) characters)"
+}
+
+/// A subject cut to its first 64 UTF-16 units, `prefix`, with its real length in characters.
+private func cut(_ prefix: String, characters: Int) -> String {
+    "\(String(reflecting: prefix + "…")) (\(characters) characters)"
+}
+
 /// A subject cut to its first 64 UTF-16 units, `prefix`, with its real length.
 private func cut(_ prefix: String, units: Int) -> String {
     "\(String(reflecting: prefix + "…")) (\(units) UTF-16 units)"
 }
+
+private let blankIDLimit = "an ID that shows something, not empty, white space or invisible scalars"
 
 private func properties(_ count: Int) -> [String: AnalyticsValue] {
     Dictionary(uniqueKeysWithValues: (0..<count).map { ("p\($0)", AnalyticsValue.int($0)) })
@@ -267,7 +279,8 @@ let firebaseCases: [RuleCase] = [
             ),
             VendorRuleViolation(
                 "firebase.eventName.characters",
-                #""e\u{301}"# + text(62) + #"…" (72 UTF-16 units)"#,
+                // The escape counts in the 64 UTF-16 units quoted: 8 for the accent.
+                #""e\u{301}"# + text(56) + #"…" (72 UTF-16 units)"#,
                 limit: identifierRule
             ),
         ]
@@ -293,6 +306,11 @@ let firebaseCases: [RuleCase] = [
                 limit: "an ID, not an optional's description: unwrap it before interpolating"
             )
         ]
+    ),
+    RuleCase(
+        "a user ID of spaces",
+        FirebaseTag.userID("   "),
+        [VendorRuleViolation("firebase.userID.empty", quoted("   "), limit: blankIDLimit)]
     ),
     RuleCase(
         "a value of infinity",
@@ -427,7 +445,7 @@ let mixpanelCases: [RuleCase] = [
         [
             VendorRuleViolation(
                 "mixpanel.propertyName.length",
-                cut(text(64), units: 256),
+                cut(text(64), characters: 256),
                 limit: "at most 255 characters"
             )
         ]
@@ -467,7 +485,7 @@ let mixpanelCases: [RuleCase] = [
         "blank event name and property names",
         MixpanelTag.track(event: " \u{200B}", properties: [" ": 1, "": 2, "title": 3]),
         [
-            VendorRuleViolation("mixpanel.eventName.empty", quoted(" \u{200B}"), limit: "a name"),
+            VendorRuleViolation("mixpanel.eventName.empty", #"" \u{200B}""#, limit: "a name"),
             VendorRuleViolation("mixpanel.propertyName.empty", "\"\"", limit: "a name"),
             VendorRuleViolation("mixpanel.propertyName.empty", "\" \"", limit: "a name"),
         ]
@@ -550,6 +568,11 @@ let mixpanelCases: [RuleCase] = [
         ]
     ),
     RuleCase(
+        "a distinct ID of a zero-width space, which trimming leaves",
+        MixpanelTag.identify(distinctID: " \u{200B} "),
+        [VendorRuleViolation("mixpanel.distinctID.empty", #"" \u{200B} ""#, limit: blankIDLimit)]
+    ),
+    RuleCase(
         "empty property name",
         MixpanelTag.track(event: "song_played", properties: ["": 1]),
         [VendorRuleViolation("mixpanel.propertyName.empty", "\"\"", limit: "a name")]
@@ -568,12 +591,12 @@ let amplitudeCases: [RuleCase] = [
     RuleCase(
         "user ID of 4 characters",
         AmplitudeTag.setUserID("1234"),
-        [VendorRuleViolation("amplitude.userID.length", quoted("1234", 4), limit: "at least 5 UTF-16 units")]
+        [VendorRuleViolation("amplitude.userID.length", quoted("1234", units: 4), limit: "at least 5 UTF-16 units")]
     ),
     RuleCase(
         "device ID of 4 characters",
         AmplitudeTag.setDeviceID("abcd"),
-        [VendorRuleViolation("amplitude.deviceID.length", quoted("abcd", 4), limit: "at least 5 UTF-16 units")]
+        [VendorRuleViolation("amplitude.deviceID.length", quoted("abcd", units: 4), limit: "at least 5 UTF-16 units")]
     ),
     RuleCase(
         "string value of 1025 characters",
@@ -638,6 +661,22 @@ let amplitudeCases: [RuleCase] = [
         ]
     ),
     RuleCase(
+        "a user ID of 5 spaces, long enough",
+        AmplitudeTag.setUserID("     "),
+        [VendorRuleViolation("amplitude.userID.empty", quoted("     "), limit: blankIDLimit)]
+    ),
+    RuleCase(
+        "a device ID of 5 ideographic spaces",
+        AmplitudeTag.setDeviceID(String(repeating: "\u{3000}", count: 5)),
+        [
+            VendorRuleViolation(
+                "amplitude.deviceID.empty",
+                quoted(String(repeating: "\u{3000}", count: 5)),
+                limit: blankIDLimit
+            )
+        ]
+    ),
+    RuleCase(
         "user and device IDs written from optionals",
         AmplitudeTag.setUserID("Optional(\"user-42\")"),
         [
@@ -665,7 +704,7 @@ let amplitudeCases: [RuleCase] = [
         [
             VendorRuleViolation(
                 "amplitude.userID.length",
-                quoted("e\u{301}e\u{301}", 4),
+                quoted("e\u{301}e\u{301}", units: 4),
                 limit: "at least 5 UTF-16 units"
             )
         ]
@@ -829,7 +868,7 @@ let segmentCases: [RuleCase] = [
         SegmentTag.group(groupID: "", traits: ["\u{FEFF}": 1]),
         [
             VendorRuleViolation("segment.group.groupID.empty", "\"\"", limit: "a group ID"),
-            VendorRuleViolation("segment.propertyName.empty", quoted("\u{FEFF}"), limit: "a name"),
+            VendorRuleViolation("segment.propertyName.empty", #""\u{FEFF}""#, limit: "a name"),
         ]
     ),
     RuleCase(
@@ -862,7 +901,7 @@ let segmentCases: [RuleCase] = [
     RuleCase(
         "event name of a zero-width space",
         SegmentTag.track(event: "\u{200B}", properties: [:]),
-        [VendorRuleViolation("segment.track.event.empty", quoted("\u{200B}"), limit: "an event name")]
+        [VendorRuleViolation("segment.track.event.empty", #""\u{200B}""#, limit: "an event name")]
     ),
     RuleCase(
         "event name of one space",
@@ -967,7 +1006,7 @@ let batchCases: [RuleCase] = [
     RuleCase(
         "label of 201 characters",
         BatchTag.event("play_podcast", label: text(201)),
-        [VendorRuleViolation("batch.label.length", cut(text(64), units: 201), limit: "at most 200 characters")]
+        [VendorRuleViolation("batch.label.length", cut(text(64), characters: 201), limit: "at most 200 characters")]
     ),
     RuleCase(
         "11 tags",
@@ -977,7 +1016,7 @@ let batchCases: [RuleCase] = [
     RuleCase(
         "tag of 65 characters",
         BatchTag.event("play_podcast", tags: [text(65)]),
-        [VendorRuleViolation("batch.tag.length", cut(text(64), units: 65), limit: "at most 64 characters")]
+        [VendorRuleViolation("batch.tag.length", cut(text(64), characters: 65), limit: "at most 64 characters")]
     ),
     RuleCase(
         "array of 26 items",
@@ -993,6 +1032,11 @@ let batchCases: [RuleCase] = [
         "a value of NaN",
         BatchTag.event("play_podcast", ["rating": .double(.nan)]),
         [VendorRuleViolation("batch.number.finite", "rating: nan", limit: "a finite number")]
+    ),
+    RuleCase(
+        "an empty custom user ID",
+        BatchTag.customUserID(""),
+        [VendorRuleViolation("batch.customUserID.empty", "\"\"", limit: blankIDLimit)]
     ),
     RuleCase(
         "a custom user ID written from an optional",
@@ -1017,7 +1061,13 @@ let pianoCases: [RuleCase] = [
     RuleCase(
         "key of 41 characters",
         PianoTag.event("click.action", [text(41): "x"]),
-        [VendorRuleViolation("piano.propertyKey.length", quoted(text(41), 41), limit: "at most 40 characters")]
+        [
+            VendorRuleViolation(
+                "piano.propertyKey.length",
+                quoted(text(41), characters: 41),
+                limit: "at most 40 characters"
+            )
+        ]
     ),
     RuleCase(
         "key with a capital, which Piano lowercases",
@@ -1102,6 +1152,11 @@ let pianoCases: [RuleCase] = [
                 limit: "an ID, not an optional's description: unwrap it before interpolating"
             )
         ]
+    ),
+    RuleCase(
+        "a user ID of a no-break space",
+        PianoTag.setUser(id: "\u{A0}", category: nil),
+        [VendorRuleViolation("piano.userID.empty", quoted("\u{A0}"), limit: blankIDLimit)]
     ),
     RuleCase("a user ID that only looks like one", PianoTag.setUser(id: "Optional", category: nil)),
     RuleCase(

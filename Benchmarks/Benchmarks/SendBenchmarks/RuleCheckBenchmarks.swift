@@ -54,6 +54,53 @@ func ruleCheckBenchmarks() {
     let blank = "Rule check: one 1 MB blank string"
     ruleCheckBenchmark("\(blank), BatchTag (a value)", configuration: large, tag: RuleCheckTags.blankBatch)
     ruleCheckBenchmark("\(blank), MixpanelTag (an identify)", configuration: large, tag: RuleCheckTags.blankMixpanelID)
+    for (name, spaces) in [
+        ("U+3000 ideographic spaces", RuleCheckTags.ideographicSpaces),
+        ("U+200B zero-width spaces", RuleCheckTags.zeroWidthSpaces),
+    ] {
+        let label = "Rule check: one 1 MB string of \(name)"
+        ruleCheckBenchmark(
+            "\(label), MixpanelTag (an event name)",
+            configuration: large,
+            tag: MixpanelTag.track(event: spaces, properties: [:])
+        )
+        ruleCheckBenchmark(
+            "\(label), SegmentTag (a property name)",
+            configuration: large,
+            tag: SegmentTag.track(event: "Podcast Played", properties: [spaces: 1])
+        )
+        ruleCheckBenchmark(
+            "\(label), MixpanelTag (an identify)",
+            configuration: large,
+            tag: MixpanelTag.identify(distinctID: spaces)
+        )
+        ruleCheckBenchmark(
+            "\(label), SegmentTag (an identify)",
+            configuration: large,
+            tag: SegmentTag.identify(userID: spaces, traits: [:])
+        )
+        ruleCheckBenchmark(
+            "\(label), PianoTag (a user ID)",
+            configuration: large,
+            tag: PianoTag.setUser(id: spaces, category: nil)
+        )
+        ruleCheckBenchmark(
+            "\(label), BatchTag (a value)",
+            configuration: large,
+            tag: BatchTag.event("podcast_played", ["title": .string(spaces)])
+        )
+    }
+    for (name, itemName) in [
+        ("ASCII", RuleCheckTags.megabyte),
+        ("524,288 × é", RuleCheckTags.accented),
+        ("349,525 × e and a combining accent", RuleCheckTags.combining),
+    ] {
+        ruleCheckBenchmark(
+            "Rule check: one 1 MB GA4 item parameter name (\(name)), FirebaseTag",
+            configuration: large,
+            tag: FirebaseTag.event("purchase", ["items": .items([["item_name": "Swift Talk", itemName: 1]])])
+        )
+    }
     let camel = "Rule check: 100,000 camelCase properties"
     ruleCheckBenchmark("\(camel), FirebaseTag (parameters)", configuration: large, tag: RuleCheckTags.camelFirebase)
     ruleCheckBenchmark("\(camel), MixpanelTag", configuration: large, tag: RuleCheckTags.camelMixpanel)
@@ -254,6 +301,12 @@ extension RuleCheckTags {
     static let blankBatch = BatchTag.event("podcast_played", ["title": .string(blankMegabyte)])
     /// Mixpanel trims an ID before comparing it with its placeholders.
     static let blankMixpanelID = MixpanelTag.identify(distinctID: blankMegabyte)
+    /// 349,525 × U+3000 (IDEOGRAPHIC SPACE): 1,048,575 bytes of UTF-8, white space outside ASCII.
+    static let ideographicSpaces = String(repeating: "\u{3000}", count: 349_525)
+    /// 349,525 × U+200B (ZERO WIDTH SPACE): 1,048,575 bytes of UTF-8, invisible.
+    static let zeroWidthSpaces = String(repeating: "\u{200B}", count: 349_525)
+    /// 349,525 × "e" and U+0301 (a combining acute accent): 1,048,575 bytes of UTF-8.
+    static let combining = String(repeating: "e\u{301}", count: 349_525)
     /// 100,000 keys with a capital letter: each one is lowercased to look for names that differ
     /// only by case, and Piano reports each as not lowercase.
     static let camelProperties = Dictionary(

@@ -73,10 +73,10 @@ extension AmplitudeTag: RuleCheckedVendorTag {
             Self.checkProperties(properties, into: &findings)
         case .setUserID(let id):
             if let id { RuleCheck.appendOptionalID(id, rule: "amplitude.userID.optional", into: &findings) }
-            if let id { findings.append(contentsOf: Self.idViolations(id, rule: "amplitude.userID.length")) }
+            if let id { Self.checkID(id, "amplitude.userID", into: &findings) }
         case .setDeviceID(let id):
             RuleCheck.appendOptionalID(id, rule: "amplitude.deviceID.optional", into: &findings)
-            findings.append(contentsOf: Self.idViolations(id, rule: "amplitude.deviceID.length"))
+            Self.checkID(id, "amplitude.deviceID", into: &findings)
         case .reset:
             break
         }
@@ -111,6 +111,10 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         static func isTooLong(_ string: String) -> Bool {
             RuleCheck.hasMoreUTF16Units(string, than: Limits.stringValueLength)
         }
+
+        static func bytesRead(of string: String) -> Int {
+            RuleCheck.bytesReadCountingUTF16Units(string, limit: Limits.stringValueLength)
+        }
     }
 
     /// The UTF-16 units of `value`'s string (0 for another value).
@@ -140,15 +144,21 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         }
     }
 
-    private static func idViolations(_ id: String, rule: String) -> [VendorRuleViolation] {
-        guard id.utf16.count < Limits.minimumIDLength else { return [] }
-        return [
+    /// The rules of an ID whose rules are named `rule`.length and `rule`.empty: at least 5 UTF-16
+    /// units, and, for an ID long enough, one that shows something.
+    private static func checkID(_ id: String, _ rule: String, into findings: inout RuleFindings) {
+        let units = RuleCheck.utf16Count(id)
+        guard units < Limits.minimumIDLength else {
+            RuleCheck.appendBlankID(id, rule: "\(rule).empty", into: &findings)
+            return
+        }
+        findings.append(
             VendorRuleViolation(
-                rule,
-                RuleCheck.quoted(id, counting: id.utf16.count),
+                "\(rule).length",
+                RuleCheck.quoted(id, size: "\(RuleCheck.grouped(units)) UTF-16 units"),
                 limit: "at least \(Limits.minimumIDLength) UTF-16 units"
             )
-        ]
+        )
     }
 
     private static func checkProperties(_ properties: [String: AnalyticsValue], into findings: inout RuleFindings) {

@@ -1,5 +1,5 @@
 /// The elements of an array ``AnalyticsValue``: what `case .array(let values)` binds. A collection
-/// of values, used as an `Array` is (`values.map(\.sdkValue)`, `values.count`, `values[0]`,
+/// of values, used as an `Array` is (`values.map(\.jsonObject)`, `values.count`, `values[0]`,
 /// `values.append(…)`), and turned into one by ``elements``.
 ///
 /// ```swift

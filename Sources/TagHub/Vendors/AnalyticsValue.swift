@@ -49,8 +49,11 @@ extension AnalyticsValue: ExpressibleByArrayLiteral {
 }
 
 extension AnalyticsValue {
-    /// Whether both are the same value: the same case, with equal contents (`.double(.nan)` equals
-    /// no value, as `Double.nan` does).
+    /// Whether both are the same value: the same case, with equal contents. As with `Double` and
+    /// Swift's arrays, `.double(.nan)` equals no value, not even itself, but an array equals a
+    /// copy of itself that shares its storage (unchanged since) without its elements being read,
+    /// NaN or not: `let tags: AnalyticsValue = [.double(.nan)]`, then `tags == tags` is `true`,
+    /// while `tags == [.double(.nan)]` is `false`.
     ///
     /// Compared without recursion, so that arrays nested to any depth never overflow a thread's
     /// stack.

@@ -72,18 +72,20 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 findings.append(
                     VendorRuleViolation(
                         "firebase.userPropertyValue.length",
-                        RuleCheck.quoted(value, counting: Self.length(value), unit: "UTF-16 units"),
+                        RuleCheck.quoted(value, size: Self.unitsSize(value)),
                         limit: "at most \(Limits.userPropertyValueLength) UTF-16 units"
                     )
                 )
             }
         case .userID(let id):
             if let id { RuleCheck.appendOptionalID(id, rule: "firebase.userID.optional", into: &findings) }
+            // An empty ID breaks the length rule already.
+            if let id, !id.isEmpty { RuleCheck.appendBlankID(id, rule: "firebase.userID.empty", into: &findings) }
             if let id, id.isEmpty || Self.length(id) > Limits.userIDLength {
                 findings.append(
                     VendorRuleViolation(
                         "firebase.userID.length",
-                        RuleCheck.quoted(id, counting: Self.length(id), unit: "UTF-16 units"),
+                        RuleCheck.quoted(id, size: Self.unitsSize(id)),
                         limit: "1 to \(Limits.userIDLength) UTF-16 units"
                     )
                 )
@@ -191,13 +193,18 @@ extension FirebaseTag: RuleCheckedVendorTag {
 
     /// A length as Firebase counts it: in UTF-16 code units, the length of an `NSString`.
     private static func length(_ text: String) -> Int {
-        text.utf16.count
+        RuleCheck.utf16Count(text)
+    }
+
+    /// The size of `text` as a finding states it: `41 UTF-16 units`.
+    private static func unitsSize(_ text: String) -> String {
+        "\(RuleCheck.grouped(length(text))) UTF-16 units"
     }
 
     /// The subject of the finding about the long string value of `key`.
     private static func longValueSubject(_ key: String, in parameters: [String: FirebaseValue]) -> String {
         guard case .string(let value) = parameters[key] else { return RuleCheck.name(key) }
-        return "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, counting: length(value), unit: "UTF-16 units"))"
+        return "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, size: unitsSize(value)))"
     }
 
     /// What a parameter's value breaks, of the rules about values.
@@ -254,30 +261,39 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 )
             )
         }
-        // An item parameter's name is checked once per name: items share their names.
-        var namesBroken: Set<String> = []
+        // An item parameter's name is checked once per name: items share their names. A name too
+        // long to fit is not hashed (a megabyte of name would be read, and normalized, whole):
+        // it is compared with the other long ones, which costs nothing where items share it.
+        var namesBroken = BrokenNames()
         for (index, item) in items.enumerated() {
             let subject = { "items[\(index)]" }
             // One pass over the item finds its identity and the parameters that may break a rule,
             // usually none or one: only those are sorted, and looked up again.
             var hasIdentity = false
             var mayChangeCase = false
-            var firstBroken: String?
-            var otherBroken: [String] = []
+            var firstBroken: (String, FirebaseItemValue)?
+            var otherBroken: [(String, FirebaseItemValue)] = []
             for (itemKey, value) in item {
                 if itemKey == "item_id" || itemKey == "item_name", !isEmptyOrBlank(value) { hasIdentity = true }
-                mayChangeCase = mayChangeCase || RuleCheck.mayChangeWhenLowercased(itemKey)
+                // A name too long to be read for its case is left to `caseGroups`, which reads it
+                // only where the other names are as long.
+                mayChangeCase =
+                    mayChangeCase || itemKey.utf8.count > 4 * Limits.parameterNameLength
+                    || RuleCheck.mayChangeWhenLowercased(itemKey)
                 // A name of ASCII letters, digits and _ that fits breaks none of the item
                 // parameter names' rules (they have no reserved prefix or name).
                 let fits = itemKey.utf8.count <= Limits.parameterNameLength && RuleCheck.isIdentifier(itemKey)
                 guard !fits || ItemValueBreak(reading: value) != .none else { continue }
-                if firstBroken == nil { firstBroken = itemKey } else { otherBroken.append(itemKey) }
+                if firstBroken == nil { firstBroken = (itemKey, value) } else { otherBroken.append((itemKey, value)) }
             }
             if !hasIdentity {
                 add("firebase.items.identity", subject(), limit: "an item_id or an item_name, not blank")
             }
             if item.count > Limits.customParametersPerItem {
-                let custom = item.keys.count { !Limits.standardItemParameters.contains($0) }
+                // A name too long to be a standard one is not hashed.
+                let custom = item.keys.count {
+                    $0.utf8.count > 4 * longestStandardItemParameter || !Limits.standardItemParameters.contains($0)
+                }
                 if custom > Limits.customParametersPerItem {
                     add(
                         "firebase.items.customParameterCount",
@@ -286,11 +302,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
                     )
                 }
             }
-            if let firstBroken, otherBroken.isEmpty {
-                checkItemParameter(firstBroken, of: item, index: index, namesBroken: &namesBroken)
+            if let (itemKey, value) = firstBroken, otherBroken.isEmpty {
+                checkItemParameter(itemKey, value, index: index, namesBroken: &namesBroken)
             } else if let firstBroken {
-                for itemKey in (otherBroken + [firstBroken]).sorted() {
-                    checkItemParameter(itemKey, of: item, index: index, namesBroken: &namesBroken)
+                for (itemKey, value) in (otherBroken + [firstBroken]).sorted(by: { $0.0 < $1.0 }) {
+                    checkItemParameter(itemKey, value, index: index, namesBroken: &namesBroken)
                 }
             }
             if mayChangeCase && item.count > 1 {
@@ -309,15 +325,15 @@ extension FirebaseTag: RuleCheckedVendorTag {
             }
         }
 
-        /// The rules of the item parameter `itemKey` of `item`, the one at `index`.
+        /// The rules of the item parameter `itemKey`, of value `value`, of the item at `index`.
         func checkItemParameter(
             _ itemKey: String,
-            of item: [String: FirebaseItemValue],
+            _ value: FirebaseItemValue,
             index: Int,
-            namesBroken: inout Set<String>
+            namesBroken: inout BrokenNames
         ) {
             let fits = itemKey.utf8.count <= Limits.parameterNameLength && RuleCheck.isIdentifier(itemKey)
-            if !fits && namesBroken.insert(itemKey).inserted {
+            if !fits && namesBroken.insert(itemKey) {
                 checkName(itemKey, .itemParameterName, into: &findings)
             }
             // A name cut in two subjects could be the same: those findings are compared.
@@ -330,11 +346,11 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 }
             }
             let name = { "items[\(index)].\(RuleCheck.name(itemKey))" }
-            switch item[itemKey]! {
+            switch value {
             case .string(let value) where length(value) > Limits.parameterValueLength:
                 add(
                     "firebase.parameterValue.length",
-                    "\(name()): \(RuleCheck.quoted(value, counting: length(value), unit: "UTF-16 units"))",
+                    "\(name()): \(RuleCheck.quoted(value, size: unitsSize(value)))",
                     limit: parameterValueLimit
                 )
             case .double(let number) where !number.isFinite:
@@ -342,6 +358,24 @@ extension FirebaseTag: RuleCheckedVendorTag {
             default:
                 break
             }
+        }
+    }
+
+    /// The longest of GA4's standard item parameter names, in bytes of UTF-8.
+    private static let longestStandardItemParameter = Limits.standardItemParameters.map(\.utf8.count).max() ?? 0
+
+    /// The item parameter names checked: hashed where they are short, compared otherwise.
+    private struct BrokenNames {
+        private var short: Set<String> = []
+        private var long: [String] = []
+
+        /// Adds `name`; returns whether it is new.
+        mutating func insert(_ name: String) -> Bool {
+            guard name.utf8.count > 4 * Limits.parameterNameLength else { return short.insert(name).inserted }
+            // Equal strings that share their storage compare without being read.
+            guard !long.contains(where: { $0.utf8.count == name.utf8.count && $0 == name }) else { return false }
+            long.append(name)
+            return true
         }
     }
 
@@ -449,7 +483,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
         if name.isEmpty || RuleCheck.hasMoreUTF16Units(name, than: rules.maxLength) {
             add(
                 rules.length,
-                RuleCheck.quoted(name, counting: length(name), unit: "UTF-16 units"),
+                RuleCheck.quoted(name, size: unitsSize(name)),
                 limit: rules.lengthLimit
             )
         }
@@ -460,7 +494,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
         let isIdentifier =
             isASCIIIdentifier || RuleCheck.isLetterIdentifier(isShort ? name : String(name.prefix(2 * rules.maxLength)))
         if !name.isEmpty && !isIdentifier {
-            add(rules.charactersRule, RuleCheck.quotedShowingMarks(name), limit: rules.characters)
+            add(rules.charactersRule, RuleCheck.quoted(name, showingMarks: true), limit: rules.characters)
         }
         // A name whose first byte is ASCII and starts no reserved name or prefix is neither: the
         // usual case, without a look-up.

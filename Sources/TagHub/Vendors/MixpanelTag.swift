@@ -59,6 +59,9 @@ extension MixpanelTag: RuleCheckedVendorTag {
                         limit: "a real user ID, not empty or a placeholder"
                     )
                 )
+            } else {
+                // Trimmed of white space only, a placeholder leaves invisible scalars in.
+                RuleCheck.appendBlankID(id, rule: "mixpanel.distinctID.empty", into: &findings)
             }
         case .reset:
             break
@@ -140,7 +143,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             if RuleCheck.isLonger(key, than: Limits.propertyNameLength) {
                 findings.appendAboutKey(
                     "mixpanel.propertyName.length",
-                    RuleCheck.quoted(key, counting: key.count),
+                    RuleCheck.quoted(key, size: RuleCheck.characterSize(of: key)),
                     limit: nameLengthLimit
                 )
             }

@@ -89,6 +89,7 @@ extension PianoTag: RuleCheckedVendorTag {
             )
         case .setUser(let id, _):
             RuleCheck.appendOptionalID(id, rule: "piano.userID.optional", into: &findings)
+            RuleCheck.appendBlankID(id, rule: "piano.userID.empty", into: &findings)
         case .deleteUser:
             break
         }
@@ -112,7 +113,7 @@ extension PianoTag: RuleCheckedVendorTag {
         if RuleCheck.isLonger(key, than: Limits.keyLength) {
             findings.appendAboutKey(
                 "piano.propertyKey.length",
-                RuleCheck.quoted(key, counting: key.count),
+                RuleCheck.quoted(key, size: RuleCheck.characterSize(of: key)),
                 limit: keyLengthLimit
             )
         }
@@ -169,12 +170,17 @@ extension PianoTag: RuleCheckedVendorTag {
             isFirst = false
         }
         if isFirst { isWord = false }  // empty
+        // Only a key whose first letter starts a prefix is compared with them.
+        guard let first = key.utf8.first, reservedPrefixFirstBytes.contains(first | 0x20) else { return (isWord, nil) }
         let prefix = Limits.reservedKeyPrefixes.firstIndex { prefix in
             key.utf8.count >= prefix.utf8.count
                 && zip(key.utf8, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
         }
         return (isWord, prefix)
     }
+
+    /// The first bytes of the reserved prefixes (lowercase ASCII letters).
+    private static let reservedPrefixFirstBytes = Limits.reservedKeyPrefixes.compactMap(\.utf8.first)
 
     /// For a key of scalars below U+0300 (ASCII, Latin: each scalar a character), read scalar by
     /// scalar as if lowercased: whether it is a word starting with a to z, and the index of its
@@ -221,6 +227,10 @@ extension PianoTag: RuleCheckedVendorTag {
     private enum StringValueLimit: StringLengthLimit {
         static func isTooLong(_ string: String) -> Bool {
             RuleCheck.isLonger(string, than: Limits.stringValueLength)
+        }
+
+        static func bytesRead(of string: String) -> Int {
+            RuleCheck.bytesReadCountingCharacters(string, limit: Limits.stringValueLength)
         }
     }
 

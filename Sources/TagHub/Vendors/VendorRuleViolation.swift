@@ -102,6 +102,9 @@ public struct VendorRuleViolation: Sendable, Hashable, CustomStringConvertible {
         "piano.stringValue.length": .dataLost, "piano.array.length": .dataLost, "piano.propertyKey.case": .dataLost,
         "piano.eventName.empty": .advisory, "piano.nameCase": .advisory, "piano.number.finite": .tagDropped,
         "piano.userID.optional": .advisory,
+        "firebase.userID.empty": .advisory, "mixpanel.distinctID.empty": .advisory,
+        "amplitude.userID.empty": .advisory, "amplitude.deviceID.empty": .advisory,
+        "batch.customUserID.empty": .advisory, "piano.userID.empty": .advisory,
     ]
 }
 
@@ -119,17 +122,65 @@ enum RuleCheck {
     /// The most findings of one rule that one tag reports one by one; the rest are summed up in one.
     static let findingsPerRule = 3
 
-    /// `text` quoted as a Swift literal would be, with its length (`counting`, in `unit` where
-    /// given) when given. Text
-    /// longer than ``subjectLength`` is cut, and its real length given in UTF-16 units:
+    /// `text` quoted as a Swift literal would be, with its size (`size`, for example `41 characters`)
+    /// when given. Invisible scalars (Default_Ignorable_Code_Point: a zero-width space, a byte
+    /// order mark) are written as escapes, `"\u{200B}"`, and so are marks where `showingMarks`.
+    /// What is inside the quotes is at most ``subjectLength`` UTF-16 units, escapes included; text
+    /// that has more is cut at a character, and its real size given (`size`, or in UTF-16 units):
     /// `"aaaa…" (1,048,576 UTF-16 units)`.
-    static func quoted(_ text: String, counting: @autoclosure () -> Int? = nil, unit: String? = nil) -> String {
-        guard let cut = cut(text) else {
+    static func quoted(_ text: String, size: @autoclosure () -> String? = nil, showingMarks: Bool = false) -> String {
+        guard let (literal, isWhole) = escapedPrefix(text, showingMarks: showingMarks) else {
             let quoted = String(reflecting: text)
-            let unit = unit.map { " " + $0 } ?? ""
-            return counting().map { "\(quoted) (\(grouped($0))\(unit))" } ?? quoted
+            return size().map { "\(quoted) (\($0))" } ?? quoted
         }
-        return "\(String(reflecting: cut + "…")) (\(grouped(text.utf16.count)) UTF-16 units)"
+        guard isWhole else {
+            return "\"\(literal)…\" (\(size() ?? "\(grouped(utf16Count(text))) UTF-16 units"))"
+        }
+        return size().map { "\"\(literal)\" (\($0))" } ?? "\"\(literal)\""
+    }
+
+    /// The characters of `text` written as escaped in a Swift literal, for at most
+    /// ``subjectLength`` UTF-16 units, invisible scalars (and marks where `showingMarks`) as
+    /// `\u{…}`, and whether that is all of `text`; `nil` where `text` is plain, short text that
+    /// `String(reflecting:)` quotes whole: of at most ``subjectLength`` bytes, ASCII that needs no
+    /// escape.
+    private static func escapedPrefix(_ text: String, showingMarks: Bool) -> (String, Bool)? {
+        let isPlain =
+            text.utf8.count <= subjectLength
+            && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+        guard !isPlain else { return nil }
+        var literal = ""
+        var units = 0
+        for character in text {
+            var piece = ""
+            for scalar in character.unicodeScalars {
+                if BlankScalars.isInvisible(scalar) || (showingMarks && isMark(scalar)) {
+                    piece += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else if scalar == "'" {
+                    piece += "'"
+                } else {
+                    piece += scalar.escaped(asASCII: false)
+                }
+            }
+            units += piece.utf16.count
+            guard units <= subjectLength else { return (literal, false) }
+            literal += piece
+        }
+        return (literal, true)
+    }
+
+    /// The size of `text` against a limit in characters: its characters, or for text too long to
+    /// count them cheaply (more than 4 KB), its UTF-16 units: `41 characters`, `1,048,576 UTF-16
+    /// units`.
+    static func characterSize(of text: String) -> String {
+        text.utf8.count <= 4_096
+            ? "\(grouped(characterCount(text))) characters"
+            : "\(grouped(utf16Count(text))) UTF-16 units"
+    }
+
+    /// The UTF-16 units of `text`, counted on its bytes where it has contiguous UTF-8.
+    static func utf16Count(_ text: String) -> Int {
+        text.utf8.withContiguousStorageIfAvailable(utf16Count) ?? text.utf16.count
     }
 
     /// Adds the finding of `rule`, a vendor's rule against non-finite numbers (given whole: a
@@ -151,7 +202,7 @@ enum RuleCheck {
         )
     }
 
-    /// What tells apart the findings that quote `text` (``quoted(_:counting:)`` without a count):
+    /// What tells apart the findings that quote `text` (``quoted(_:size:showingMarks:)`` without a size):
     /// the text itself where it is quoted whole, or the quote.
     static func quotedDetail(_ text: String) -> RuleFindings.Detail {
         text.utf8.count <= subjectLength ? .text(text) : .quote(quoted(text))
@@ -177,17 +228,29 @@ enum RuleCheck {
             : "more than \(grouped(limit)) characters (\(grouped(string.utf16.count)) UTF-16 units)"
     }
 
-    /// `text` without the white space (and line breaks) around it.
+    /// `text` without the white space (and line breaks) around it, scalar by scalar (White_Space).
     static func trimmed(_ text: String) -> Substring {
-        // ASCII white space on the bytes first: a megabyte of spaces must not be read character
-        // by character.
-        let (start, end) = asciiTrimmedOffsets(text)
+        let (start, end) = trimmedOffsets(text, orInvisible: false)
         let utf8 = text.utf8
-        let rest = text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
-        guard let first = rest.firstIndex(where: { !$0.isWhitespace }),
-            let last = rest.lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return rest[first...last]
+        return text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+    }
+
+    /// The offsets in `text`'s UTF-8 of its first scalar that is not white space (or where
+    /// `orInvisible`, neither white space nor invisible), and of the end of its last one; equal
+    /// where there is none. Read on the bytes: ASCII spaces eight at a time, then scalar by scalar.
+    static func trimmedOffsets(_ text: String, orInvisible: Bool) -> (start: Int, end: Int) {
+        let (start, end) = asciiTrimmedOffsets(text)
+        guard start != end else { return (start, end) }
+        let utf8 = text.utf8
+        // Where what is left starts and ends with ASCII, ASCII white space was all there was.
+        guard
+            utf8[utf8.index(utf8.startIndex, offsetBy: start)] >= 0x80
+                || utf8[utf8.index(utf8.startIndex, offsetBy: end - 1)] >= 0x80
+        else { return (start, end) }
+        func trim(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
+            BlankScalars.trimmedOffsets(bytes, from: start, to: end, orInvisible: orInvisible)
+        }
+        return utf8.withContiguousStorageIfAvailable(trim) ?? Array(utf8).withUnsafeBufferPointer(trim)
     }
 
     /// The offsets in `text`'s UTF-8 of its first byte that is not ASCII white space, and of the
@@ -223,22 +286,12 @@ enum RuleCheck {
     }
 
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
-    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark). ASCII white
-    /// space is read on the bytes; the rest stops at the first scalar that shows.
+    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark), compared
+    /// with ``BlankScalars``' ranges on the bytes; the reading stops at the first scalar that
+    /// shows.
     static func isEmptyOrBlank(_ text: String) -> Bool {
-        let (start, end) = asciiTrimmedOffsets(text)
-        guard start != end else { return true }
-        let utf8 = text.utf8
-        guard utf8[utf8.index(utf8.startIndex, offsetBy: start)] >= 0x80 else { return false }
-        return text.unicodeScalars.allSatisfy { scalar in
-            // Below U+0300, without a property look-up: ASCII white space, U+0085, U+00A0 and the
-            // soft hyphen (U+00AD, default ignorable).
-            guard scalar.value >= 0x300 else {
-                return [0x85, 0xA0, 0xAD].contains(scalar.value)
-                    || (scalar.isASCII && isASCIIWhitespace(UInt8(scalar.value)))
-            }
-            return scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
-        }
+        let (start, end) = trimmedOffsets(text, orInvisible: true)
+        return start == end
     }
 
     /// Whether `text` cannot equal an ASCII string, as strings compare, read on its bytes: it has a
@@ -279,35 +332,24 @@ enum RuleCheck {
         id == "nil" || (id.utf8.starts(with: "Optional(".utf8) && id.utf8.last == UInt8(ascii: ")"))
     }
 
+    /// The limit of the advisories against IDs that show nothing.
+    static let blankIDLimit = "an ID that shows something, not empty, white space or invisible scalars"
+
+    /// Adds the advisory finding of `rule` where `id` shows nothing (see ``isEmptyOrBlank(_:)``):
+    /// the vendor takes it as an ID, and files the user's data under it.
+    static func appendBlankID(_ id: String, rule: String, into findings: inout RuleFindings) {
+        guard isEmptyOrBlank(id) else { return }
+        findings.append(VendorRuleViolation(rule, quoted(id), limit: blankIDLimit))
+    }
+
     /// Adds the advisory finding of `rule` where `id` reads as an optional's description.
     static func appendOptionalID(_ id: String, rule: String, into findings: inout RuleFindings) {
         guard isOptionalDescription(id) else { return }
         findings.append(VendorRuleViolation(rule, quoted(id), limit: optionalIDLimit))
     }
 
-    /// `text` quoted as ``quoted(_:counting:unit:)`` does, where marks that join the character
-    /// before them (a combining accent) are written as escapes, `"e\u{301}couter"`, so that a
-    /// reader sees them: shown as they are, they look like the precomposed letter.
-    static func quotedShowingMarks(_ text: String) -> String {
-        let shown = cut(text)
-        let prefix = shown ?? text
-        guard prefix.unicodeScalars.contains(where: isMark) else { return quoted(text) }
-        var literal = "\""
-        for scalar in prefix.unicodeScalars {
-            if isMark(scalar) {
-                literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else if scalar == "'" {
-                literal += "'"
-            } else {
-                literal += scalar.escaped(asASCII: false)
-            }
-        }
-        guard shown != nil else { return literal + "\"" }
-        return "\(literal)…\" (\(grouped(text.utf16.count)) UTF-16 units)"
-    }
-
     /// Whether `scalar` is a mark (nonspacing, spacing or enclosing).
-    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.value >= 0x300 else { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
@@ -315,16 +357,12 @@ enum RuleCheck {
         }
     }
 
-    /// Whether `text` is white space only (and not empty); ASCII white space read on the bytes.
+    /// Whether `text` is white space only (and not empty), scalar by scalar (White_Space); ASCII
+    /// white space read on the bytes.
     static func isBlank(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
-        let (start, end) = asciiTrimmedOffsets(text)
-        guard start != end else { return true }
-        let utf8 = text.utf8
-        let rest = utf8.index(utf8.startIndex, offsetBy: start)
-        // What is left starts with a byte that is not ASCII white space: ASCII, it is no blank;
-        // otherwise the characters decide.
-        return utf8[rest] >= 0x80 && text.allSatisfy(\.isWhitespace)
+        let (start, end) = trimmedOffsets(text, orInvisible: false)
+        return start == end
     }
 
     /// The eight bytes of `bytes` from `offset`, as one number.
@@ -399,22 +437,66 @@ enum RuleCheck {
         return (units ?? text.utf16.count) > limit
     }
 
+    /// The bytes of `text` that ``hasMoreUTF16Units(_:than:)`` reads against `limit`.
+    static func bytesReadCountingUTF16Units(_ text: String, limit: Int) -> Int {
+        let bytes = text.utf8.count
+        return bytes > limit && bytes <= 3 * limit ? bytes : 0
+    }
+
+    /// The bytes of `text` that ``isLonger(_:than:)`` reads first against `limit`.
+    static func bytesReadCountingCharacters(_ text: String, limit: Int) -> Int {
+        let bytes = text.utf8.count
+        return bytes > limit ? min(bytes, limit + 1) : 0
+    }
+
+    /// Loads one byte of each cache line of the first `bytes` bytes of `text`'s UTF-8, so that
+    /// the memory fetches them ahead of a read; returns them OR-ed. Not inlined: a call keeps the
+    /// string borrowed, without the retain (an atomic write to its header) that makes each fetch
+    /// wait for the one before.
+    @inline(never)
+    static func touch(_ text: String, bytes: Int) -> UInt8 {
+        guard bytes > 0 else { return 0 }
+        return text.utf8.withContiguousStorageIfAvailable { buffer in
+            let end = min(bytes, buffer.count)
+            var loaded = buffer[end - 1]
+            var offset = 0
+            while offset < end {
+                loaded |= buffer[offset]
+                offset += 64
+            }
+            return loaded
+        } ?? 0
+    }
+
     /// The UTF-16 units of the UTF-8 `bytes`: one per byte that starts a scalar, and one more for a
-    /// scalar of four bytes. Eight ASCII bytes at a time.
+    /// scalar of four bytes. Eight bytes at a time, counted with bit operations.
     static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
         var units = 0
         var offset = 0
         while bytes.count - offset >= 8 {
-            if word(bytes, at: offset) & 0x8080_8080_8080_8080 == 0 {
+            let word = word(bytes, at: offset)
+            offset += 8
+            guard word & highBits != 0 else {
                 units += 8
-                offset += 8
                 continue
             }
-            for byte in bytes[offset..<(offset + 8)] { units += utf16Units(startedBy: byte) }
-            offset += 8
+            // The high bit of each byte that is 10xxxxxx (a continuation byte), and of each that is
+            // 1111xxxx (the lead byte of four): each byte's bits 6, 5 and 4 shifted to its bit 7.
+            let continuation = word & ~(word << 1) & highBits
+            let fourByteLead = word & (word << 1) & (word << 2) & (word << 3) & highBits
+            units += 8 - bytesSet(continuation) + bytesSet(fourByteLead)
         }
         for byte in bytes[offset...] { units += utf16Units(startedBy: byte) }
         return units
+    }
+
+    /// How many bytes of `mask` have their high bit set, `mask` having no other bit: the bytes,
+    /// each 0 or 1, added by a multiplication into the top one (the population count instruction
+    /// is not in the baseline x86-64 that Swift compiles for).
+    @inline(__always)
+    private static func bytesSet(_ mask: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((mask >> 7) &* 0x0101_0101_0101_0101) >> 56)
     }
 
     /// The UTF-16 units that the scalar a UTF-8 byte starts takes: 0 for a continuation byte.
@@ -433,12 +515,15 @@ enum RuleCheck {
         let isPlain = text.utf8.withContiguousStorageIfAvailable { buffer in
             let end = min(bytes, buffer.count)
             var offset = 0
+            // The high bit of a byte is set where a word had a byte outside ASCII or a CR: tested
+            // once, after the loop, which has no branch per word.
+            var notPlain: UInt64 = 0
             while end - offset >= 8 {
                 let word = word(buffer, at: offset)
-                if word & 0x8080_8080_8080_8080 != 0 || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { return false }
+                notPlain |= word | zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
                 offset += 8
             }
-            return buffer[offset..<end].allSatisfy { $0 < 0x80 && $0 != 0x0D }
+            return notPlain & 0x8080_8080_8080_8080 == 0 && buffer[offset..<end].allSatisfy { $0 < 0x80 && $0 != 0x0D }
         }
         return isPlain == true ? min(bytes, text.utf8.count) : nil
     }
@@ -446,7 +531,7 @@ enum RuleCheck {
     /// The first ``subjectLength`` UTF-16 units of `text`, at a character boundary; `nil` when it
     /// has no more.
     private static func cut(_ text: String) -> String? {
-        guard text.utf8.count > subjectLength, text.utf16.count > subjectLength else { return nil }
+        guard hasMoreUTF16Units(text, than: subjectLength) else { return nil }
         var prefix = ""
         var units = 0
         for character in text {
@@ -990,6 +1075,53 @@ enum RuleCheck {
             offset += 1
         }
         return nil
+    }
+
+    /// Whether the UTF-8 `bytes` hold a line feed, and whether their first `plainPrefix` bytes (or
+    /// all, where there are fewer) are ASCII without a CR, each a character: one pass, eight bytes
+    /// at a time, without a branch per word.
+    static func scanForLineFeed(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        plainPrefix: Int
+    ) -> (hasLineFeed: Bool, isPlainPrefix: Bool) {
+        let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        let returns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+        let count = bytes.count
+        let prefixEnd = min(plainPrefix, count)
+        // The high bit of a byte is set in `found` where a word had a line feed, and in `notPlain`
+        // where one had a byte outside ASCII or a CR.
+        var found: UInt64 = 0
+        var notPlain: UInt64 = 0
+        var offset = 0
+        while prefixEnd - offset >= 8 {
+            let word = word(bytes, at: offset)
+            found |= zeroBytes(word ^ lineFeeds)
+            notPlain |= word | zeroBytes(word ^ returns)
+            offset += 8
+        }
+        while offset < prefixEnd {
+            let byte = bytes[offset]
+            if byte == 0x0A { found = 0x80 }
+            if byte >= 0x80 || byte == 0x0D { notPlain = 0x80 }
+            offset += 1
+        }
+        while count - offset >= 8 {
+            found |= zeroBytes(word(bytes, at: offset) ^ lineFeeds)
+            offset += 8
+        }
+        while offset < count {
+            if bytes[offset] == 0x0A { found = 0x80 }
+            offset += 1
+        }
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        return (found & highBits != 0, notPlain & highBits == 0)
+    }
+
+    /// The high bit set in at least one byte of the result where a byte of `word` is 0, and in
+    /// none otherwise.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     /// Whether the UTF-8 of `text` holds `byte`, searched on contiguous storage where there is one.
