@@ -42,7 +42,7 @@ let package = Package(
     ]
         + [
             "Readme", "ConsentGuide", "ContextGuide", "DeliveryGuide", "ScreensGuide", "TestingGuide",
-            "TagHubDocComments", "TagHubTestingDocComments",
+            "VendorsGuide", "TagHubDocComments", "TagHubTestingDocComments",
 
         ].map { name in
             .testTarget(

@@ -3,48 +3,16 @@
 // Edit the doc, then run `swift run DocExamplesGenerator`.
 
 // Docs/Vendors.md, example 2
-#if TAGHUB_DOC_STUBS
-import FirebaseAnalytics
+import Foundation
 import TagHub
 
-struct FirebaseTagger: AnalyticsTagger {
-    func send(_ tag: FirebaseTag) {
-        switch tag {
-        case .event(let name, let parameters):
-            Analytics.logEvent(name, parameters: parameters.mapValues(\.sdkValue))
-        case .screenView(let screenName, let screenClass):
-            Analytics.logEvent(AnalyticsEventScreenView, parameters: [
-                AnalyticsParameterScreenName: screenName,
-                AnalyticsParameterScreenClass: screenClass,
-            ])
-        case .userProperty(let name, let value):
-            Analytics.setUserProperty(value, forName: name)
-        case .userID(let id):
-            Analytics.setUserID(id)
-        }
-    }
+@testable import Podcasts  // the app's module, where the README's quick start is
+func makeCheckedFirebase(tagger: some AnalyticsTagger<FirebaseTag>) -> some AnalyticsStrategy<PodcastAnalytics> {
+    MappingStrategy(
+        for: PodcastAnalytics.self,
+        name: "firebase",
+        tagger: tagger,
+        ruleCheck: .drop,  // a tag Firebase would drop or lose data of is not sent, and is reported
+        screen: { screen, _ in .screenView(screenName: "\(screen)", screenClass: "\(screen)View") }
+    )
 }
-
-extension FirebaseValue {
-    /// What the SDK takes: a string, a number, or for `items` an array of dictionaries.
-    var sdkValue: Any {
-        switch self {
-        case .string(let string): string
-        case .int(let int): int
-        case .double(let double): double
-        case .items(let items): items.map { $0.mapValues(\.sdkValue) }
-        }
-    }
-}
-
-extension FirebaseItemValue {
-    /// What the SDK takes in an item: a string or a number.
-    var sdkValue: Any {
-        switch self {
-        case .string(let string): string
-        case .int(let int): int
-        case .double(let double): double
-        }
-    }
-}
-#endif

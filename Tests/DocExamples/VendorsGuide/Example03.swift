@@ -3,16 +3,52 @@
 // Edit the doc, then run `swift run DocExamplesGenerator`.
 
 // Docs/Vendors.md, example 3
-extension AnalyticsValue {
-    /// The value as the SDKs' `[String: Any]` dictionaries take it.
+#if TAGHUB_DOC_STUBS
+import Foundation
+import TagHub
+
+@testable import Podcasts  // the app's module, where the README's quick start is
+import FirebaseAnalytics
+import TagHub
+
+struct FirebaseTagger: AnalyticsTagger {
+    func send(_ tag: FirebaseTag) {
+        switch tag {
+        case .event(let name, let parameters):
+            Analytics.logEvent(name, parameters: parameters.mapValues(\.sdkValue))
+        case .screenView(let screenName, let screenClass):
+            Analytics.logEvent(AnalyticsEventScreenView, parameters: [
+                AnalyticsParameterScreenName: screenName,
+                AnalyticsParameterScreenClass: screenClass,
+            ])
+        case .userProperty(let name, let value):
+            Analytics.setUserProperty(value, forName: name)
+        case .userID(let id):
+            Analytics.setUserID(id)
+        }
+    }
+}
+
+extension FirebaseValue {
+    /// What the SDK takes: a string, a number, or for `items` an array of dictionaries.
     var sdkValue: Any {
         switch self {
         case .string(let string): string
         case .int(let int): int
         case .double(let double): double
-        case .bool(let bool): bool
-        case .array(let values): values.map(\.sdkValue)
-        case .null: NSNull()
+        case .items(let items): items.map { $0.mapValues(\.sdkValue) }
         }
     }
 }
+
+extension FirebaseItemValue {
+    /// What the SDK takes in an item: a string or a number.
+    var sdkValue: Any {
+        switch self {
+        case .string(let string): string
+        case .int(let int): int
+        case .double(let double): double
+        }
+    }
+}
+#endif

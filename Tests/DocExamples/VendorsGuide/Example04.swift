@@ -4,6 +4,10 @@
 
 // Docs/Vendors.md, example 4
 #if TAGHUB_DOC_STUBS
+import Foundation
+import TagHub
+
+@testable import Podcasts  // the app's module, where the README's quick start is
 import Mixpanel
 import TagHub
 
@@ -20,7 +24,7 @@ struct MixpanelTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
         let mixpanel = Mixpanel.mainInstance()
         switch tag {
         case .track(let event, let properties):
-            var sdkProperties = properties.compactMapValues { $0.sdkValue as? MixpanelType }
+            var sdkProperties = properties.compactMapValues { $0.jsonObject as? MixpanelType }
             if let time { sdkProperties["time"] = (time.timeIntervalSince1970 * 1_000).rounded() }
             mixpanel.track(event: event, properties: sdkProperties)
         case .identify(let distinctID):
@@ -28,7 +32,7 @@ struct MixpanelTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
         case .reset:
             mixpanel.reset()
         case .setPeopleProperties(let properties):
-            mixpanel.people.set(properties: properties.compactMapValues { $0.sdkValue as? MixpanelType })
+            mixpanel.people.set(properties: properties.compactMapValues { $0.jsonObject as? MixpanelType })
         }
     }
 }

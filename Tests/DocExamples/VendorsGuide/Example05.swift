@@ -4,11 +4,16 @@
 
 // Docs/Vendors.md, example 5
 #if TAGHUB_DOC_STUBS
+import Foundation
+import TagHub
+
+@testable import Podcasts  // the app's module, where the README's quick start is
 import AmplitudeSwift
 import TagHub
 
 struct AmplitudeTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
-    let amplitude: Amplitude
+    // Amplitude queues each call and locks its identity, but its class is not declared Sendable.
+    nonisolated(unsafe) let amplitude: Amplitude
 
     func send(_ tag: AmplitudeTag) {
         send(tag, at: nil)
@@ -21,12 +26,12 @@ struct AmplitudeTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
     private func send(_ tag: AmplitudeTag, at time: Date?) {
         switch tag {
         case .track(let eventType, let properties):
-            let event = BaseEvent(eventType: eventType, eventProperties: properties.mapValues(\.sdkValue))
+            let event = BaseEvent(eventType: eventType, eventProperties: properties.mapValues(\.jsonObject))
             if let time { event.timestamp = Int64((time.timeIntervalSince1970 * 1_000).rounded()) }
             amplitude.track(event: event)
         case .setUserProperties(let properties):
             let identify = Identify()
-            for (key, value) in properties { identify.set(property: key, value: value.sdkValue) }
+            for (key, value) in properties { identify.set(property: key, value: value.jsonObject) }
             amplitude.identify(identify: identify)
         case .setUserID(let id):
             amplitude.setUserId(userId: id)

@@ -4,24 +4,30 @@
 
 // Docs/Vendors.md, example 6
 #if TAGHUB_DOC_STUBS
+import Foundation
+import TagHub
+
+@testable import Podcasts  // the app's module, where the README's quick start is
 import Segment
 import TagHub
 
 struct SegmentTagger: AnalyticsTagger {
-    let analytics: Analytics
+    // analytics-swift serializes its calls, but its class is not declared Sendable.
+    nonisolated(unsafe) let analytics: Analytics
 
     func send(_ tag: SegmentTag) {
         switch tag {
         case .track(let event, let properties):
-            analytics.track(name: event, properties: properties.mapValues(\.sdkValue))
+            analytics.track(name: event, properties: properties.mapValues(\.jsonObject))
         case .screen(let name, let properties):
-            analytics.screen(title: name, properties: properties.mapValues(\.sdkValue))
+            analytics.screen(title: name, properties: properties.mapValues(\.jsonObject))
         case .identify(let userID?, let traits):
-            analytics.identify(userId: userID, traits: traits.mapValues(\.sdkValue))
+            analytics.identify(userId: userID, traits: traits.mapValues(\.jsonObject))
         case .identify(nil, let traits):
-            analytics.identify(traits: traits.mapValues(\.sdkValue))
+            // Without a user ID, analytics-swift takes Encodable traits only: its JSON type.
+            if let traits = try? JSON(traits.mapValues(\.jsonObject)) { analytics.identify(traits: traits) }
         case .group(let groupID, let traits):
-            analytics.group(groupId: groupID, traits: traits.mapValues(\.sdkValue))
+            analytics.group(groupId: groupID, traits: traits.mapValues(\.jsonObject))
         case .alias(let newID):
             analytics.alias(newId: newID)
         case .reset:

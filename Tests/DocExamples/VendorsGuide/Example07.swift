@@ -4,6 +4,10 @@
 
 // Docs/Vendors.md, example 7
 #if TAGHUB_DOC_STUBS
+import Foundation
+import TagHub
+
+@testable import Podcasts  // the app's module, where the README's quick start is
 import Batch
 import TagHub
 
@@ -20,7 +24,7 @@ struct BatchTagger: AnalyticsTagger {
                     case .bool(let bool): data.put(bool, forKey: key)
                     case .array(let values):
                         // Batch takes arrays of strings: convert numbers first if you send them.
-                        data.put(values.compactMap { $0.sdkValue as? String }, forKey: key)
+                        data.put(values.compactMap { $0.jsonObject as? String }, forKey: key)
                     case .null:
                         break  // Batch has no null attribute: leave the key out
                     }

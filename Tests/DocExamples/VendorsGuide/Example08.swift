@@ -4,6 +4,10 @@
 
 // Docs/Vendors.md, example 8
 #if TAGHUB_DOC_STUBS
+import Foundation
+import TagHub
+
+@testable import Podcasts  // the app's module, where the README's quick start is
 import PianoAnalytics
 import TagHub
 
@@ -18,7 +22,7 @@ struct PianoTagger: AnalyticsTagger {
                 case .int(let int): try? Property(key, int)
                 case .double(let double): try? Property(key, double)
                 case .bool(let bool): try? Property(key, bool)
-                case .array(let values): try? Property(key, values.compactMap { $0.sdkValue as? String })
+                case .array(let values): try? Property(key, values.compactMap { $0.jsonObject as? String })
                 case .null: nil  // Piano has no null property
                 }
             }
