@@ -10,7 +10,9 @@ extension AnalyticsValue {
     /// ```swift
     /// let properties: [String: AnalyticsValue] = ["title": "Swift Talk", "tags": ["swift", 2], "rating": .null]
     /// let sdkProperties: [String: Any] = properties.mapValues(\.jsonObject)
-    /// // ["title": "Swift Talk", "tags": ["swift", 2], "rating": NSNull()]
+    /// #expect(sdkProperties["title"] as? String == "Swift Talk")
+    /// #expect((sdkProperties["tags"] as? [Any])?.count == 2)
+    /// #expect(sdkProperties["rating"] is NSNull)
     /// ```
     ///
     /// Built without recursion, so that a value nested to any depth is converted on any thread

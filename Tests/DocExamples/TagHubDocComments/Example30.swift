@@ -10,5 +10,7 @@ import Testing
 @Test func tagHubDocCommentsExample30() async throws {
     let properties: [String: AnalyticsValue] = ["title": "Swift Talk", "tags": ["swift", 2], "rating": .null]
     let sdkProperties: [String: Any] = properties.mapValues(\.jsonObject)
-    // ["title": "Swift Talk", "tags": ["swift", 2], "rating": NSNull()]
+    #expect(sdkProperties["title"] as? String == "Swift Talk")
+    #expect((sdkProperties["tags"] as? [Any])?.count == 2)
+    #expect(sdkProperties["rating"] is NSNull)
 }
