@@ -205,8 +205,11 @@ import Testing
         // The one negative wait kept here: nothing outside the queue shows that the flush has
         // started waiting (its continuation is private), so the gate stays closed 100 ms to give a
         // flush that returns early the time to show it. A correct flush never returns while the
-        // gate is closed: a busy machine can make this check weaker, never red.
-        try? await Task.sleep(for: .milliseconds(100))
+        // gate is closed: a busy machine can make this check weaker, never red. The test's thread
+        // sleeps rather than suspends: a suspended test waits for a thread of the concurrency pool
+        // to resume it, which other tests may hold for longer than the gate's own limit, after
+        // which the gate opens by itself and the check below would see the flush return.
+        Thread.sleep(forTimeInterval: 0.1)
         #expect(order.items.isEmpty, "the flush returned while the tag was still being delivered")
         gate.release()
         guard await flush.value else { return }
