@@ -209,7 +209,7 @@ import Testing
         // sleeps rather than suspends: a suspended test waits for a thread of the concurrency pool
         // to resume it, which other tests may hold for longer than the gate's own limit, after
         // which the gate opens by itself and the check below would see the flush return.
-        Thread.sleep(forTimeInterval: 0.1)
+        blockThisThread(milliseconds: 100)
         #expect(order.items.isEmpty, "the flush returned while the tag was still being delivered")
         gate.release()
         guard await flush.value else { return }

@@ -67,6 +67,12 @@ final class Gate: Sendable {
     }
 }
 
+/// Blocks the calling thread for `milliseconds`, also from `async` code: unlike `Task.sleep`, it
+/// does not need a thread of the concurrency pool, which other tests may hold, to go on after.
+func blockThisThread(milliseconds: Int) {
+    Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
+}
+
 extension DispatchGroup {
     /// Whether the group finished within `milliseconds`, recording nothing: for a negative wait
     /// ("has not returned 200 ms later"), kept only where nothing else can show that the other
