@@ -209,12 +209,18 @@ import Testing
         // sleeps rather than suspends: a suspended test waits for a thread of the concurrency pool
         // to resume it, which other tests may hold for longer than the gate's own limit, after
         // which the gate opens by itself and the check below would see the flush return.
-        Thread.sleep(forTimeInterval: 0.1)
+        Self.blockThisThread(seconds: 0.1)
         #expect(order.items.isEmpty, "the flush returned while the tag was still being delivered")
         gate.release()
         guard await flush.value else { return }
         #expect(order.items == ["delivered", "flushed"])
         #expect(recorder.tags == [.userAction(.numbered(thread: 0, sequence: 0))])
+    }
+
+    /// `Thread.sleep`, which Swift 6.3 refuses in an async function (it is `noasync`), from a
+    /// synchronous one: `flushWaitsForTheTagsSentBeforeIt` means to block its thread.
+    private static func blockThisThread(seconds: Double) {
+        Thread.sleep(forTimeInterval: seconds)
     }
 
     @Test func cancellingWaitsForTheDeliveryUnderWayThenNothingMoreArrives() async {
