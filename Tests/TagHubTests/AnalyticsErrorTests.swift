@@ -28,6 +28,19 @@ import Testing
         #expect(AnalyticsError(PlayerFailure.network).message == "network")
     }
 
+    /// Swift names a type declared in a function with the address of that function's context,
+    /// which changes on every run: a snapshot of a tag carrying the error must not.
+    @Test func anErrorTypeDeclaredInAFunctionHasADomainWithoutAddresses() {
+        struct Timeout: Error {}
+        let inClosure = {
+            struct Stalled: Error {}
+            return AnalyticsError(Stalled())
+        }()
+        #expect(AnalyticsError(Timeout()).domain == "TagHubTests.AnalyticsErrorTests.Timeout")
+        #expect(inClosure.domain == "TagHubTests.AnalyticsErrorTests.Stalled")
+        #expect(AnalyticsError(Timeout()).domain.contains("$") == false)
+    }
+
     @Test func anNSErrorKeepsItsDomainCodeAndLocalizedDescription() {
         let timedOut = NSError(
             domain: NSURLErrorDomain,

@@ -29,7 +29,9 @@ import Foundation
 public struct AnalyticsError: Sendable, Hashable, CustomStringConvertible {
     /// The error's type, unqualified: `Timeout`, `URLError`, `NSError`.
     public let type: String
-    /// The error's domain, as `NSError` bridges it.
+    /// The error's domain, as `NSError` bridges it, without the run's addresses: for an error type
+    /// declared in a function, `PodcastsTests.Timeout`, not
+    /// `PodcastsTests.(unknown context at $558469305bd0).Timeout`.
     public let domain: String
     /// The error's code, as `NSError` bridges it.
     public let code: Int
@@ -41,7 +43,10 @@ public struct AnalyticsError: Sendable, Hashable, CustomStringConvertible {
     public init(_ error: any Error) {
         let bridged = error as NSError
         self.type = String(describing: Swift.type(of: error))
-        self.domain = bridged.domain
+        // A type declared in a function (a test's, often) is named with an address that changes on
+        // every run, `PodcastsTests.(unknown context at $558469305bd0).Timeout`: a snapshot of a tag
+        // carrying it would never match again.
+        self.domain = bridged.domain.replacing(#/\(unknown context at \$[0-9a-fA-F]+\)\./#, with: "")
         self.code = bridged.code
         // An `NSError` describes itself with its whole user info; its localized description is
         // the message. A Swift error's description names its case and payload.
