@@ -50,6 +50,7 @@ let package = Package(
                 dependencies: ["Podcasts", "TagHub", "TagHubTesting"],
                 path: "Tests/DocExamples/\(name)",
                 exclude: [
+                    "ContextGuide": ["__Snapshots__"],
                     "TestingGuide": ["__Snapshots__"],
                     "TagHubTestingDocComments": ["__Snapshots__", "TrackingPlan.md"],
                 ][name] ?? []

@@ -28,6 +28,19 @@ import Testing
         #expect(AnalyticsError(PlayerFailure.network).message == "network")
     }
 
+    /// Swift names a type declared in a function with the address of that function's context,
+    /// which changes on every run: a snapshot of a tag carrying the error must not.
+    @Test func anErrorTypeDeclaredInAFunctionHasADomainWithoutAddresses() {
+        struct Timeout: Error {}
+        let inClosure = {
+            struct Stalled: Error {}
+            return AnalyticsError(Stalled())
+        }()
+        #expect(AnalyticsError(Timeout()).domain == "TagHubTests.AnalyticsErrorTests.Timeout")
+        #expect(inClosure.domain == "TagHubTests.AnalyticsErrorTests.Stalled")
+        #expect(AnalyticsError(Timeout()).domain.contains("$") == false)
+    }
+
     @Test func anNSErrorKeepsItsDomainCodeAndLocalizedDescription() {
         let timedOut = NSError(
             domain: NSURLErrorDomain,
@@ -45,6 +58,35 @@ import Testing
                 )
         )
         #expect(error.description == "NSURLErrorDomain -1001: The request timed out.")
+    }
+
+    /// Foundation's error structs describe themselves as their `NSError` does, user info and all:
+    /// they read as their localized description, which Linux's Foundation words its own way (it has
+    /// no text for URL error codes).
+    @Test func foundationsErrorStructsReadAsTheirLocalizedDescription() {
+        let timedOut = AnalyticsError(URLError(.timedOut))
+        let missingFile = AnalyticsError(CocoaError(.fileNoSuchFile))
+        #if canImport(Darwin)
+        let timedOutMessage = "The request timed out."
+        let missingFileMessage = "The file doesn’t exist."
+        #else
+        let timedOutMessage = "The operation could not be completed. (NSURLErrorDomain error -1001.)"
+        let missingFileMessage = "The operation could not be completed. The file doesn’t exist."
+        #endif
+        #expect(
+            timedOut
+                == AnalyticsError(type: "URLError", domain: "NSURLErrorDomain", code: -1001, message: timedOutMessage)
+        )
+        #expect(timedOut.description == "NSURLErrorDomain -1001: \(timedOutMessage)")
+        #expect(
+            missingFile
+                == AnalyticsError(
+                    type: "CocoaError",
+                    domain: "NSCocoaErrorDomain",
+                    code: 4,
+                    message: missingFileMessage
+                )
+        )
     }
 
     @Test func errorsAreEqualByTheirFieldsSoTagsCarryingThemCompare() {

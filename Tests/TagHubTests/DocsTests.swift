@@ -41,19 +41,37 @@ import Testing
 
     /// A code block after `<!-- from: path -->` is an excerpt of that file (a committed snapshot, for
     /// example): its lines must be in it, consecutive and in order, indented alike. The docs' Swift
-    /// blocks are compiled themselves (`DocExamplesTests`).
-    @Test(arguments: [("Docs/Testing.md", 1)])
-    func everyExcerptInTheGuidesIsWordForWordInTheFileItNames(guide: String, atLeast minimum: Int) throws {
+    /// blocks are compiled themselves (`DocExamplesTests`). Every Markdown file of `Docs/` and the
+    /// README is read.
+    @Test func everyExcerptInTheDocsIsWordForWordInTheFileItNames() throws {
         let root = ReadmeTests.root
-        let doc = try String(contentsOf: root.appendingPathComponent(guide), encoding: .utf8)
-        let excerpts = doc.matches(of: /<!-- from: ([^ ]+) -->\n```[a-z]*\n((?:.*\n)*?)```/)
-        #expect(excerpts.count >= minimum)
-        for excerpt in excerpts {
-            let path = String(excerpt.output.1)
-            let source = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-            let lines = excerpt.output.2.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            #expect(Self.contains(source, lines: lines.map(String.init)), "not in \(path):\n\(excerpt.output.2)")
+        let guides = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path)
+        var counts: [String: Int] = [:]
+        for path in ["README.md"] + guides.filter({ $0.hasSuffix(".md") }).sorted().map({ "Docs/\($0)" }) {
+            let doc = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let excerpts = doc.matches(of: /<!-- from: ([^ ]+) -->\n```[a-z]*\n((?:.*\n)*?)```/)
+            counts[path] = excerpts.count
+            // A marker the pattern does not match (a blank line before its fence, a space in its
+            // path) would leave its block unchecked without a word.
+            #expect(
+                excerpts.count == doc.matches(of: /(?m)^<!-- from:/).count,
+                "\(path): a marker not followed by its block"
+            )
+            for excerpt in excerpts {
+                let source = try String(
+                    contentsOf: root.appendingPathComponent(String(excerpt.output.1)),
+                    encoding: .utf8
+                )
+                let lines = excerpt.output.2.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                #expect(
+                    Self.contains(source, lines: lines.map(String.init)),
+                    "\(path): not in \(excerpt.output.1):\n\(excerpt.output.2)"
+                )
+            }
         }
+        // The guides that show a run's output: it is what a reader compares their own run with.
+        #expect(counts["Docs/Testing.md"] == 1)
+        #expect(counts["Docs/Context.md"] == 1)
     }
 
     /// Whether `lines` appear in `source` one after the other, all with the same added indentation.

@@ -80,7 +80,7 @@ extension AnalyticsStates: Hashable where Schema.State: Hashable {
 }
 
 extension AnalyticsStates: CustomStringConvertible {
-    /// The states, set longest ago first, for example `[autoPlay(true), user(id: "42")]`.
+    /// The states, set longest ago first, for example `[autoPlay(true), loggedIn(userID: "42")]`.
     public var description: String {
         "[" + map { String(describing: $0) }.joined(separator: ", ") + "]"
     }

@@ -93,8 +93,20 @@ public struct DiagnosticReport: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// For example `firebase: 1 userAction tag unmapped`,
-    /// `tracker: 3 screen tags dropped by a bound (consent buffer of 2)`, or, for a report with no
-    /// channel, `AnalyticsConsent: consent not saved (…)`.
+    /// `tracker: 1 screen tag dropped by a bound (consent buffer of 2, dropOldest)`, or, for a report
+    /// with no channel, `AnalyticsConsent: consent not saved (…)`. The second is what a consent
+    /// buffer of 2 reports for each tag it drops:
+    ///
+    /// ```swift
+    /// let hub = AnalyticsHub<PodcastAnalytics>(diagnostics: AnalyticsDiagnostics { report in
+    ///     #expect(report.description == "tracker: 1 screen tag dropped by a bound (consent buffer of 2, dropOldest)")
+    /// })
+    /// let consent = AnalyticsConsent(hub: hub, bufferCapacity: 2)
+    /// consent.register(makeTracker(tagger: ConsoleTagger(label: "tracker")), for: [.analytics])
+    /// for _ in 1...3 { hub.send(screen: .podcasts) }  // kept until the user answers: the first is dropped
+    /// consent.grant(.analytics)  // the tracker receives the 2 kept
+    /// #expect(hub.diagnostics.summary == ["tracker: 1 screen tag dropped by a bound"])
+    /// ```
     public var description: String {
         let more = detail.isEmpty ? "" : " (\(detail))"
         guard let channel else {

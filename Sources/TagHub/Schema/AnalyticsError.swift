@@ -29,23 +29,34 @@ import Foundation
 public struct AnalyticsError: Sendable, Hashable, CustomStringConvertible {
     /// The error's type, unqualified: `Timeout`, `URLError`, `NSError`.
     public let type: String
-    /// The error's domain, as `NSError` bridges it.
+    /// The error's domain, as `NSError` bridges it, without the run's addresses: for an error type
+    /// declared in a function, `PodcastsTests.Timeout`, not
+    /// `PodcastsTests.(unknown context at $558469305bd0).Timeout`.
     public let domain: String
     /// The error's code, as `NSError` bridges it.
     public let code: Int
     /// What the error says: its `String(describing:)` for a Swift error (`network`,
-    /// `timeout(seconds: 30)`), its `localizedDescription` for an `NSError`.
+    /// `timeout(seconds: 30)`), its `localizedDescription` for an `NSError` and for an error that
+    /// says how it bridges to one (`CustomNSError`: `URLError`, `CocoaError`).
     public let message: String
 
     /// What analytics reads of `error`.
     public init(_ error: any Error) {
         let bridged = error as NSError
         self.type = String(describing: Swift.type(of: error))
-        self.domain = bridged.domain
+        // A type declared in a function (a test's, often) is named with an address that changes on
+        // every run, `PodcastsTests.(unknown context at $558469305bd0).Timeout`: a snapshot of a tag
+        // carrying it would never match again.
+        self.domain = bridged.domain.replacing(#/\(unknown context at \$[0-9a-fA-F]+\)\./#, with: "")
         self.code = bridged.code
-        // An `NSError` describes itself with its whole user info; its localized description is
-        // the message. A Swift error's description names its case and payload.
-        self.message = Swift.type(of: error) is NSError.Type ? bridged.localizedDescription : String(describing: error)
+        // An `NSError` describes itself with its whole user info, and so do Foundation's error
+        // structs (on Linux, `URLError(.timedOut)` reads `Error Domain=NSURLErrorDomain
+        // Code=-1001 "(null)"`): their localized description is the message. Tell an `NSError` by
+        // its dynamic type, since `error is NSError` is true of every error where errors bridge;
+        // Foundation's structs say how they bridge by adopting `CustomNSError`. A Swift error's
+        // description names its case and payload.
+        let readsAsNSError = Swift.type(of: error) is NSError.Type || error is any CustomNSError
+        self.message = readsAsNSError ? bridged.localizedDescription : String(describing: error)
     }
 
     /// An error value given field by field: for tests, and for errors known only by their code.
@@ -56,6 +67,9 @@ public struct AnalyticsError: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `domain code: message`, for example `NSURLErrorDomain -1001: The request timed out.`.
+    /// `domain code: message`: for `URLError(.timedOut)`, `NSURLErrorDomain -1001: The request
+    /// timed out.` on Apple's platforms, and on Linux, whose Foundation has no text for URL error
+    /// codes, `NSURLErrorDomain -1001: The operation could not be completed. (NSURLErrorDomain error
+    /// -1001.)`.
     public var description: String { "\(domain) \(code): \(message)" }
 }

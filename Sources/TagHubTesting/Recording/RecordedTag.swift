@@ -35,8 +35,9 @@ extension RecordedTag: CustomStringConvertible {
 
 extension RecordedTag: CustomSnapshotStringConvertible {
     /// The vendor tag, then the app tag and the screen history it came from, each written as
-    /// ``snapshotDescription(of:)`` writes values; for example
-    /// `play(name: "play_podcast_from_favorites") ← userAction playPodcast(Podcast(title: "Swift Talk")) on [favorites]`.
+    /// ``snapshotDescription(of:)`` writes values; for example, for the quick start's tracker after
+    /// a play on the favorites screen (``RecordingTagger``'s example checks this line):
+    /// `play(name: "play_podcast_from_favorites", title: "Swift Talk") ← userAction playPodcast(Podcast(title: "Swift Talk", duration: 1800)) on [favorites]`.
     ///
     /// A recorder of app tags (a ``RecordingStrategy`` made with
     /// ``RecordingStrategy/init(for:channels:)``) writes the app tag once.

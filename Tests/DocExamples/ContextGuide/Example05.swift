@@ -16,5 +16,14 @@ import Testing
     clock.advance(by: .seconds(30 * 60))
     hub.send(userAction: .tap("play"))
     #expect(sent.tags.count == 5)
-    print(sent.snapshotText)
+    #expect(
+        sent.snapshotText == """
+            event sessionStarted(AnalyticsSession(id: 1700000000000, start: Date(1700000000.0), number: 1)) on []
+            screen home on [home]
+            event sessionEnded(AnalyticsSession(id: 1700000000000, start: Date(1700000000.0), number: 1), lastActivity: Date(1700000000.0)) on [home]
+            event sessionStarted(AnalyticsSession(id: 1700001800000, start: Date(1700001800.0), number: 2)) on [home]
+            userAction tap("play") on [home]
+
+            """
+    )
 }

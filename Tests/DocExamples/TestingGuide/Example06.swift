@@ -31,13 +31,3 @@ final class TrackerStrategy: AnalyticsScreenStrategy, AnalyticsUserActionStrateg
         vendorTag(for: .userAction(userAction.tag), in: userAction.context).map(tagger.send)
     }
 }
-
-@Test func aHandWrittenStrategyIsRecordedWithoutItsTagger() {
-    let hub = AnalyticsHub<PodcastAnalytics>()
-    let tracker = RecordingStrategy(wrapping: TrackerStrategy(tagger: ConsoleTagger(label: "tracker")))
-    hub.attach(tracker)
-
-    playSession(on: hub)
-
-    #expect(tracker.tags.count == 4)
-}

@@ -8,21 +8,13 @@ import TagHubTesting
 import Testing
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-@Test func theTrackerReceivesEachPlayWithItsTimeAndSession() {
-    let clock = TestClock()  // 2023-11-14T22:13:20Z until the test moves it
-    let hub = AnalyticsHub<PodcastAnalytics>(clock: clock)
-    let tracker = RecordingTagger<PodcastAnalytics, TrackerTag>()
-    tracker.contextDetails = [.time, .session]
-    hub.attach(makeTracker(tagger: tracker))
+@Test func theAppSendsTheSessionsTagsInOrder() {
+    let hub = AnalyticsHub<PodcastAnalytics>()
+    let sent = RecordingStrategy(for: PodcastAnalytics.self)
+    hub.attach(sent)
 
-    hub.send(screen: .favorites)
-    clock.advance(by: .seconds(90))
-    hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))
+    playSession(on: hub)
 
-    #expect(
-        tracker.snapshotText == """
-            play(name: "play_podcast_from_favorites", title: "Swift Talk") ← userAction playPodcast(Podcast(title: "Swift Talk", duration: 1800)) on [favorites] at 2023-11-14T22:14:50.000Z in session 1 (1700000000000)
-
-            """
-    )
+    #expect(sent.tags.count == 6)
+    assertAnalyticsSnapshot(of: sent, named: "session")
 }

@@ -8,26 +8,21 @@ import TagHubTesting
 import Testing
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-func podcastTrackingPlan() -> TrackingPlan<PodcastAnalytics> {
-    let swiftTalk = Podcast(title: "Swift Talk", duration: 1_800)
-    return TrackingPlan(
-        for: PodcastAnalytics.self,
-        title: "Tracking plan: the quick start",
-        screens: [.podcasts, .podcastPlayer, .favorites, .downloads],  // not CaseIterable: listed
-        userActions: [.playPodcast(swiftTalk), .pausePodcast(swiftTalk)],
-        events: [.playerDidFail(swiftTalk, reason: "network")],
-        vendors: [
-            .init(
-                "tracker",
-                makeTracker(tagger: RecordingTagger<PodcastAnalytics, TrackerTag>()),
-                expecting: ["screen", "play", "pause"]
-            ),
-            .init(
-                "firebase",
-                makeFirebase(tagger: RecordingTagger<PodcastAnalytics, FirebaseTag>()),
-                expecting: ["screen_view", "select_content", "player_error"],
-                tagName: \.name
-            ),
-        ]
+@Test func theTrackerReceivesEachPlayWithItsTimeAndSession() {
+    let clock = TestClock()  // 2023-11-14T22:13:20Z until the test moves it
+    let hub = AnalyticsHub<PodcastAnalytics>(clock: clock)
+    let tracker = RecordingTagger<PodcastAnalytics, TrackerTag>()
+    tracker.contextDetails = [.time, .session]
+    hub.attach(makeTracker(tagger: tracker))
+
+    hub.send(screen: .favorites)
+    clock.advance(by: .seconds(90))
+    hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))
+
+    #expect(
+        tracker.snapshotText == """
+            play(name: "play_podcast_from_favorites", title: "Swift Talk") ← userAction playPodcast(Podcast(title: "Swift Talk", duration: 1800)) on [favorites] at 2023-11-14T22:14:50.000Z in session 1 (1700000000000)
+
+            """
     )
 }

@@ -8,9 +8,26 @@ import TagHubTesting
 import Testing
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-@Test func theTrackingPlanMatchesTheCode() {
-    let plan = podcastTrackingPlan()
-    #expect(plan.deadTags.isEmpty)
-    // Beside the test file; a path of your docs folder works the same way.
-    assertAnalyticsSnapshot(of: plan, storedAt: "__Snapshots__/TrackingPlan.md")
+func podcastTrackingPlan() -> TrackingPlan<PodcastAnalytics> {
+    let swiftTalk = Podcast(title: "Swift Talk", duration: 1_800)
+    return TrackingPlan(
+        for: PodcastAnalytics.self,
+        title: "Tracking plan: the quick start",
+        screens: [.podcasts, .podcastPlayer, .favorites, .downloads],  // not CaseIterable: listed
+        userActions: [.playPodcast(swiftTalk), .pausePodcast(swiftTalk)],
+        events: [.playerDidFail(swiftTalk, reason: "network")],
+        vendors: [
+            .init(
+                "tracker",
+                makeTracker(tagger: RecordingTagger<PodcastAnalytics, TrackerTag>()),
+                expecting: ["screen", "play", "pause"]
+            ),
+            .init(
+                "firebase",
+                makeFirebase(tagger: RecordingTagger<PodcastAnalytics, FirebaseTag>()),
+                expecting: ["screen_view", "select_content", "player_error"],
+                tagName: \.name
+            ),
+        ]
+    )
 }
