@@ -1,15 +1,17 @@
+import Foundation
 import TagHub
 import Testing
 
 /// Findings stay small, and are not repeated, whatever a tag holds: a name or value is quoted up to
 /// 64 UTF-16 units with its real size, identical findings are reported once, and past three
-/// findings of one rule on one tag, one finding counts the rest.
-@Suite struct VendorRuleBoundsTests {
+/// findings of one rule on one tag, one finding counts the rest. The checks of a megabyte or of
+/// 100,000 properties run on a thread with a 512 KiB stack, the smallest an app's code runs on.
+@Suite(.timeLimit(.minutes(1))) struct VendorRuleBoundsTests {
     static let megabyte = String(repeating: "a", count: 1_048_576)
     static let quotedPrefix = String(reflecting: String(repeating: "a", count: 64) + "…")
 
     @Test func aOneMegabyteValueIsReportedWithItsSizeNotItsText() {
-        let findings = PianoTag.event("play", ["title": .string(Self.megabyte)]).ruleViolations
+        let findings = onA512KiBThread { PianoTag.event("play", ["title": .string(Self.megabyte)]).ruleViolations }
         #expect(
             findings.map(\.description) == [
                 "piano.stringValue.length: title: more than 255 characters (1,048,576 UTF-16 units) breaks at most 255 characters"
@@ -18,7 +20,7 @@ import Testing
     }
 
     @Test func aOneMegabyteNameIsQuotedUpTo64UnitsWithItsRealLength() {
-        let findings = MixpanelTag.track(event: "Play", properties: [Self.megabyte: 1]).ruleViolations
+        let findings = onA512KiBThread { MixpanelTag.track(event: "Play", properties: [Self.megabyte: 1]).ruleViolations }
         #expect(
             findings.map(\.description) == [
                 "mixpanel.propertyName.length: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks at most 255 characters"
@@ -27,7 +29,7 @@ import Testing
     }
 
     @Test func aOneMegabyteKeyIsCutWhereverItIsNamed() {
-        let findings = PianoTag.event("play", [Self.megabyte: .string(Self.megabyte)]).ruleViolations
+        let findings = onA512KiBThread { PianoTag.event("play", [Self.megabyte: .string(Self.megabyte)]).ruleViolations }
         let name = String(repeating: "a", count: 64) + "…"
         #expect(
             findings.map(\.description) == [
@@ -66,7 +68,7 @@ import Testing
 
     @Test func aHundredThousandPropertiesAreCountedNotListed() {
         let properties = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.int($0)) })
-        let findings = MixpanelTag.track(event: "Play", properties: properties).ruleViolations
+        let findings = onA512KiBThread { MixpanelTag.track(event: "Play", properties: properties).ruleViolations }
         #expect(findings.map(\.description) == ["mixpanel.propertyCount: 100,000 properties breaks at most 254"])
     }
 
@@ -80,8 +82,9 @@ import Testing
     }
 
     @Test func aOneMegabyteRevenueShowsAtMost64UnitsOfItsValue() {
-        let findings = SegmentTag.track(event: "Order Completed", properties: ["revenue": .string(Self.megabyte)])
-            .ruleViolations
+        let findings = onA512KiBThread {
+            SegmentTag.track(event: "Order Completed", properties: ["revenue": .string(Self.megabyte)]).ruleViolations
+        }
         #expect(
             findings.map(\.description) == [
                 "segment.track.revenue.number: revenue: \"" + String(repeating: "a", count: 63) + "… breaks a number",
@@ -164,5 +167,80 @@ import Testing
                 "mixpanel.propertyName.length: \"\(String(repeating: #"a\u{200B}"#, count: 7))a…\" (400 characters) breaks at most 255 characters"
             ]
         )
+    }
+
+    @Test func aHundredThousandKeysTooLongToQuoteWholeAreCountedNotListed() {
+        // Keys of 67 to 71 bytes: a subject shows their first 64 units, so two of them could read
+        // alike; each is still its own finding, counted without building its text.
+        let pad = String(repeating: "k", count: 66)
+        let parameters = Dictionary(uniqueKeysWithValues: (0..<100_000).map { (pad + "\($0)", FirebaseValue.int(1)) })
+        let findings = onA512KiBThread { FirebaseTag.event("play", parameters).ruleViolations }
+        let quoted = "\"" + String(repeating: "k", count: 64) + "…\""
+        #expect(
+            findings.map(\.description) == [
+                "firebase.parameterCount: 100,000 parameters breaks at most 25",
+                "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
+                "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
+                "firebase.parameterName.length: \(quoted) (68 UTF-16 units) breaks 1 to 40 UTF-16 units",
+                "firebase.parameterName.length: 99,997 more breaks 1 to 40 UTF-16 units",
+            ]
+        )
+    }
+
+    /// One letter and a megabyte of one combining mark: one character, which Swift finds the end
+    /// of only by reading all of it. A count of characters reads 16 scalars of one at most, and a
+    /// subject shows its first scalars.
+    static let letterWithMarks = "a" + String(repeating: "\u{301}", count: 524_288)
+    static let shownWithMarks = "a" + String(repeating: "\u{301}", count: 63) + "…"
+
+    @Test func aLetterWithAMegabyteOfMarksIsQuotedByItsFirstScalarsAndCountedAsLong() {
+        let findings = onA512KiBThread {
+            [
+                BatchTag.event(name: "play", attributes: ["title": .string(Self.letterWithMarks)], label: nil, tags: [])
+                    .ruleViolations,
+                PianoTag.event("play", [Self.letterWithMarks: 1]).ruleViolations,
+                MixpanelTag.track(event: "Play", properties: [Self.letterWithMarks: 1]).ruleViolations,
+                FirebaseTag.event(Self.letterWithMarks, [:]).ruleViolations,
+            ]
+            .map { $0.map(\.description) }
+        }
+        let size = "(524,289 UTF-16 units)"
+        let escapedMarks = "a" + String(repeating: "\\u{301}", count: 9) + "…"
+        #expect(
+            findings == [
+                ["batch.stringValue.length: title: more than 300 characters \(size) breaks 1 to 300 characters"],
+                [
+                    "piano.propertyKey.length: \"\(Self.shownWithMarks)\" \(size) breaks at most 40 characters",
+                    "piano.propertyKey.format: \"\(Self.shownWithMarks)\" \(size) breaks letters, digits and _, starting with a letter from a to z",
+                ],
+                ["mixpanel.propertyName.length: \"\(Self.shownWithMarks)\" \(size) breaks at most 255 characters"],
+                [
+                    "firebase.eventName.length: \"\(Self.shownWithMarks)\" \(size) breaks 1 to 40 UTF-16 units",
+                    "firebase.eventName.characters: \"\(escapedMarks)\" \(size) breaks letters, digits and _ only, starting with a letter",
+                ],
+            ]
+        )
+    }
+
+    @Test func aCharacterOfMoreThan16ScalarsCountsAsOnePer16() {
+        // Batch's label takes 200 characters: 13 letters with 15 marks each are 13 characters, and
+        // 13 with 16 marks (17 scalars each) count as 26.
+        let fifteen = String(repeating: "a" + String(repeating: "\u{301}", count: 15), count: 13)
+        let sixteen = String(repeating: "a" + String(repeating: "\u{301}", count: 16), count: 13)
+        #expect(fifteen.count == 13 && sixteen.count == 13)
+        let label = { (text: String) in
+            BatchTag.event(name: "play", attributes: [:], label: text, tags: []).ruleViolations.map(\.rule)
+        }
+        #expect(label(String(repeating: fifteen, count: 15)) == [])  // 195 characters
+        #expect(label(String(repeating: sixteen, count: 8)) == ["batch.label.length"])  // 104 characters, counted as 208
+    }
+
+    @Test func aSegmentScreenNamePropertyIsFoundWhateverTheOtherKeys() {
+        let findings = SegmentTag.screen(
+            name: "Home",
+            properties: ["name": 2, Self.letterWithMarks: 1, "\u{212A}ey": 3]
+        )
+        .ruleViolations
+        #expect(findings.map(\.rule) == ["segment.screen.name.reserved", "segment.payload.size"])
     }
 }

@@ -175,23 +175,3 @@ private func depth(of value: AnalyticsValue) -> Int {
     }
     return levels
 }
-
-/// Runs `body` on a new thread with a 512 KiB stack, and returns what it returns.
-private func onA512KiBThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result {
-    let done = DispatchSemaphore(value: 0)
-    let box = ResultBox<Result>()
-    let thread = Thread {
-        box.value = body()
-        done.signal()
-    }
-    thread.stackSize = 512 * 1024
-    thread.start()
-    done.wait()
-    return box.value!
-}
-
-/// Hands a result from one thread to another, which waits on a semaphore signalled after it is set.
-private final class ResultBox<Value>: @unchecked Sendable {
-    // `@unchecked`: written once on one thread before a semaphore is signalled, read after waiting.
-    var value: Value?
-}

@@ -117,7 +117,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
     }
 
     /// The longest reserved property name, in bytes of UTF-8.
-    private static let longestReservedName = Limits.reservedPropertyNames.map(\.utf8.count).max() ?? 0
+    private static let longestReservedName = Limits.reservedPropertyNames.union(["$ignore"]).map(\.utf8.count).max() ?? 0
     private static let nameLengthLimit = "at most \(Limits.propertyNameLength) characters"
     private static let ignoreLimit = "not $ignore, which drops the event"
     private static let reservedLimit = "not reserved by Mixpanel"
@@ -147,7 +147,10 @@ extension MixpanelTag: RuleCheckedVendorTag {
                     limit: nameLengthLimit
                 )
             }
-            let mayBeReserved = isEvent && !RuleCheck.cannotEqualASCII(key)
+            // Not compared past the length a reserved name can take: comparing a letter and a
+            // megabyte of its marks with a name reads the megabyte.
+            let mayBeReserved =
+                isEvent && key.utf8.count <= 4 * longestReservedName && !RuleCheck.cannotEqualASCII(key)
             if mayBeReserved && key == "$ignore" {
                 findings.appendAboutKey("mixpanel.propertyName.ignore", RuleCheck.quoted(key), limit: ignoreLimit)
             } else if mayBeReserved && isReserved(key) {

@@ -108,7 +108,7 @@ extension PianoTag: RuleCheckedVendorTag {
         // Firebase's names are: a check stays cheap on a megabyte of key. What is read is
         // lowercased at most once, and an ASCII key only to be shown.
         let isLong = key.utf8.count > 2 * Limits.keyLength
-        let read = isLong ? String(key.prefix(2 * Limits.keyLength)) : key
+        let read = isLong ? RuleCheck.leadingCharacters(of: key, 2 * Limits.keyLength) : key
         let isLowercase = RuleCheck.isLowercase(key)
         if RuleCheck.isLonger(key, than: Limits.keyLength) {
             findings.appendAboutKey(

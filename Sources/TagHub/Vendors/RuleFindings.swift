@@ -133,15 +133,16 @@ struct RuleFindings {
     }
 
     /// Adds a finding of `rule` about the key being checked, made at most once per key, whose
-    /// subject names the key in full for a key of at most ``RuleCheck/subjectLength`` bytes: two
-    /// keys' findings then never equal, so the subject and limit are built only if the finding
-    /// is shown (or the limit, to tell whether the rule's limits are one).
+    /// subject names the key. Findings about two keys are two findings, even where both keys are
+    /// cut after the same ``RuleCheck/subjectLength`` UTF-16 units and their subjects read alike:
+    /// so the subject and limit are built only if the finding is shown (or the limit, to tell
+    /// whether the rule's limits are one), and 100,000 long keys cost what short ones do.
     mutating func appendAboutKey(
         _ rule: String,
         _ subject: @autoclosure () -> String,
         limit: @autoclosure () -> String
     ) {
-        guard let key, key.utf8.count <= RuleCheck.subjectLength else {
+        guard key != nil else {
             append(VendorRuleViolation(rule, subject(), limit: limit()))
             return
         }
@@ -150,18 +151,18 @@ struct RuleFindings {
     }
 
     /// Adds a finding of `rule` about the value of the key being checked, whose subject starts
-    /// with the key, in full for a key of at most ``RuleCheck/subjectLength`` bytes: no other
-    /// key's finding then equals it, so it is built only if it is shown. Among the key's own
-    /// findings of `rule`, it is told apart by `detail`; `nil` where none of them can equal it (the
-    /// only value of the key, or an item's own parameter). A repeat of the key's last finding of
-    /// the rule, the usual one (a million NaN in one array), costs a comparison.
+    /// with the key: as in ``appendAboutKey(_:_:limit:)``, no other key's finding is the same
+    /// finding, so it is built only if it is shown. Among the key's own findings of `rule`, it is
+    /// told apart by `detail`; `nil` where none of them can equal it (the only value of the key, or
+    /// an item's own parameter). A repeat of the key's last finding of the rule, the usual one (a
+    /// million NaN in one array), costs a comparison.
     mutating func appendAboutValue(
         _ rule: String,
         _ subject: @autoclosure () -> String,
         limit: @autoclosure () -> String,
         detail: @autoclosure () -> Detail?
     ) {
-        guard let key, key.utf8.count <= RuleCheck.subjectLength else {
+        guard key != nil else {
             append(VendorRuleViolation(rule, subject(), limit: limit()))
             return
         }

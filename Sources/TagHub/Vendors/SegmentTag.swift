@@ -78,7 +78,7 @@ extension SegmentTag: RuleCheckedVendorTag {
             findings.append(contentsOf: Self.trackPropertyViolations(properties))
             Self.checkDictionary(properties, into: &findings)
         case .screen(_, let properties):
-            if let name = properties["name"] {
+            if let name = RuleCheck.properties(named: ["name"], in: properties)["name"] {
                 findings.append(
                     VendorRuleViolation(
                         "segment.screen.name.reserved",
@@ -300,7 +300,10 @@ extension SegmentTag: RuleCheckedVendorTag {
             }
     }
 
+    private static let specialTrackPropertyNames = Limits.numericTrackProperties.union(["currency"])
+
     private static func trackPropertyViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
+        let properties = RuleCheck.properties(named: specialTrackPropertyNames, in: properties)
         var violations: [VendorRuleViolation] = []
         for key in Limits.numericTrackProperties.sorted() {
             guard let value = properties[key] else { continue }

@@ -126,8 +126,8 @@ enum RuleCheck {
     /// when given. Invisible scalars (Default_Ignorable_Code_Point: a zero-width space, a byte
     /// order mark) are written as escapes, `"\u{200B}"`, and so are marks where `showingMarks`.
     /// What is inside the quotes is at most ``subjectLength`` UTF-16 units, escapes included; text
-    /// that has more is cut at a character, and its real size given (`size`, or in UTF-16 units):
-    /// `"aaaa…" (1,048,576 UTF-16 units)`.
+    /// that has more is cut at a character (at a scalar where the first character has more), and
+    /// its real size given (`size`, or in UTF-16 units): `"aaaa…" (1,048,576 UTF-16 units)`.
     static func quoted(_ text: String, size: @autoclosure () -> String? = nil, showingMarks: Bool = false) -> String {
         guard let (literal, isWhole) = escapedPrefix(text, showingMarks: showingMarks) else {
             let quoted = String(reflecting: text)
@@ -149,24 +149,54 @@ enum RuleCheck {
             text.utf8.count <= subjectLength
             && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
         guard !isPlain else { return nil }
+        func escaped(_ scalar: Unicode.Scalar) -> String {
+            if BlankScalars.isInvisible(scalar) || (showingMarks && isMark(scalar)) {
+                return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+            return scalar == "'" ? "'" : scalar.escaped(asASCII: false)
+        }
         var literal = ""
         var units = 0
-        for character in text {
-            var piece = ""
-            for scalar in character.unicodeScalars {
-                if BlankScalars.isInvisible(scalar) || (showingMarks && isMark(scalar)) {
-                    piece += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else if scalar == "'" {
-                    piece += "'"
-                } else {
-                    piece += scalar.escaped(asASCII: false)
-                }
-            }
+        let (window, isWhole) = subjectWindow(text)
+        for character in window {
+            let piece = character.unicodeScalars.map(escaped).joined()
             units += piece.utf16.count
-            guard units <= subjectLength else { return (literal, false) }
+            guard units <= subjectLength else {
+                // A first character too long to show (a letter and its marks) is cut at a scalar.
+                guard literal.isEmpty else { return (literal, false) }
+                return (cutAtScalar(window, escaping: escaped), false)
+            }
             literal += piece
         }
-        return (literal, true)
+        return (literal, isWhole)
+    }
+
+    /// The first ``subjectLength`` + 1 scalars of `text`: every character a subject can show, so
+    /// that a character of a megabyte (a letter and its marks) is not read whole to find its end.
+    /// Its last character may be cut; it is never shown, as the scalars before it take more than
+    /// ``subjectLength`` UTF-16 units. A copy, not a substring: a substring's characters are found
+    /// on the whole string, which reads a character to its end.
+    private static func subjectWindow(_ text: String) -> (window: String, isWhole: Bool) {
+        let scalars = text.unicodeScalars
+        guard
+            let end = scalars.index(scalars.startIndex, offsetBy: subjectLength + 1, limitedBy: scalars.endIndex),
+            end != scalars.endIndex
+        else { return (text, true) }
+        return (String(scalars[..<end]), false)
+    }
+
+    /// `window`'s scalars, each as `escaping` writes it, for at most ``subjectLength`` UTF-16
+    /// units: the start of a character longer than a subject.
+    private static func cutAtScalar(_ window: String, escaping: (Unicode.Scalar) -> String) -> String {
+        var literal = ""
+        var units = 0
+        for scalar in window.unicodeScalars {
+            let piece = escaping(scalar)
+            units += piece.utf16.count
+            guard units <= subjectLength else { break }
+            literal += piece
+        }
+        return literal
     }
 
     /// The size of `text` against a limit in characters: its characters, or for text too long to
@@ -386,7 +416,66 @@ enum RuleCheck {
         // character: it has more.
         guard text.utf8.count > limit else { return false }
         if asciiCharacterCount(text, upTo: limit + 1) != nil { return true }
-        return text.prefix(limit + 1).count > limit
+        return boundedCharacterCount(text, upTo: limit + 1) > limit
+    }
+
+    /// The most scalars of one character that a count of characters reads as one: a character of
+    /// more counts as one per this many, rounded up. No text in use has such a character (an
+    /// emoji of a family with skin tones has 10 scalars; Unicode's stream-safe text format allows
+    /// 31 with its marks); a letter with a megabyte of combining marks, one character, is not read
+    /// whole to find where it ends.
+    static let scalarsPerCountedCharacter = 16
+
+    /// The properties among `properties` whose names are among `names` (ASCII names), found by a
+    /// pass over the keys no longer than the longest name, not by looking each name up: a look-up
+    /// compares the name with the keys it meets, and a comparison with a key of one letter and a
+    /// megabyte of its marks reads the megabyte. A key equal to an ASCII name, as strings compare,
+    /// takes at most 3 bytes per character of it (U+212A KELVIN SIGN is a "K").
+    static func properties<Value>(named names: Set<String>, in properties: [String: Value]) -> [String: Value] {
+        let longest = 3 * (names.map(\.utf8.count).max() ?? 0)
+        var found: [String: Value] = [:]
+        for (key, value) in properties where key.utf8.count <= longest && names.contains(key) {
+            found[key] = value
+        }
+        return found
+    }
+
+    /// The first `count` characters of `text`, read from its first `count` times
+    /// ``scalarsPerCountedCharacter`` scalars (a character going on past them is cut there), where
+    /// `String.prefix` reads the first character to its end: a megabyte for a letter and its marks.
+    static func leadingCharacters(of text: String, _ count: Int) -> String {
+        let scalars = text.unicodeScalars
+        let end =
+            scalars.index(scalars.startIndex, offsetBy: count * scalarsPerCountedCharacter, limitedBy: scalars.endIndex)
+            ?? scalars.endIndex
+        // A copy cut at a scalar: its characters end where it does.
+        let read = end == scalars.endIndex ? text : String(scalars[..<end])
+        return String(read.prefix(count))
+    }
+
+    /// The characters of `text`, counted until there are `bound` (then `bound` or a few more),
+    /// where a character of more than ``scalarsPerCountedCharacter`` scalars counts as one per
+    /// that many: at most `bound` times that many scalars are read.
+    static func boundedCharacterCount(_ text: String, upTo bound: Int) -> Int {
+        let scalars = text.unicodeScalars
+        let window =
+            scalars.index(scalars.startIndex, offsetBy: bound * scalarsPerCountedCharacter, limitedBy: scalars.endIndex)
+            ?? scalars.endIndex
+        // Cut at a scalar: the last character may go on past the window, and is counted by the
+        // scalars inside it, which is no more than it counts whole. The window holds `bound` times
+        // `scalarsPerCountedCharacter` scalars when it is not the whole text: so many count as
+        // `bound` at least, and the count is decided inside it. A copy, not a substring: a
+        // substring's characters are found on the whole string, which reads a character to its end.
+        let read = window == scalars.endIndex ? text : String(scalars[..<window])
+        var count = 0
+        var index = read.startIndex
+        while index != read.endIndex, count < bound {
+            let next = read.index(after: index)
+            let characterScalars = read.unicodeScalars.distance(from: index, to: next)
+            count += (characterScalars + scalarsPerCountedCharacter - 1) / scalarsPerCountedCharacter
+            index = next
+        }
+        return count
     }
 
     /// Whether lowercasing may change `text`: it has a byte from A to Z, or outside ASCII.
@@ -528,18 +617,19 @@ enum RuleCheck {
         return isPlain == true ? min(bytes, text.utf8.count) : nil
     }
 
-    /// The first ``subjectLength`` UTF-16 units of `text`, at a character boundary; `nil` when it
-    /// has no more.
+    /// The first ``subjectLength`` UTF-16 units of `text`, at a character boundary (at a scalar
+    /// where the first character has more); `nil` when it has no more.
     private static func cut(_ text: String) -> String? {
         guard hasMoreUTF16Units(text, than: subjectLength) else { return nil }
         var prefix = ""
         var units = 0
-        for character in text {
+        let window = subjectWindow(text).window
+        for character in window {
             units += character.utf16.count
             guard units <= subjectLength else { break }
             prefix.append(character)
         }
-        return prefix
+        return prefix.isEmpty ? cutAtScalar(window, escaping: { String($0) }) : prefix
     }
 
     /// `number` with a comma every three digits: `1,048,576`.
@@ -917,6 +1007,8 @@ enum RuleCheck {
     private static func isLowercase(_ bytes: UnsafeBufferPointer<UInt8>, changes: UnsafeBufferPointer<Bool>) -> Bool {
         var offset = 0
         let count = bytes.count
+        // Made at the first scalar of three or four bytes (none is 0).
+        var unchanged: [UInt32] = []
         while offset < count {
             if count - offset >= 8 {
                 let word = word(bytes, at: offset)
@@ -930,21 +1022,45 @@ enum RuleCheck {
                 }
             }
             let byte = bytes[offset]
+            // Eight bytes of whole scalars that repeat bytes 24 before (where every text of 1 to
+            // 4 bytes repeated falls in step) are scalars already read: skipped.
+            if byte >= 0x80 && offset >= 24 && count - offset > 8 && bytes[offset + 8] & 0xC0 != 0x80
+                && word(bytes, at: offset) == word(bytes, at: offset - 24)
+            {
+                offset += 8
+                continue
+            }
             if byte < 0x80 {
                 guard byte < 0x41 || byte > 0x5A else { return false }
                 offset += 1
             } else if byte < 0xE0 {
-                // A run of two-byte scalars (Latin, Greek, Cyrillic…) read without the ASCII test.
+                // A run of two-byte scalars (Latin, Greek, Cyrillic…) read without the ASCII test;
+                // eight bytes that repeat the eight before, four scalars of the run already read,
+                // are skipped (a letter and a megabyte of one combining mark).
+                let runStart = offset
                 var lead = byte
                 repeat {
-                    guard !changes[Int(lead & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)] else { return false }
-                    offset += 2
+                    if offset - runStart >= 8 && count - offset >= 8
+                        && word(bytes, at: offset) == word(bytes, at: offset - 8)
+                    {
+                        offset += 8
+                    } else {
+                        guard !changes[Int(lead & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)] else { return false }
+                        offset += 2
+                    }
                     guard offset + 1 < count else { break }
                     lead = bytes[offset]
                 } while lead >= 0xC0 && lead < 0xE0
             } else {
                 let (scalar, length) = self.scalar(in: bytes, at: offset)
-                guard !scalar.properties.changesWhenLowercased else { return false }
+                // The last scalars looked up, by their low bits: an emoji sequence repeated is
+                // looked up once per scalar it has, not once per scalar of the text.
+                let slot = Int(scalar.value & 7)
+                if unchanged.isEmpty { unchanged = Array(repeating: 0, count: 8) }
+                if unchanged[slot] != scalar.value {
+                    guard !scalar.properties.changesWhenLowercased else { return false }
+                    unchanged[slot] = scalar.value
+                }
                 offset += length
             }
         }

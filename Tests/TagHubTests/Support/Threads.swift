@@ -87,3 +87,27 @@ extension DispatchGroup {
 func currentThreadIdentity() -> ObjectIdentifier {
     ObjectIdentifier(Thread.current)
 }
+
+/// Runs `body` on a new thread with a 512 KiB stack, the default for secondary threads on Apple
+/// platforms, and returns what it returns. A body that has not returned after a minute stops the
+/// process: the test fails rather than hangs.
+func onA512KiBThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result {
+    let done = DispatchSemaphore(value: 0)
+    let box = ResultBox<Result>()
+    let thread = Thread {
+        box.value = body()
+        done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    guard done.wait(timeout: .now() + .seconds(6 * waitLimit)) == .success, let value = box.value else {
+        fatalError("A body run on a 512 KiB thread had not returned after \(6 * waitLimit) s")
+    }
+    return value
+}
+
+/// Hands a result from one thread to another, which waits on a semaphore signalled after it is set.
+final class ResultBox<Value>: @unchecked Sendable {
+    // `@unchecked`: written once on one thread before a semaphore is signalled, read after waiting.
+    var value: Value?
+}
