@@ -20,7 +20,9 @@ import Testing
     }
 
     @Test func aOneMegabyteNameIsQuotedUpTo64UnitsWithItsRealLength() {
-        let findings = onA512KiBThread { MixpanelTag.track(event: "Play", properties: [Self.megabyte: 1]).ruleViolations }
+        let findings = onA512KiBThread {
+            MixpanelTag.track(event: "Play", properties: [Self.megabyte: 1]).ruleViolations
+        }
         #expect(
             findings.map(\.description) == [
                 "mixpanel.propertyName.length: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks at most 255 characters"
@@ -29,7 +31,9 @@ import Testing
     }
 
     @Test func aOneMegabyteKeyIsCutWhereverItIsNamed() {
-        let findings = onA512KiBThread { PianoTag.event("play", [Self.megabyte: .string(Self.megabyte)]).ruleViolations }
+        let findings = onA512KiBThread {
+            PianoTag.event("play", [Self.megabyte: .string(Self.megabyte)]).ruleViolations
+        }
         let name = String(repeating: "a", count: 64) + "…"
         #expect(
             findings.map(\.description) == [
@@ -232,7 +236,8 @@ import Testing
             BatchTag.event(name: "play", attributes: [:], label: text, tags: []).ruleViolations.map(\.rule)
         }
         #expect(label(String(repeating: fifteen, count: 15)) == [])  // 195 characters
-        #expect(label(String(repeating: sixteen, count: 8)) == ["batch.label.length"])  // 104 characters, counted as 208
+        // 104 characters, counted as 208.
+        #expect(label(String(repeating: sixteen, count: 8)) == ["batch.label.length"])
     }
 
     @Test func aSegmentScreenNamePropertyIsFoundWhateverTheOtherKeys() {

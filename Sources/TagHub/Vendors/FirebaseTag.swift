@@ -492,7 +492,8 @@ extension FirebaseTag: RuleCheckedVendorTag {
         let isShort = name.utf8.count <= 2 * rules.maxLength
         let isASCIIIdentifier = isShort && RuleCheck.isIdentifier(name)
         let isIdentifier =
-            isASCIIIdentifier || RuleCheck.isLetterIdentifier(isShort ? name : RuleCheck.leadingCharacters(of: name, 2 * rules.maxLength))
+            isASCIIIdentifier
+            || RuleCheck.isLetterIdentifier(isShort ? name : RuleCheck.leadingCharacters(of: name, 2 * rules.maxLength))
         if !name.isEmpty && !isIdentifier {
             add(rules.charactersRule, RuleCheck.quoted(name, showingMarks: true), limit: rules.characters)
         }

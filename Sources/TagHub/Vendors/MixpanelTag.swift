@@ -117,7 +117,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
     }
 
     /// The longest reserved property name, in bytes of UTF-8.
-    private static let longestReservedName = Limits.reservedPropertyNames.union(["$ignore"]).map(\.utf8.count).max() ?? 0
+    private static let longestReservedName =
+        Limits.reservedPropertyNames.union(["$ignore"]).map(\.utf8.count).max() ?? 0
     private static let nameLengthLimit = "at most \(Limits.propertyNameLength) characters"
     private static let ignoreLimit = "not $ignore, which drops the event"
     private static let reservedLimit = "not reserved by Mixpanel"
