@@ -141,13 +141,13 @@ import Testing
         let limit = "1 to 40 UTF-16 units"
         #expect(
             findings(Self.megabyte) == [
-                "firebase.itemParameterName.length: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks \(limit)"
+                "firebase.itemParameterName.length: items[0]: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks \(limit)"
             ]
         )
         let accented = String(repeating: "é", count: 524_288)
         #expect(
             findings(accented) == [
-                "firebase.itemParameterName.length: \"\(String(repeating: "é", count: 64))…\" (524,288 UTF-16 units) breaks \(limit)"
+                "firebase.itemParameterName.length: items[0]: \"\(String(repeating: "é", count: 64))…\" (524,288 UTF-16 units) breaks \(limit)"
             ]
         )
         // 349,525 × "e" and a combining accent: 1,048,575 bytes. Quoted with the accents escaped
@@ -155,8 +155,8 @@ import Testing
         let combining = String(repeating: "e\u{301}", count: 349_525)
         #expect(
             findings(combining) == [
-                "firebase.itemParameterName.length: \"\(String(repeating: "e\u{301}", count: 32))…\" (699,050 UTF-16 units) breaks \(limit)",
-                "firebase.itemParameterName.characters: \"\(String(repeating: #"e\u{301}"#, count: 8))…\" (699,050 UTF-16 units) breaks letters, digits and _ only, starting with a letter",
+                "firebase.itemParameterName.length: items[0]: \"\(String(repeating: "e\u{301}", count: 32))…\" (699,050 UTF-16 units) breaks \(limit)",
+                "firebase.itemParameterName.characters: items[0]: \"\(String(repeating: #"e\u{301}"#, count: 8))…\" (699,050 UTF-16 units) breaks letters, digits and _ only, starting with a letter",
             ]
         )
     }

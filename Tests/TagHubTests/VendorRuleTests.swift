@@ -387,15 +387,28 @@ let firebaseCases: [RuleCase] = [
         ]
     ),
     RuleCase(
-        "an item parameter name of 41 characters, and one with a hyphen",
-        FirebaseTag.event("add_to_cart", ["items": .items([["item_id": "a", .init(text(41)): 1, "item-kind": "b"]])]),
+        "an item parameter name of 41 characters, and one with a hyphen, named with the first item that has each",
+        FirebaseTag.event(
+            "add_to_cart",
+            [
+                "items": .items([
+                    ["item_id": "a", .init(text(41)): 1],
+                    ["item_id": "b", "item-kind": "b"],
+                    ["item_id": "c", "item-kind": "c"],
+                ])
+            ]
+        ),
         [
             VendorRuleViolation(
                 "firebase.itemParameterName.length",
-                quoted(text(41), units: 41),
+                "items[0]: \(quoted(text(41), units: 41))",
                 limit: "1 to 40 UTF-16 units"
             ),
-            VendorRuleViolation("firebase.itemParameterName.characters", quoted("item-kind"), limit: identifierRule),
+            VendorRuleViolation(
+                "firebase.itemParameterName.characters",
+                "items[1]: \(quoted("item-kind"))",
+                limit: identifierRule
+            ),
         ]
     ),
     RuleCase(
@@ -714,6 +727,11 @@ let amplitudeCases: [RuleCase] = [
         "empty property name",
         AmplitudeTag.track(eventType: "Podcast Played", eventProperties: ["": 1]),
         [VendorRuleViolation("amplitude.propertyName.empty", "\"\"", limit: "a name")]
+    ),
+    RuleCase(
+        "empty user property name",
+        AmplitudeTag.setUserProperties(["": 1, "plan": "pro"]),
+        [VendorRuleViolation("amplitude.userPropertyName.empty", "\"\"", limit: "a name")]
     ),
     RuleCase(
         "a value of NaN in an array",
@@ -1277,6 +1295,9 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
         #expect(VendorRuleViolation("firebase.eventName.reserved", "", limit: "").consequence == .tagDropped)
         #expect(VendorRuleViolation("firebase.parameterValue.length", "", limit: "").consequence == .dataLost)
         #expect(VendorRuleViolation("segment.track.event.titleCase", "", limit: "").consequence == .advisory)
+        // Amplitude's `Identify` drops an empty user property name; nothing drops an event's.
+        #expect(VendorRuleViolation("amplitude.userPropertyName.empty", "", limit: "").consequence == .dataLost)
+        #expect(VendorRuleViolation("amplitude.propertyName.empty", "", limit: "").consequence == .advisory)
     }
 
     @Test func amplitudeCountsEventTypesAcrossTags() {

@@ -68,9 +68,9 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            Self.checkProperties(properties, into: &findings)
+            Self.checkProperties(properties, emptyKeyRule: "amplitude.propertyName.empty", into: &findings)
         case .setUserProperties(let properties):
-            Self.checkProperties(properties, into: &findings)
+            Self.checkProperties(properties, emptyKeyRule: "amplitude.userPropertyName.empty", into: &findings)
         case .setUserID(let id):
             if let id { RuleCheck.appendOptionalID(id, rule: "amplitude.userID.optional", into: &findings) }
             if let id { Self.checkID(id, "amplitude.userID", into: &findings) }
@@ -161,7 +161,13 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         )
     }
 
-    private static func checkProperties(_ properties: [String: AnalyticsValue], into findings: inout RuleFindings) {
+    /// The rules of event or user properties; `emptyKeyRule` names the rule of a key that shows
+    /// nothing: advisory for an event's, lost data for a user's (`Identify` drops it).
+    private static func checkProperties(
+        _ properties: [String: AnalyticsValue],
+        emptyKeyRule: String,
+        into findings: inout RuleFindings
+    ) {
         if properties.count > Limits.propertiesPerDictionary {
             findings.append(
                 VendorRuleViolation(
@@ -171,7 +177,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 )
             )
         }
-        RuleCheck.appendBlankKeys(of: properties, rule: "amplitude.propertyName.empty", into: &findings)
+        RuleCheck.appendBlankKeys(of: properties, rule: emptyKeyRule, into: &findings)
         // What a value breaks is read first: the value is not copied (see `forEachKey`).
         findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
             switch broken {

@@ -334,7 +334,8 @@ extension FirebaseTag: RuleCheckedVendorTag {
         ) {
             let fits = itemKey.utf8.count <= Limits.parameterNameLength && RuleCheck.isIdentifier(itemKey)
             if !fits && namesBroken.insert(itemKey) {
-                checkName(itemKey, .itemParameterName, into: &findings)
+                // Named with the first item that has it: items share their names.
+                checkName(itemKey, .itemParameterName, in: "items[\(index)]", into: &findings)
             }
             // A name cut in two subjects could be the same: those findings are compared.
             let isWhole = itemKey.utf8.count <= RuleCheck.subjectLength
@@ -471,13 +472,16 @@ extension FirebaseTag: RuleCheckedVendorTag {
         _ name: String,
         _ rules: NameRules,
         aboutKey: Bool = false,
+        in place: String? = nil,
         into findings: inout RuleFindings
     ) {
         func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
             if aboutKey {
                 findings.appendAboutKey(rule, subject(), limit: limit)
             } else {
-                findings.append(VendorRuleViolation(rule, subject(), limit: limit))
+                findings.append(
+                    VendorRuleViolation(rule, place.map { "\($0): \(subject())" } ?? subject(), limit: limit)
+                )
             }
         }
         if name.isEmpty || RuleCheck.hasMoreUTF16Units(name, than: rules.maxLength) {

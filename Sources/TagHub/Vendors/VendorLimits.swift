@@ -12,8 +12,9 @@
 ///
 /// Empty names (an empty event name, an empty property key, a blank Segment event) have no rule in
 /// any vendor's documentation either: they are advisory, except where an SDK's source shows a loss
-/// (Amplitude-Swift's `Identify` drops an empty user property key; Segment's spec requires an event
-/// name on a track call).
+/// (Amplitude-Swift's `Identify` drops an empty user property key, `amplitude.userPropertyName.empty`;
+/// nothing in its source drops an event property's, so `amplitude.propertyName.empty` is advisory;
+/// Segment's spec requires an event name on a track call).
 public enum VendorLimits {
     /// Google Analytics 4 / Firebase Analytics on iOS.
     public enum Firebase {
