@@ -47,7 +47,7 @@ import Testing
             SegmentTag.track(event: "Podcast Played", properties: [Self.zeroWidthSpaces: 1]).ruleViolations
                 .map(\.description) == [
                     "segment.propertyName.empty: \(Self.quotedZeroWidthSpaces) breaks a name",
-                    "segment.payload.size: at least 1,048,581 bytes breaks at most 32,000 bytes per call",
+                    "segment.payload.size: at least 1,048,779 bytes breaks at most 32,000 bytes per call",
                 ]
         )
     }
@@ -55,7 +55,8 @@ import Testing
     @Test func aMegabyteOfIdeographicOrZeroWidthSpacesIsABlankID() {
         #expect(
             SegmentTag.identify(userID: Self.ideographicSpaces, traits: [:]).ruleViolations.map(\.description) == [
-                "segment.identify.userID.empty: \(Self.quotedIdeographicSpaces) breaks a user ID, or none (anonymous)"
+                "segment.identify.userID.empty: \(Self.quotedIdeographicSpaces) breaks a user ID, or none (anonymous)",
+                "segment.payload.size: at least 1,048,761 bytes breaks at most 32,000 bytes per call",
             ]
         )
         #expect(

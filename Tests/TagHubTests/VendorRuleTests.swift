@@ -751,8 +751,39 @@ let segmentCases: [RuleCase] = [
     RuleCase("a group", SegmentTag.group(groupID: "team-1", traits: [:])),
     RuleCase("an alias", SegmentTag.alias(newID: "user-42")),
     RuleCase(
-        "properties just under 32,000 bytes",
-        SegmentTag.track(event: "Podcast Played", properties: ["notes": .string(text(31_988))])
+        "a call just under 32,000 bytes: its properties, event name and type, and the IDs and time analytics-swift adds",
+        SegmentTag.track(event: "Podcast Played", properties: ["notes": .string(text(31_790))])
+    ),
+    RuleCase(
+        "a track of 32,001 bytes by its event name: the name counts, escapes included",
+        SegmentTag.track(event: "Podcast \"" + text(31_805), properties: [:]),
+        [
+            VendorRuleViolation(
+                "segment.track.event.titleCase",
+                #""Podcast \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…" (31,814 UTF-16 units)"#,
+                limit: "words in title case, object then past-tense verb (\"Podcast Played\")"
+            ),
+            VendorRuleViolation(
+                "segment.payload.size",
+                "at least 32,001 bytes",
+                limit: "at most 32,000 bytes per call"
+            ),
+        ]
+    ),
+    RuleCase(
+        "an identify past 32,000 bytes by its user ID",
+        SegmentTag.identify(userID: text(40_000), traits: [:]),
+        [VendorRuleViolation("segment.payload.size", "at least 40,186 bytes", limit: "at most 32,000 bytes per call")]
+    ),
+    RuleCase(
+        "a group past 32,000 bytes by its group ID",
+        SegmentTag.group(groupID: text(40_000), traits: [:]),
+        [VendorRuleViolation("segment.payload.size", "at least 40,184 bytes", limit: "at most 32,000 bytes per call")]
+    ),
+    RuleCase(
+        "an alias past 32,000 bytes by its new ID",
+        SegmentTag.alias(newID: text(40_000)),
+        [VendorRuleViolation("segment.payload.size", "at least 40,171 bytes", limit: "at most 32,000 bytes per call")]
     ),
     RuleCase(
         "an anonymous identify: traits without a user ID",
@@ -764,7 +795,7 @@ let segmentCases: [RuleCase] = [
             event: "Podcast Played",
             properties: ["quote": .string(String(repeating: "\"", count: 20_000))]
         ),
-        [VendorRuleViolation("segment.payload.size", "at least 40,012 bytes", limit: "at most 32,000 bytes per call")]
+        [VendorRuleViolation("segment.payload.size", "at least 40,210 bytes", limit: "at most 32,000 bytes per call")]
     ),
     RuleCase(
         "40,000 quotes: past the limit before their escapes, which are then not read (a lower bound)",
@@ -772,7 +803,7 @@ let segmentCases: [RuleCase] = [
             event: "Podcast Played",
             properties: ["quote": .string(String(repeating: "\"", count: 40_000))]
         ),
-        [VendorRuleViolation("segment.payload.size", "at least 40,012 bytes", limit: "at most 32,000 bytes per call")]
+        [VendorRuleViolation("segment.payload.size", "at least 40,210 bytes", limit: "at most 32,000 bytes per call")]
     ),
     RuleCase(
         "escapes in a nested array and in a key push a call past the limit",
@@ -783,7 +814,7 @@ let segmentCases: [RuleCase] = [
                 "title": .string(String(repeating: "a", count: 10)),
             ]
         ),
-        [VendorRuleViolation("segment.payload.size", "at least 32,017 bytes", limit: "at most 32,000 bytes per call")]
+        [VendorRuleViolation("segment.payload.size", "at least 32,215 bytes", limit: "at most 32,000 bytes per call")]
     ),
     RuleCase(
         "empty event",
@@ -823,8 +854,8 @@ let segmentCases: [RuleCase] = [
         ]
     ),
     RuleCase(
-        "properties of 32,001 bytes",
-        SegmentTag.track(event: "Podcast Played", properties: ["notes": .string(text(31_989))]),
+        "a call of 32,001 bytes",
+        SegmentTag.track(event: "Podcast Played", properties: ["notes": .string(text(31_791))]),
         [VendorRuleViolation("segment.payload.size", "at least 32,001 bytes", limit: "at most 32,000 bytes per call")]
     ),
     RuleCase(

@@ -76,8 +76,8 @@ extension SegmentTag: RuleCheckedVendorTag {
                 )
             }
             findings.append(contentsOf: Self.trackPropertyViolations(properties))
-            Self.checkDictionary(properties, into: &findings)
-        case .screen(_, let properties):
+            Self.checkDictionary(properties, in: Call(type: "track", ["event": event], "properties"), into: &findings)
+        case .screen(let name, let properties):
             if let name = RuleCheck.properties(named: ["name"], in: properties)["name"] {
                 findings.append(
                     VendorRuleViolation(
@@ -87,7 +87,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            Self.checkDictionary(properties, into: &findings)
+            Self.checkDictionary(properties, in: Call(type: "screen", ["name": name], "properties"), into: &findings)
         case .identify(let userID, let traits):
             if let userID {
                 Self.checkID(
@@ -97,12 +97,14 @@ extension SegmentTag: RuleCheckedVendorTag {
                     into: &findings
                 )
             }
-            Self.checkDictionary(traits, into: &findings)
+            let fields = userID.map { ["userId": $0] } ?? [:]
+            Self.checkDictionary(traits, in: Call(type: "identify", fields, "traits"), into: &findings)
         case .group(let groupID, let traits):
             Self.checkID(groupID, "segment.group.groupID", limit: "a group ID", into: &findings)
-            Self.checkDictionary(traits, into: &findings)
+            Self.checkDictionary(traits, in: Call(type: "group", ["groupId": groupID], "traits"), into: &findings)
         case .alias(let newID):
             Self.checkID(newID, "segment.alias.newID", limit: "a user ID", into: &findings)
+            Self.checkDictionary([:], in: Call(type: "alias", ["userId": newID], nil), into: &findings)
         case .reset:
             break
         }
@@ -130,8 +132,39 @@ extension SegmentTag: RuleCheckedVendorTag {
 
     private static let callBytesLimit = "at most \(RuleCheck.grouped(Limits.callBytes)) bytes per call"
 
-    /// The rules of any properties or traits: keys that differ only by case, and the size of a call.
-    private static func checkDictionary(_ properties: [String: AnalyticsValue], into findings: inout RuleFindings) {
+    /// The parts of a call that the size of its JSON counts besides its properties or traits: its
+    /// `type`, its name or IDs as strings under their keys, the key of its properties or traits
+    /// (`nil` for a call without), and what analytics-swift adds to every call whatever it holds:
+    /// a `messageId` and an `anonymousId` (UUIDs, 36 bytes each) and a `timestamp` (ISO 8601 with
+    /// milliseconds, 24 bytes). Its `context` (the app, the device, the library…) and
+    /// `integrations` are not counted: their size depends on the device.
+    private struct Call {
+        let type: String
+        let strings: [String: String]
+        let dictionaryKey: String?
+
+        init(type: String, _ strings: [String: String], _ dictionaryKey: String?) {
+            self.type = type
+            self.strings = strings
+            self.dictionaryKey = dictionaryKey
+        }
+
+        /// `{"type":"…","messageId":"…","anonymousId":"…","timestamp":"…"}` and, for each string
+        /// and the dictionary's key, `,"key":`; the strings' bytes without their escapes.
+        var bytesWithoutEscapes: Int {
+            154 + type.utf8.count
+                + strings.reduce(0) { $0 + $1.key.utf8.count + 4 + $1.value.utf8.count + 2 }
+                + (dictionaryKey.map { $0.utf8.count + 4 } ?? 0)
+        }
+    }
+
+    /// The rules of any properties or traits: keys that differ only by case, and the size of the
+    /// `call` that holds them.
+    private static func checkDictionary(
+        _ properties: [String: AnalyticsValue],
+        in call: Call,
+        into findings: inout RuleFindings
+    ) {
         RuleCheck.appendBlankKeys(of: properties, rule: "segment.propertyName.empty", into: &findings)
         RuleCheck.appendCaseViolations(
             properties.keys,
@@ -141,7 +174,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         )
         // {"key":value,…}, with each value's size read as its non-finite numbers are looked for;
         // a scalar value first, so that it is not copied (see `forEachKey`).
-        var size = 2 + max(0, properties.count - 1)
+        var size = call.bytesWithoutEscapes + (call.dictionaryKey == nil ? 0 : 2 + max(0, properties.count - 1))
         findings.forEachKey(of: properties, reading: ScalarValue.self) { key, scalar, findings in
             size += 2 + key.utf8.count + 1  // escapes: `jsonEscapes(in:)`
             switch scalar {
@@ -172,6 +205,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         // their escapes, which may push it past (at most 32,000 bytes of strings).
         if size <= Limits.callBytes {
             size += jsonEscapes(in: properties)
+            for string in call.strings.values { size += jsonSize(of: string) - 2 - string.utf8.count }
         }
         if size > Limits.callBytes {
             findings.append(
@@ -185,8 +219,7 @@ extension SegmentTag: RuleCheckedVendorTag {
     }
 
     /// A value that is not an array, by its bytes as compact JSON (strings without their escapes), as
-    /// analytics-swift's `JSONEncoder` writes it (what makes the call's size a lower bound: the call
-    /// also holds the event's name, IDs, time and context), or a non-finite number; or an array.
+    /// analytics-swift's `JSONEncoder` writes it, or a non-finite number; or an array.
     private enum ScalarValue: ValueReading {
         case sized(Int)
         case nonFinite(Double)
