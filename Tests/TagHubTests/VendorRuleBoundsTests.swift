@@ -248,4 +248,23 @@ import Testing
         .ruleViolations
         #expect(findings.map(\.rule) == ["segment.screen.name.reserved", "segment.payload.size"])
     }
+
+    @Test func aHundredThousandLongBatchTagsAreCountedOnceEachNotListed() {
+        // 100,000 distinct tags of 70 characters, each given twice: each breaks the rule once.
+        let tags = (0..<100_000).map { String(repeating: "t", count: 64) + String(100_000 + $0) }
+        let findings = onA512KiBThread {
+            BatchTag.event(name: "play", attributes: [:], label: nil, tags: tags + tags).ruleViolations
+        }
+        // Each cut after its first 64 characters, which they share.
+        let quoted = "\"" + String(repeating: "t", count: 64) + "…\" (70 characters)"
+        #expect(
+            findings.map(\.description) == [
+                "batch.tagCount: 200,000 tags breaks at most 10",
+                "batch.tag.length: \(quoted) breaks at most 64 characters",
+                "batch.tag.length: \(quoted) breaks at most 64 characters",
+                "batch.tag.length: \(quoted) breaks at most 64 characters",
+                "batch.tag.length: 99,997 more breaks at most 64 characters",
+            ]
+        )
+    }
 }

@@ -126,15 +126,24 @@ extension BatchTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            for tag in tags where RuleCheck.isLonger(tag, than: Limits.tagLength) {
-                findings.append(
+            // Each long tag once, in order; only the findings that can be shown are built: 100,000
+            // long tags are counted, not quoted.
+            var longTags: [String] = []
+            var seen: Set<String> = []
+            for tag in tags where RuleCheck.isLonger(tag, than: Limits.tagLength) && seen.insert(tag).inserted {
+                longTags.append(tag)
+            }
+            findings.append(
+                "batch.tag.length",
+                first: longTags.prefix(RuleCheck.findingsPerRule + 1).map {
                     VendorRuleViolation(
                         "batch.tag.length",
-                        RuleCheck.quoted(tag, size: RuleCheck.characterSize(of: tag)),
-                        limit: "at most \(Limits.tagLength) characters"
+                        RuleCheck.quoted($0, size: RuleCheck.characterSize(of: $0)),
+                        limit: Self.tagLengthLimit
                     )
-                )
-            }
+                },
+                count: longTags.count
+            )
         case .customUserID(let id):
             if let id { RuleCheck.appendOptionalID(id, rule: "batch.customUserID.optional", into: &findings) }
             if let id { RuleCheck.appendBlankID(id, rule: "batch.customUserID.empty", into: &findings) }
@@ -152,6 +161,7 @@ extension BatchTag: RuleCheckedVendorTag {
     }
 
     private static let nameLimit = "1 to \(Limits.nameLength) of [a-zA-Z0-9_]"
+    private static let tagLengthLimit = "at most \(Limits.tagLength) characters"
 
     /// Whether `name` breaks `^[a-zA-Z0-9_]{1,30}$`.
     private static func breaksNameFormat(_ name: String) -> Bool {

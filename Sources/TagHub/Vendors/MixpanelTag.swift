@@ -151,7 +151,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
             // Not compared past the length a reserved name can take: comparing a letter and a
             // megabyte of its marks with a name reads the megabyte.
             let mayBeReserved =
-                isEvent && key.utf8.count <= 4 * longestReservedName && !RuleCheck.cannotEqualASCII(key)
+                isEvent && key.utf8.count <= 4 * longestReservedName && startsLikeAReservedName(key)
+                && !RuleCheck.cannotEqualASCII(key)
             if mayBeReserved && key == "$ignore" {
                 findings.appendAboutKey("mixpanel.propertyName.ignore", RuleCheck.quoted(key), limit: ignoreLimit)
             } else if mayBeReserved && isReserved(key) {
@@ -180,6 +181,20 @@ extension MixpanelTag: RuleCheckedVendorTag {
             into: &findings
         )
     }
+
+    /// Whether `key` starts with a byte that starts a reserved name, or outside ASCII: a key that
+    /// does not (the usual one) is not compared or hashed. No scalar outside ASCII equals an ASCII
+    /// letter, `$` or `_` as strings compare, so an ASCII first byte tells.
+    private static func startsLikeAReservedName(_ key: String) -> Bool {
+        guard let first = key.utf8.first else { return false }
+        return first >= 0x80 || reservedFirstBytes[Int(first)]
+    }
+
+    private static let reservedFirstBytes: [Bool] = {
+        var bytes = [Bool](repeating: false, count: 128)
+        for name in Limits.reservedPropertyNames.union(["$ignore"]) { bytes[Int(name.utf8.first!)] = true }
+        return bytes
+    }()
 
     /// Whether `key` is a reserved name; a key too long to be one is not hashed (a string equal to
     /// an ASCII name, as strings compare, takes at most 4 bytes per character of it).
