@@ -413,4 +413,93 @@ import Testing
         #expect(!isTitleCase("Order  \u{301}Completed"))
         #expect(!isTitleCase("\u{301}Order"))
     }
+
+    /// `k…k0: 0` to `k…k99999: 99999`, 66 × "k" then the number: keys too long for Firebase,
+    /// Batch and Piano, and to quote whole.
+    static let longKeys = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map {
+            (String(repeating: "k", count: 66) + "\($0)", AnalyticsValue.int($0))
+        }
+    )
+    /// A key of "a" and 524,288 × U+0301 (one character), and `title`.
+    static let letterWithMarksKey: [String: AnalyticsValue] = [
+        "a" + String(repeating: "\u{301}", count: 524_288): 1, "title": "Swift Talk",
+    ]
+
+    /// The two inputs of the benchmarks added with the review of issue 14, for every vendor.
+    @Test func longKeysAndALetterWithAMegabyteOfMarksForEveryVendor() {
+        let firebase = { (properties: [String: AnalyticsValue]) in
+            FirebaseTag.event(
+                "podcast_played",
+                properties.mapValues { value -> FirebaseValue in
+                    if case .string(let string) = value { .string(string) } else { .int(1) }
+                }
+            )
+            .ruleViolations.map(\.description)
+        }
+        let checks: [(String, ([String: AnalyticsValue]) -> [String])] = [
+            ("firebase", firebase),
+            (
+                "mixpanel",
+                { MixpanelTag.track(event: "Podcast Played", properties: $0).ruleViolations.map(\.description) }
+            ),
+            (
+                "amplitude",
+                {
+                    AmplitudeTag.track(eventType: "Podcast Played", eventProperties: $0).ruleViolations.map(
+                        \.description
+                    )
+                }
+            ),
+            (
+                "segment",
+                { SegmentTag.track(event: "Podcast Played", properties: $0).ruleViolations.map(\.description) }
+            ),
+            (
+                "batch",
+                {
+                    BatchTag.event(name: "podcast_played", attributes: $0, label: nil, tags: []).ruleViolations
+                        .map(\.description)
+                }
+            ),
+            ("piano", { PianoTag.event("podcast.played", $0).ruleViolations.map(\.description) }),
+        ]
+        let k64 = "\"" + String(repeating: "k", count: 64) + "…\""
+        let marks = "\"a" + String(repeating: "\u{301}", count: 63) + "…\" (524,289 UTF-16 units)"
+        let escapedMarks = "\"a" + String(repeating: #"\u{301}"#, count: 9) + "…\" (524,289 UTF-16 units)"
+        let long = { (rule: String, size: String, limit: String) in
+            [
+                "\(rule): \(k64) (67 \(size)) breaks \(limit)", "\(rule): \(k64) (67 \(size)) breaks \(limit)",
+                "\(rule): \(k64) (68 \(size)) breaks \(limit)", "\(rule): 99,997 more breaks \(limit)",
+            ]
+        }
+        let expectedForLongKeys: [String: [String]] = [
+            "firebase": ["firebase.parameterCount: 100,000 parameters breaks at most 25"]
+                + long("firebase.parameterName.length", "UTF-16 units", "1 to 40 UTF-16 units"),
+            "mixpanel": ["mixpanel.propertyCount: 100,000 properties breaks at most 254"],
+            "amplitude": ["amplitude.propertyCount: 100,000 properties breaks at most 1,000"],
+            "segment": ["segment.payload.size: at least 7,977,979 bytes breaks at most 32,000 bytes per call"],
+            "batch": ["batch.attributeCount: 100,000 attributes breaks at most 20"]
+                + long("batch.attributeKey.format", "UTF-16 units", "1 to 30 of [a-zA-Z0-9_]"),
+            "piano": long("piano.propertyKey.length", "characters", "at most 40 characters"),
+        ]
+        let expectedForMarks: [String: [String]] = [
+            "firebase": [
+                "firebase.parameterName.length: \(marks) breaks 1 to 40 UTF-16 units",
+                "firebase.parameterName.characters: \(escapedMarks) breaks letters, digits and _ only, starting with a letter",
+            ],
+            "mixpanel": ["mixpanel.propertyName.length: \(marks) breaks at most 255 characters"],
+            "amplitude": [],
+            "segment": ["segment.payload.size: at least 1,048,802 bytes breaks at most 32,000 bytes per call"],
+            "batch": ["batch.attributeKey.format: \(marks) breaks 1 to 30 of [a-zA-Z0-9_]"],
+            "piano": [
+                "piano.propertyKey.length: \(marks) breaks at most 40 characters",
+                "piano.propertyKey.format: \(marks) breaks letters, digits and _, starting with a letter from a to z",
+            ],
+        ]
+        for (vendor, check) in checks {
+            #expect(check(Self.longKeys) == expectedForLongKeys[vendor], "\(vendor)")
+            #expect(check(Self.letterWithMarksKey) == expectedForMarks[vendor], "\(vendor)")
+        }
+    }
 }

@@ -155,6 +155,8 @@ func ruleCheckBenchmarks() {
         ("100,000 keys in case pairs (key0, KEY0…)", .casePairs),
         ("one 1 MB capitalized non-ASCII key (524,288 × É)", .capitalKey),
         ("one 1 MB ASCII key", .asciiKey),
+        ("100,000 keys of 70 bytes (k…k0…)", .longKeys),
+        ("one key of a letter and 524,288 × U+0301", .letterWithMarksKey),
     ] {
         let label = "Rule check: \(name)"
         ruleCheckBenchmark("\(label), FirebaseTag", configuration: broken, tag: RuleCheckTags.firebase(input))
@@ -174,6 +176,16 @@ func ruleCheckBenchmarks() {
         "Rule check: 100,000 GA4 items with a NaN price, FirebaseTag",
         configuration: broken,
         tag: RuleCheckTags.nanItemsFirebase
+    )
+    ruleCheckBenchmark(
+        "Rule check: 100,000 $tags of 70 characters, BatchTag",
+        configuration: broken,
+        tag: BatchTag.event(name: "play", attributes: [:], label: nil, tags: RuleCheckTags.longTags)
+    )
+    ruleCheckBenchmark(
+        "Rule check: an event name of a letter and 524,288 × U+0301, FirebaseTag",
+        configuration: broken,
+        tag: FirebaseTag.event(RuleCheckTags.letterWithMarks, [:])
     )
     ruleCheckBenchmark(
         "Rule check: a 1 MB track event name, SegmentTag",
@@ -390,6 +402,11 @@ extension RuleCheckTags {
         case asciiKey
         /// `list`: an array of 1,000,000 NaN.
         case nanArray
+        /// 66 × "k" followed by 0 to 99999, integers: keys too long for Firebase, Batch and Piano,
+        /// and too long to quote whole.
+        case longKeys
+        /// One key of "a" and 524,288 × U+0301 (one character of 1,048,577 bytes), and `title`.
+        case letterWithMarksKey
 
         var properties: [String: AnalyticsValue] {
             switch self {
@@ -400,6 +417,8 @@ extension RuleCheckTags {
             case .capitalKey: [RuleCheckTags.capitals: 1, "title": "Swift Talk"]
             case .asciiKey: [RuleCheckTags.megabyte: 1, "title": "Swift Talk"]
             case .nanArray: RuleCheckTags.nanArrayProperties
+            case .longKeys: RuleCheckTags.longKeyProperties
+            case .letterWithMarksKey: [RuleCheckTags.letterWithMarks: 1, "title": "Swift Talk"]
             }
         }
     }
@@ -420,6 +439,15 @@ extension RuleCheckTags {
             ($0 % 2 == 0 ? "key\($0 / 2)" : "KEY\($0 / 2)", AnalyticsValue.int($0))
         }
     )
+    static let longKeyProperties = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map {
+            (String(repeating: "k", count: 66) + "\($0)", AnalyticsValue.int($0))
+        }
+    )
+    /// "a" and 524,288 × U+0301: one character.
+    static let letterWithMarks = "a" + String(repeating: "\u{301}", count: 524_288)
+    /// 100,000 distinct `$tags` of 70 characters.
+    static let longTags = (0..<100_000).map { String(repeating: "t", count: 64) + String(100_000 + $0) }
     static let nanArrayProperties: [String: AnalyticsValue] = [
         "list": .array(Array(repeating: .double(.nan), count: 1_000_000))
     ]
