@@ -76,9 +76,9 @@ extension SegmentTag: RuleCheckedVendorTag {
                 )
             }
             findings.append(contentsOf: Self.trackPropertyViolations(properties))
-            Self.checkDictionary(properties, in: Call(type: "track", ["event": event], "properties"), into: &findings)
+            Self.checkDictionary(properties, in: Call(type: "track", ("event", event), "properties"), into: &findings)
         case .screen(let name, let properties):
-            if let name = RuleCheck.properties(named: ["name"], in: properties)["name"] {
+            if let name = Self.screenNameProperty.find(in: properties)["name"] {
                 findings.append(
                     VendorRuleViolation(
                         "segment.screen.name.reserved",
@@ -87,7 +87,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            Self.checkDictionary(properties, in: Call(type: "screen", ["name": name], "properties"), into: &findings)
+            Self.checkDictionary(properties, in: Call(type: "screen", ("name", name), "properties"), into: &findings)
         case .identify(let userID, let traits):
             if let userID {
                 Self.checkID(
@@ -97,14 +97,14 @@ extension SegmentTag: RuleCheckedVendorTag {
                     into: &findings
                 )
             }
-            let fields = userID.map { ["userId": $0] } ?? [:]
-            Self.checkDictionary(traits, in: Call(type: "identify", fields, "traits"), into: &findings)
+            let field = userID.map { (key: "userId", value: $0) }
+            Self.checkDictionary(traits, in: Call(type: "identify", field, "traits"), into: &findings)
         case .group(let groupID, let traits):
             Self.checkID(groupID, "segment.group.groupID", limit: "a group ID", into: &findings)
-            Self.checkDictionary(traits, in: Call(type: "group", ["groupId": groupID], "traits"), into: &findings)
+            Self.checkDictionary(traits, in: Call(type: "group", ("groupId", groupID), "traits"), into: &findings)
         case .alias(let newID):
             Self.checkID(newID, "segment.alias.newID", limit: "a user ID", into: &findings)
-            Self.checkDictionary([:], in: Call(type: "alias", ["userId": newID], nil), into: &findings)
+            Self.checkDictionary([:], in: Call(type: "alias", ("userId", newID), nil), into: &findings)
         case .reset:
             break
         }
@@ -140,20 +140,22 @@ extension SegmentTag: RuleCheckedVendorTag {
     /// `integrations` are not counted: their size depends on the device.
     private struct Call {
         let type: String
-        let strings: [String: String]
+        /// The call's one string field besides its properties, if any: its event name, screen name
+        /// or ID, under its key.
+        let field: (key: String, value: String)?
         let dictionaryKey: String?
 
-        init(type: String, _ strings: [String: String], _ dictionaryKey: String?) {
+        init(type: String, _ field: (key: String, value: String)?, _ dictionaryKey: String?) {
             self.type = type
-            self.strings = strings
+            self.field = field
             self.dictionaryKey = dictionaryKey
         }
 
-        /// `{"type":"…","messageId":"…","anonymousId":"…","timestamp":"…"}` and, for each string
-        /// and the dictionary's key, `,"key":`; the strings' bytes without their escapes.
+        /// `{"type":"…","messageId":"…","anonymousId":"…","timestamp":"…"}` and, for the field
+        /// and the dictionary's key, `,"key":`; the field's bytes without their escapes.
         var bytesWithoutEscapes: Int {
             154 + type.utf8.count
-                + strings.reduce(0) { $0 + $1.key.utf8.count + 4 + $1.value.utf8.count + 2 }
+                + (field.map { $0.key.utf8.count + 4 + $0.value.utf8.count + 2 } ?? 0)
                 + (dictionaryKey.map { $0.utf8.count + 4 } ?? 0)
         }
     }
@@ -205,7 +207,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         // their escapes, which may push it past (at most 32,000 bytes of strings).
         if size <= Limits.callBytes {
             size += jsonEscapes(in: properties)
-            for string in call.strings.values { size += jsonSize(of: string) - 2 - string.utf8.count }
+            if let string = call.field?.value { size += jsonSize(of: string) - 2 - string.utf8.count }
         }
         if size > Limits.callBytes {
             findings.append(
@@ -333,10 +335,13 @@ extension SegmentTag: RuleCheckedVendorTag {
             }
     }
 
-    private static let specialTrackPropertyNames = Limits.numericTrackProperties.union(["currency"])
+    private static let specialTrackProperties = RuleCheck.PropertyNames(
+        Limits.numericTrackProperties.union(["currency"])
+    )
+    private static let screenNameProperty = RuleCheck.PropertyNames(["name"])
 
     private static func trackPropertyViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
-        let properties = RuleCheck.properties(named: specialTrackPropertyNames, in: properties)
+        let properties = Self.specialTrackProperties.find(in: properties)
         var violations: [VendorRuleViolation] = []
         for key in Limits.numericTrackProperties.sorted() {
             guard let value = properties[key] else { continue }

@@ -427,31 +427,41 @@ enum RuleCheck {
     /// whole to find where it ends.
     static let scalarsPerCountedCharacter = 16
 
-    /// The properties among `properties` whose names are among `names` (ASCII names), found by a
-    /// pass over the keys no longer than the longest name, not by looking each name up: a look-up
-    /// compares the name with the keys it meets, and a comparison with a key of one letter and a
-    /// megabyte of its marks reads the megabyte. A key equal to an ASCII name, as strings compare,
-    /// takes at most 3 bytes per character of it (U+212A KELVIN SIGN is a "K").
-    /// A key is hashed only if its first byte starts one of the names or is outside ASCII (no
-    /// scalar outside ASCII equals a lowercase ASCII letter as strings compare): 100,000 keys that
-    /// start otherwise cost a pass over their lengths and first bytes.
-    static func properties<Value>(named names: Set<String>, in properties: [String: Value]) -> [String: Value] {
-        let shortest = names.map(\.utf8.count).min() ?? 0
-        let longest = 3 * (names.map(\.utf8.count).max() ?? 0)
-        // A few names: an array, searched, costs less than a set, hashed.
-        let firstBytes = names.compactMap(\.utf8.first)
-        var found: [String: Value] = [:]
-        // The keys only: a value is copied (retained, which reads it from memory) only when found.
-        let keys = properties.keys
-        for index in keys.indices {
-            let key = keys[index]
-            let count = key.utf8.count
-            guard count >= shortest, count <= longest, let first = key.utf8.first,
-                first >= 0x80 || firstBytes.contains(first), names.contains(key)
-            else { continue }
-            found[key] = properties.values[index]
+    /// ASCII names of properties with a meaning of their own, found among a dictionary's keys by a
+    /// pass over the keys that could equal one, not by looking each name up: a look-up compares
+    /// the name with the keys it meets, and a comparison with a key of one letter and a megabyte
+    /// of its marks reads the megabyte. A key equal to an ASCII name, as strings compare, takes at
+    /// most 3 bytes per character of it (U+212A KELVIN SIGN is a "K"), and starts with the name's
+    /// first byte or with a byte outside ASCII; only such a key is hashed, and a value is copied
+    /// (retained, which reads it from memory) only when found.
+    struct PropertyNames: Sendable {
+        let names: Set<String>
+        let shortest: Int
+        let longest: Int
+        /// A few names: an array, searched, costs less than a set, hashed.
+        let firstBytes: [UInt8]
+
+        init(_ names: Set<String>) {
+            self.names = names
+            shortest = names.map(\.utf8.count).min() ?? 0
+            longest = 3 * (names.map(\.utf8.count).max() ?? 0)
+            firstBytes = names.compactMap(\.utf8.first)
         }
-        return found
+
+        /// The properties among `properties` whose names are among ``names``.
+        func find<Value>(in properties: [String: Value]) -> [String: Value] {
+            var found: [String: Value] = [:]
+            let keys = properties.keys
+            for index in keys.indices {
+                let key = keys[index]
+                let count = key.utf8.count
+                guard count >= shortest, count <= longest, let first = key.utf8.first,
+                    first >= 0x80 || firstBytes.contains(first), names.contains(key)
+                else { continue }
+                found[key] = properties.values[index]
+            }
+            return found
+        }
     }
 
     /// The first `count` characters of `text`, read from its first `count` times
