@@ -26,6 +26,8 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     @usableFromInline let overflowPolicy: OverflowPolicy
     @usableFromInline let capacity: Int
     @usableFromInline let name: String
+    /// The detail of each drop's report, made once, not per dropped tag.
+    @usableFromInline let dropDetail: String
 
     @usableFromInline let pending: RingBuffer<Pending>
     /// Tickets handed out: one per tag sent to the wrapper, queued or dropped.
@@ -67,6 +69,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         self.capacity = capacity
         self.overflowPolicy = overflowPolicy
         self.name = name
+        self.dropDetail = "background queue of \(capacity), \(overflowPolicy)"
         self.pending = RingBuffer(capacity: capacity)
         // Analytics is never urgent: the vendor runs below the app's own work, whoever sends.
         self.queue = DispatchQueue(label: "TagHub.BackgroundStrategy: \(name)", qos: .utility)
@@ -125,7 +128,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
                 reason: .droppedByBound,
                 source: name,
                 channel: channel,
-                detail: "background queue of \(capacity), \(overflowPolicy)"
+                detail: dropDetail
             )
         )
     }
