@@ -175,15 +175,9 @@ enum RuleCheck {
     /// The first ``subjectLength`` + 1 scalars of `text`: every character a subject can show, so
     /// that a character of a megabyte (a letter and its marks) is not read whole to find its end.
     /// Its last character may be cut; it is never shown, as the scalars before it take more than
-    /// ``subjectLength`` UTF-16 units. A copy, not a substring: a substring's characters are found
-    /// on the whole string, which reads a character to its end.
-    private static func subjectWindow(_ text: String) -> (window: String, isWhole: Bool) {
-        let scalars = text.unicodeScalars
-        guard
-            let end = scalars.index(scalars.startIndex, offsetBy: subjectLength + 1, limitedBy: scalars.endIndex),
-            end != scalars.endIndex
-        else { return (text, true) }
-        return (String(scalars[..<end]), false)
+    /// ``subjectLength`` UTF-16 units.
+    private static func subjectWindow(_ text: String) -> (text: String, isWhole: Bool) {
+        leadingScalars(of: text, subjectLength + 1)
     }
 
     /// `window`'s scalars, each as `escaping` writes it, for at most ``subjectLength`` UTF-16
@@ -464,33 +458,33 @@ enum RuleCheck {
         }
     }
 
+    /// The first `count` scalars of `text` (all of it where it has no more), and whether that is
+    /// all of it. A copy, not a substring: a substring's characters are found on the whole string,
+    /// which reads a character to its end, a megabyte for a letter and its marks.
+    static func leadingScalars(of text: String, _ count: Int) -> (text: String, isWhole: Bool) {
+        let scalars = text.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: count, limitedBy: scalars.endIndex),
+            end != scalars.endIndex
+        else { return (text, true) }
+        return (String(scalars[..<end]), false)
+    }
+
     /// The first `count` characters of `text`, read from its first `count` times
     /// ``scalarsPerCountedCharacter`` scalars (a character going on past them is cut there), where
     /// `String.prefix` reads the first character to its end: a megabyte for a letter and its marks.
     static func leadingCharacters(of text: String, _ count: Int) -> String {
-        let scalars = text.unicodeScalars
-        let end =
-            scalars.index(scalars.startIndex, offsetBy: count * scalarsPerCountedCharacter, limitedBy: scalars.endIndex)
-            ?? scalars.endIndex
-        // A copy cut at a scalar: its characters end where it does.
-        let read = end == scalars.endIndex ? text : String(scalars[..<end])
-        return String(read.prefix(count))
+        String(leadingScalars(of: text, count * scalarsPerCountedCharacter).text.prefix(count))
     }
 
     /// The characters of `text`, counted until there are `bound` (then `bound` or a few more),
     /// where a character of more than ``scalarsPerCountedCharacter`` scalars counts as one per
     /// that many: at most `bound` times that many scalars are read.
     static func boundedCharacterCount(_ text: String, upTo bound: Int) -> Int {
-        let scalars = text.unicodeScalars
-        let window =
-            scalars.index(scalars.startIndex, offsetBy: bound * scalarsPerCountedCharacter, limitedBy: scalars.endIndex)
-            ?? scalars.endIndex
         // Cut at a scalar: the last character may go on past the window, and is counted by the
         // scalars inside it, which is no more than it counts whole. The window holds `bound` times
         // `scalarsPerCountedCharacter` scalars when it is not the whole text: so many count as
-        // `bound` at least, and the count is decided inside it. A copy, not a substring: a
-        // substring's characters are found on the whole string, which reads a character to its end.
-        let read = window == scalars.endIndex ? text : String(scalars[..<window])
+        // `bound` at least, and the count is decided inside it.
+        let read = leadingScalars(of: text, bound * scalarsPerCountedCharacter).text
         var count = 0
         var index = read.startIndex
         while index != read.endIndex, count < bound {
@@ -647,7 +641,7 @@ enum RuleCheck {
         guard hasMoreUTF16Units(text, than: subjectLength) else { return nil }
         var prefix = ""
         var units = 0
-        let window = subjectWindow(text).window
+        let window = subjectWindow(text).text
         for character in window {
             units += character.utf16.count
             guard units <= subjectLength else { break }
