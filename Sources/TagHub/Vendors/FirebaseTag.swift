@@ -337,10 +337,10 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 // Named with the first item that has it: items share their names.
                 checkName(itemKey, .itemParameterName, in: "items[\(index)]", into: &findings)
             }
-            // A name cut in two subjects could be the same: those findings are compared.
-            let isWhole = itemKey.utf8.count <= RuleCheck.subjectLength
+            // Each finding names its item and parameter, which no other finding does (two long names
+            // cut alike are still two parameters): built only if shown.
             func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
-                if onlyCounted && isWhole {
+                if onlyCounted {
                     findings.appendAboutValue(rule, subject(), limit: limit, detail: nil)
                 } else {
                     findings.append(VendorRuleViolation(rule, subject(), limit: limit))
