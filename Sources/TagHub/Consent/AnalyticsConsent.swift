@@ -124,11 +124,24 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     ///   - purposes: What the vendor uses the tags for; with none, the strategy is always granted.
     /// - Returns: `false` if this instance was registered already, with this consent or another
     ///   of the same hub, in which case nothing changes.
+    @inlinable
     @discardableResult
     public func register(
         _ strategy: some AnalyticsStrategy<Schema>,
         name: String? = nil,
         for purposes: Set<ConsentPurpose>
+    ) -> Bool {
+        // The gate's sends are built here, in the app's module, so compiled for its types.
+        register(strategy, name: name, for: purposes, keepers: ConsentGate<Schema>.Keepers())
+    }
+
+    /// ``register(_:name:for:)``, with the gate's sends built by the caller.
+    @usableFromInline
+    func register(
+        _ strategy: some AnalyticsStrategy<Schema>,
+        name: String?,
+        for purposes: Set<ConsentPurpose>,
+        keepers: ConsentGate<Schema>.Keepers
     ) -> Bool {
         operations.withLock {
             // One consent per strategy: another consent of this hub may hold it already.
@@ -140,7 +153,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 name: name ?? diagnosticName(of: strategy),
                 purposes: purposes,
                 capacity: bufferCapacity,
-                overflowPolicy: overflowPolicy
+                overflowPolicy: overflowPolicy,
+                keepers: keepers
             )
             // Consent decides from now on: a strategy attached directly would bypass it (and one
             // attached later: the claim above stops that).

@@ -5,11 +5,20 @@
 /// wrapped strategy in ``AnalyticsHub/attachedStrategies``.
 ///
 /// `@unchecked Sendable` is safe: the mutable state is read and written only under `lock`, and
-/// `status` is behind a lock of its own.
+/// `status` is behind a lock of its own. For the same reason the `var`s that a send reads skip the
+/// run-time exclusivity checks.
+///
+/// A send that the gate keeps or passes through runs code compiled for the app's types: the
+/// gate's per-channel work is built by ``Keepers``'s `@inlinable` initializer, which
+/// ``AnalyticsConsent/register(_:name:for:)`` calls in the app's module, as
+/// `BackgroundStrategy` builds its enqueuers ([Architecture](Architecture.md)). Unspecialized,
+/// looking up the generic types' metadata was half of a kept tag's cost.
+@usableFromInline
 final class ConsentGate<Schema: AnalyticsSchema>:
     AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
     AnalyticsWrappingStrategy, @unchecked Sendable
 {
+    @usableFromInline
     enum Mode {
         /// Tags are kept, in order, up to the buffer's capacity.
         case buffering
@@ -20,15 +29,15 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     }
 
     let strategy: any AnalyticsStrategy<Schema>
-    var wrappedStrategy: any AnalyticsStrategy<Schema> { strategy }
+    @usableFromInline var wrappedStrategy: any AnalyticsStrategy<Schema> { strategy }
     /// The delivery scope of the hub the gate is attached to: the replay runs in it, and the
     /// states it catches up with are sent from it.
     private let scope: DeliveryScope
     /// Whether two states are equal, when the app's `State` is `Equatable` (the hub's).
     private let sameState: (any StateComparison)?
-    let name: String
+    @usableFromInline let name: String
     let purposes: Set<ConsentPurpose>
-    let acceptedChannels: AnalyticsChannelSet
+    @usableFromInline let acceptedChannels: AnalyticsChannelSet
     /// What the purposes allow now; `nil` until the gate is first set. Written by
     /// ``AnalyticsConsent`` only, one decision at a time; read from anywhere.
     var status: ConsentState? {
@@ -40,21 +49,23 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     let capacity: Int
     /// The detail of each drop's report, made once: a full buffer drops a tag per send, and
     /// building the text each time cost a send about a tenth of its instructions and an allocation.
-    private let dropDetail: String
+    @usableFromInline let dropDetail: String
 
-    private let receivers: ChannelReceivers<Schema>
-    private let overflowPolicy: OverflowPolicy
+    @usableFromInline let receivers: ChannelReceivers<Schema>
+    @usableFromInline let overflowPolicy: OverflowPolicy
+    /// What each send runs: built where the gate is registered, so compiled for the app's types.
+    @usableFromInline let keepers: Keepers
 
-    private let lock = ConditionLock()
-    private var mode = Mode.closed
-    private let buffer: RingBuffer<Schema.AnyTagEnvelope>
+    @usableFromInline let lock = ConditionLock()
+    @usableFromInline @exclusivity(unchecked) var mode = Mode.closed
+    @usableFromInline let buffer: RingBuffer<Schema.AnyTagEnvelope>
     /// The thread replaying kept tags, while one does.
-    private var replayingThread: ThreadIdentity?
+    @usableFromInline @exclusivity(unchecked) var replayingThread: ThreadIdentity?
     /// Whether the replay has gone on for `capacity` tags: from then on, other threads wait for it
     /// to end rather than feed it, so that it ends.
-    private var isReplayOverdue = false
+    @usableFromInline @exclusivity(unchecked) var isReplayOverdue = false
     /// Sends passing through to the strategy right now.
-    private var forwarding = 0
+    @usableFromInline @exclusivity(unchecked) var forwarding = 0
     /// Per state key, the state the strategy received last through the gate, and its version: a
     /// state of that key with a version no larger is not delivered again, nor (in a catch-up or a
     /// replay) one equal to it. Emptied when the gate closes: after a denial, a grant delivers
@@ -65,7 +76,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     private var joinedWith: ContextRecord<Schema>?
     /// Per key, the newest state the buffer refused (`dropNewest`): delivered after the replay.
     /// (A state the buffer evicts as its oldest is in the states of every tag kept after it.)
-    private var refusedStates: [Schema.StateKey: Schema.AnyTagEnvelope] = [:]
+    @usableFromInline @exclusivity(unchecked) var refusedStates: [Schema.StateKey: Schema.AnyTagEnvelope] = [:]
 
     init(
         strategy: any AnalyticsStrategy<Schema>,
@@ -74,8 +85,10 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         name: String,
         purposes: Set<ConsentPurpose>,
         capacity: Int,
-        overflowPolicy: OverflowPolicy
+        overflowPolicy: OverflowPolicy,
+        keepers: Keepers
     ) {
+        self.keepers = keepers
         self.strategy = strategy
         self.scope = scope
         self.sameState = sameState
@@ -95,24 +108,55 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     // MARK: - Tags from the hub
 
+    @usableFromInline
     func send(screen: TagEnvelope<Schema.Screen, Schema>) {
-        guard admit({ screen.map { .screen($0) } }, diagnostics: screen.diagnostics) else { return }
-        receivers.screen?.send(screen: screen)
-        endForwarding()
+        keepers.screen(self, screen)
     }
 
+    @usableFromInline
     func send(userAction: TagEnvelope<Schema.UserAction, Schema>) {
-        guard admit({ userAction.map { .userAction($0) } }, diagnostics: userAction.diagnostics) else { return }
-        receivers.userAction?.send(userAction: userAction)
-        endForwarding()
+        keepers.userAction(self, userAction)
     }
 
+    @usableFromInline
     func send(event: TagEnvelope<Schema.Event, Schema>) {
-        guard admit({ event.map { .event($0) } }, diagnostics: event.diagnostics) else { return }
-        receivers.event?.send(event: event)
-        endForwarding()
+        keepers.event(self, event)
     }
 
+    /// What ``send(screen:)``, ``send(userAction:)`` and ``send(event:)`` run, compiled for the
+    /// app's types where ``AnalyticsConsent/register(_:name:for:)`` is called. A state is compared
+    /// with those delivered, by key: rare, and left to ``send(state:)``'s generic code.
+    @usableFromInline
+    struct Keepers: Sendable {
+        @usableFromInline typealias Keep<Tag> = @Sendable (ConsentGate, TagEnvelope<Tag, Schema>) -> Void
+
+        @usableFromInline let screen: Keep<Schema.Screen>
+        @usableFromInline let userAction: Keep<Schema.UserAction>
+        @usableFromInline let event: Keep<Schema.Event>
+
+        @inlinable
+        init() {
+            screen = { gate, screen in
+                guard gate.admit({ screen.map { .screen($0) } }, diagnostics: screen.diagnostics) else { return }
+                gate.receivers.screen?.send(screen: screen)
+                gate.endForwarding()
+            }
+            userAction = { gate, userAction in
+                guard gate.admit({ userAction.map { .userAction($0) } }, diagnostics: userAction.diagnostics) else {
+                    return
+                }
+                gate.receivers.userAction?.send(userAction: userAction)
+                gate.endForwarding()
+            }
+            event = { gate, event in
+                guard gate.admit({ event.map { .event($0) } }, diagnostics: event.diagnostics) else { return }
+                gate.receivers.event?.send(event: event)
+                gate.endForwarding()
+            }
+        }
+    }
+
+    @usableFromInline
     func send(state: TagEnvelope<Schema.State, Schema>) {
         let keyed = Schema.stateKey(of: state.tag).map {
             KeyedState(key: $0, version: state.context.record.version, value: state.tag)
@@ -134,7 +178,8 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     ///
     /// A state with a key (`state`) that the strategy has received already, or a newer one of its
     /// key (a catch-up delivered it), passes through as nothing: it is dropped silently.
-    private func admit(
+    @inlinable
+    func admit(
         _ envelope: () -> Schema.AnyTagEnvelope,
         diagnostics: AnalyticsDiagnostics?,
         state: KeyedState? = nil
@@ -189,7 +234,8 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         return false
     }
 
-    private func endForwarding() {
+    @inlinable
+    func endForwarding() {
         lock.lock()
         forwarding -= 1
         if forwarding == 0 { lock.broadcast() }
@@ -199,16 +245,18 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     // MARK: - Consent changes (called by AnalyticsConsent, one at a time)
 
     /// A state with a key, as the gate compares it with what it delivered.
+    @usableFromInline
     struct KeyedState {
-        let key: Schema.StateKey
+        @usableFromInline let key: Schema.StateKey
         /// The hub's version of it: unique to its send.
-        let version: UInt64
-        let value: Schema.State
+        @usableFromInline let version: UInt64
+        @usableFromInline let value: Schema.State
     }
 
     /// With the lock held: whether the strategy has yet to receive this state, or a newer one of
     /// its key (then it is marked received).
-    private func markDelivered(_ state: KeyedState) -> Bool {
+    @usableFromInline
+    func markDelivered(_ state: KeyedState) -> Bool {
         guard state.version > deliveredStates[state.key]?.version ?? 0 else { return false }
         deliveredStates[state.key] = (state.version, state.value)
         return true

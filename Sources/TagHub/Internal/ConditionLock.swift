@@ -64,6 +64,7 @@ package struct ConditionLock: ~Copyable, @unchecked Sendable {
 
     /// Blocks until another thread calls `broadcast()`; the caller must hold the lock.
     /// Spurious wake-ups happen: always call it in a loop that re-checks the condition.
+    @usableFromInline
     package func wait() {
         let error = pthread_cond_wait(condition, mutex)
         precondition(error == 0, "TagHub: pthread_cond_wait failed with error \(error)")
