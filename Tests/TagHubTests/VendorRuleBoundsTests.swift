@@ -249,9 +249,9 @@ import Testing
         #expect(findings.map(\.rule) == ["segment.screen.name.reserved", "segment.payload.size"])
     }
 
-    @Test func aHundredThousandLongBatchTagsAreCountedOnceEachNotListed() {
-        // 100,000 distinct tags of 70 characters, each given twice: each breaks the rule once.
-        let tags = (0..<100_000).map { String(repeating: "t", count: 64) + String(100_000 + $0) }
+    @Test func tenThousandLongBatchTagsAreCountedOnceEachNotListed() {
+        // 10,000 distinct tags of 70 characters, each given twice: each breaks the rule once.
+        let tags = (0..<10_000).map { String(repeating: "t", count: 64) + String(100_000 + $0) }
         let findings = onA512KiBThread {
             BatchTag.event(name: "play", attributes: [:], label: nil, tags: tags + tags).ruleViolations
         }
@@ -259,11 +259,11 @@ import Testing
         let quoted = "\"" + String(repeating: "t", count: 64) + "…\" (70 characters)"
         #expect(
             findings.map(\.description) == [
-                "batch.tagCount: 200,000 tags breaks at most 10",
+                "batch.tagCount: 20,000 tags breaks at most 10",
                 "batch.tag.length: \(quoted) breaks at most 64 characters",
                 "batch.tag.length: \(quoted) breaks at most 64 characters",
                 "batch.tag.length: \(quoted) breaks at most 64 characters",
-                "batch.tag.length: 99,997 more breaks at most 64 characters",
+                "batch.tag.length: 9,997 more breaks at most 64 characters",
             ]
         )
     }
