@@ -267,4 +267,43 @@ import Testing
             ]
         )
     }
+
+    @Test func aLetterWithAMegabyteOfMarksAsAnIDOrAnEventTypeOrATagIsNotComparedWhole() {
+        // Each was compared with "nil" or "[Amplitude] ", or hashed, as strings compare: which
+        // normalized the megabyte (17 to 77 ms in a release build).
+        let findings = onA512KiBThread {
+            [
+                FirebaseTag.userID(Self.letterWithMarks).ruleViolations,
+                MixpanelTag.identify(distinctID: Self.letterWithMarks).ruleViolations,
+                AmplitudeTag.setUserID(Self.letterWithMarks).ruleViolations,
+                AmplitudeTag.track(eventType: Self.letterWithMarks, eventProperties: [:]).ruleViolations,
+                SegmentTag.alias(newID: Self.letterWithMarks).ruleViolations,
+                BatchTag.event(
+                    name: "play",
+                    attributes: [:],
+                    label: nil,
+                    tags: [Self.letterWithMarks, Self.letterWithMarks]
+                )
+                .ruleViolations,
+                BatchTag.customUserID(Self.letterWithMarks).ruleViolations,
+                PianoTag.setUser(id: Self.letterWithMarks, category: nil).ruleViolations,
+            ]
+            .map { $0.map(\.description) }
+        }
+        let quoted = "\"\(Self.shownWithMarks)\" (524,289 UTF-16 units)"
+        let tag = "batch.tag.length: \(quoted) breaks at most 64 characters"
+        #expect(
+            findings == [
+                ["firebase.userID.length: \(quoted) breaks 1 to 256 UTF-16 units"],
+                [],
+                [],
+                [],
+                ["segment.payload.size: at least 1,048,748 bytes breaks at most 32,000 bytes per call"],
+                // A tag of more than 4 KB is not hashed to find it again: given twice, it counts twice.
+                [tag, tag],
+                ["batch.customUserID.length: more than 1,024 characters (524,289 UTF-16 units) breaks at most 1,024 characters"],
+                [],
+            ]
+        )
+    }
 }

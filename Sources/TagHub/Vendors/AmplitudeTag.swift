@@ -59,7 +59,11 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                     )
                 )
             }
-            if eventType.hasPrefix(Limits.reservedEventPrefix) {
+            // Its bytes first: `hasPrefix` compares characters, and reads a first character of a
+            // megabyte (a letter and its marks) whole.
+            if eventType.utf8.starts(with: Limits.reservedEventPrefix.utf8)
+                && eventType.hasPrefix(Limits.reservedEventPrefix)
+            {
                 findings.append(
                     VendorRuleViolation(
                         "amplitude.eventType.reservedPrefix",

@@ -127,10 +127,13 @@ extension BatchTag: RuleCheckedVendorTag {
                 )
             }
             // Each long tag once, in order; only the findings that can be shown are built: 100,000
-            // long tags are counted, not quoted.
+            // long tags are counted, not quoted. A tag of more than 4 KB is not hashed (hashing
+            // normalizes it: a letter and a megabyte of its marks would be read whole) and counts
+            // each time it is given.
             var longTags: [String] = []
             var seen: Set<String> = []
-            for tag in tags where RuleCheck.isLonger(tag, than: Limits.tagLength) && seen.insert(tag).inserted {
+            for tag in tags where RuleCheck.isLonger(tag, than: Limits.tagLength) {
+                guard tag.utf8.count > 4_096 || seen.insert(tag).inserted else { continue }
                 longTags.append(tag)
             }
             findings.append(

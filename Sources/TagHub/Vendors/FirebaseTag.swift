@@ -274,7 +274,10 @@ extension FirebaseTag: RuleCheckedVendorTag {
             var firstBroken: (String, FirebaseItemValue)?
             var otherBroken: [(String, FirebaseItemValue)] = []
             for (itemKey, value) in item {
-                if itemKey == "item_id" || itemKey == "item_name", !isEmptyOrBlank(value) { hasIdentity = true }
+                // Compared only where it could be equal: a comparison normalizes a long key whole.
+                if itemKey.utf8.count <= 27, itemKey == "item_id" || itemKey == "item_name", !isEmptyOrBlank(value) {
+                    hasIdentity = true
+                }
                 // A name too long to be read for its case is left to `caseGroups`, which reads it
                 // only where the other names are as long.
                 mayChangeCase =
