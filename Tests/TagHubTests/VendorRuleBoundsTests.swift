@@ -301,7 +301,9 @@ import Testing
                 ["segment.payload.size: at least 1,048,748 bytes breaks at most 32,000 bytes per call"],
                 // A tag of more than 4 KB is not hashed to find it again: given twice, it counts twice.
                 [tag, tag],
-                ["batch.customUserID.length: more than 1,024 characters (524,289 UTF-16 units) breaks at most 1,024 characters"],
+                [
+                    "batch.customUserID.length: more than 1,024 characters (524,289 UTF-16 units) breaks at most 1,024 characters"
+                ],
                 [],
             ]
         )
