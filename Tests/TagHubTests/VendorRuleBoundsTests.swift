@@ -226,18 +226,25 @@ import Testing
         )
     }
 
-    @Test func aCharacterOfMoreThan16ScalarsCountsAsOnePer16() {
-        // Batch's label takes 200 characters: 13 letters with 15 marks each are 13 characters, and
-        // 13 with 16 marks (17 scalars each) count as 26.
-        let fifteen = String(repeating: "a" + String(repeating: "\u{301}", count: 15), count: 13)
-        let sixteen = String(repeating: "a" + String(repeating: "\u{301}", count: 16), count: 13)
-        #expect(fifteen.count == 13 && sixteen.count == 13)
+    @Test func aCharacterOfMoreThan16ScalarsCountsAsOnePer16PastFourKilobytes() {
+        // Batch's label takes 200 characters. A letter with 16 marks is one character of 17
+        // scalars and 33 bytes. Up to 4 KB, characters are counted as Swift counts them, as the
+        // size a finding gives is: 104 such characters (3,432 bytes) fit.
+        let letter = "a" + String(repeating: "\u{301}", count: 16)
         let label = { (text: String) in
-            BatchTag.event(name: "play", attributes: [:], label: text, tags: []).ruleViolations.map(\.rule)
+            BatchTag.event(name: "play", attributes: [:], label: text, tags: []).ruleViolations.map(\.description)
         }
-        #expect(label(String(repeating: fifteen, count: 15)) == [])  // 195 characters
-        // 104 characters, counted as 208.
-        #expect(label(String(repeating: sixteen, count: 8)) == ["batch.label.length"])
+        #expect(label(String(repeating: letter, count: 104)) == [])
+        // Past 4 KB, each counts as 2: 130 of them (4,290 bytes) count as 260, and the size is
+        // given in UTF-16 units (2,210).
+        let shown =
+            "a" + String(repeating: "\u{301}", count: 16) + "a" + String(repeating: "\u{301}", count: 16)
+            + "a" + String(repeating: "\u{301}", count: 16) + "…"
+        #expect(
+            label(String(repeating: letter, count: 130)) == [
+                "batch.label.length: \"\(shown)\" (2,210 UTF-16 units) breaks at most 200 characters"
+            ]
+        )
     }
 
     @Test func aSegmentScreenNamePropertyIsFoundWhateverTheOtherKeys() {
@@ -299,8 +306,8 @@ import Testing
                 [],
                 [],
                 ["segment.payload.size: at least 1,048,748 bytes breaks at most 32,000 bytes per call"],
-                // A tag of more than 4 KB is not hashed to find it again: given twice, it counts twice.
-                [tag, tag],
+                // Given twice, it is found again by its length and first bytes, and counts once.
+                [tag],
                 [
                     "batch.customUserID.length: more than 1,024 characters (524,289 UTF-16 units) breaks at most 1,024 characters"
                 ],

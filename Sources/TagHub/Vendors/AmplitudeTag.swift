@@ -122,7 +122,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
     }
 
     /// The UTF-16 units of `value`'s string (0 for another value).
-    private static func units(of value: AnalyticsValue?) -> Int {
+    private static func units(of value: AnalyticsValue) -> Int {
         guard case .string(let string) = value else { return 0 }
         return string.utf16.count
     }
@@ -183,21 +183,21 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         }
         RuleCheck.appendBlankKeys(of: properties, rule: emptyKeyRule, into: &findings)
         // What a value breaks is read first: the value is not copied (see `forEachKey`).
-        findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
+        findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, read, findings in
             switch broken {
             case .none:
                 break
             case .longString:
                 findings.appendAboutValue(
                     "amplitude.stringValue.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(units(of: properties[key]))) UTF-16 units",
+                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(units(of: read()))) UTF-16 units",
                     limit: stringValueLimit,
                     detail: nil
                 )
             case .nonFinite(let number):
                 RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: 0, into: &findings)
             case .array:
-                if let value = properties[key] { checkValue(value, key: key, into: &findings) }
+                checkValue(read(), key: key, into: &findings)
             }
         }
         RuleCheck.appendCaseViolations(

@@ -60,7 +60,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 )
             }
             // What a value breaks is read first: the value is not copied (see `forEachKey`).
-            findings.forEachKey(of: attributes, reading: ValueBreak.self) { key, broken, findings in
+            findings.forEachKey(of: attributes, reading: ValueBreak.self) { key, broken, read, findings in
                 if Self.breaksNameFormat(key) {
                     findings.appendAboutKey("batch.attributeKey.format", RuleCheck.quoted(key), limit: Self.nameLimit)
                 }
@@ -70,7 +70,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 case .string(let length, let blank, let newline):
                     // The string is looked up again only for the findings shown.
                     func string() -> String {
-                        if case .string(let string) = attributes[key] { string } else { "" }
+                        if case .string(let string) = read() { string } else { "" }
                     }
                     if length {
                         findings.appendAboutValue(
@@ -99,7 +99,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 case .nonFinite(let number):
                     RuleCheck.appendNonFinite(Self.finiteRule, number, at: key, depth: 0, into: &findings)
                 case .array:
-                    if let value = attributes[key] { Self.checkValue(value, key: key, into: &findings) }
+                    Self.checkValue(read(), key: key, into: &findings)
                 }
             }
             RuleCheck.appendCaseViolations(
@@ -127,13 +127,13 @@ extension BatchTag: RuleCheckedVendorTag {
                 )
             }
             // Each long tag once, in order; only the findings that can be shown are built: 100,000
-            // long tags are counted, not quoted. A tag of more than 4 KB is not hashed (hashing
-            // normalizes it: a letter and a megabyte of its marks would be read whole) and counts
-            // each time it is given.
+            // long tags are counted, not quoted. A tag given twice is found by its bytes, not as
+            // strings compare: hashing a string normalizes it, which reads a letter with a megabyte
+            // of marks whole, and costs the square of the length of alternating marks.
             var longTags: [String] = []
-            var seen: Set<String> = []
+            var seen: Set<RuleCheck.Bytes> = []
             for tag in tags where RuleCheck.isLonger(tag, than: Limits.tagLength) {
-                guard tag.utf8.count > 4_096 || seen.insert(tag).inserted else { continue }
+                guard seen.insert(RuleCheck.Bytes(tag)).inserted else { continue }
                 longTags.append(tag)
             }
             findings.append(

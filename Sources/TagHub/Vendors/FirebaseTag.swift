@@ -160,7 +160,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 && !parameters.keys.contains { RuleCheck.contains(UInt8(ascii: "["), in: $0) }
         }
         // What a value breaks is read first: the value is not copied (see `forEachKey`).
-        findings.forEachKey(of: parameters, reading: ValueBreak.self) { key, broken, findings in
+        findings.forEachKey(of: parameters, reading: ValueBreak.self) { key, broken, read, findings in
             checkName(key, .parameterName, aboutKey: true, into: &findings)
             // Otherwise, a key such as `items[0].price` could name what an item's finding names.
             func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
@@ -177,9 +177,9 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 add("firebase.number.finite", "\(RuleCheck.name(key)): \(number)", limit: "a finite number")
             case .longString:
                 // The string is looked up again only if the finding is shown.
-                add("firebase.parameterValue.length", longValueSubject(key, in: parameters), limit: parameterValueLimit)
+                add("firebase.parameterValue.length", longValueSubject(key, read()), limit: parameterValueLimit)
             case .items:
-                guard case .items(let items) = parameters[key] else { break }
+                guard case .items(let items) = read() else { break }
                 checkItems(items, key: key, onlyCounted: itemsAreOnlyCounted, into: &findings)
             }
         }
@@ -202,8 +202,8 @@ extension FirebaseTag: RuleCheckedVendorTag {
     }
 
     /// The subject of the finding about the long string value of `key`.
-    private static func longValueSubject(_ key: String, in parameters: [String: FirebaseValue]) -> String {
-        guard case .string(let value) = parameters[key] else { return RuleCheck.name(key) }
+    private static func longValueSubject(_ key: String, _ value: FirebaseValue) -> String {
+        guard case .string(let value) = value else { return RuleCheck.name(key) }
         return "\(RuleCheck.name(key)): \(RuleCheck.quoted(value, size: unitsSize(value)))"
     }
 

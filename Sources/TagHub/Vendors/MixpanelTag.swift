@@ -140,7 +140,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
         }
         RuleCheck.appendBlankKeys(of: properties, rule: "mixpanel.propertyName.empty", into: &findings)
         // What a value breaks is read first: the value is not copied (see `forEachKey`).
-        findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
+        findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, read, findings in
             if RuleCheck.isLonger(key, than: Limits.propertyNameLength) {
                 findings.appendAboutKey(
                     "mixpanel.propertyName.length",
@@ -171,7 +171,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             case .nonFinite(let number):
                 RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: 0, into: &findings)
             case .array:
-                if let value = properties[key] { checkValue(value, key: key, into: &findings) }
+                checkValue(read(), key: key, into: &findings)
             }
         }
         RuleCheck.appendCaseViolations(

@@ -63,7 +63,7 @@ extension PianoTag: RuleCheckedVendorTag {
                 )
             }
             // What a value breaks is read first: the value is not copied (see `forEachKey`).
-            findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, findings in
+            findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, read, findings in
                 Self.checkKey(key, into: &findings)
                 switch broken {
                 case .none:
@@ -71,14 +71,14 @@ extension PianoTag: RuleCheckedVendorTag {
                 case .longString:
                     findings.appendAboutValue(
                         "piano.stringValue.length",
-                        "\(RuleCheck.name(key)): \(Self.size(of: properties[key]))",
+                        "\(RuleCheck.name(key)): \(Self.size(of: read()))",
                         limit: Self.stringValueLimit,
                         detail: nil
                     )
                 case .nonFinite(let number):
                     RuleCheck.appendNonFinite(Self.finiteRule, number, at: key, depth: 0, into: &findings)
                 case .array:
-                    if let value = properties[key] { Self.checkValue(value, key: key, into: &findings) }
+                    Self.checkValue(read(), key: key, into: &findings)
                 }
             }
             RuleCheck.appendCaseViolations(
@@ -235,7 +235,7 @@ extension PianoTag: RuleCheckedVendorTag {
     }
 
     /// The size of `value`'s string as a finding states it.
-    private static func size(of value: AnalyticsValue?) -> String {
+    private static func size(of value: AnalyticsValue) -> String {
         guard case .string(let string) = value else { return "" }
         return RuleCheck.size(of: string, beyond: Limits.stringValueLength)
     }

@@ -238,7 +238,7 @@ struct RuleFindings {
         of properties: [String: Value],
         _ check: (_ key: String, _ value: Value, _ findings: inout RuleFindings) -> Void
     ) {
-        forEachKey(of: properties, reading: Whole<Value>.self) { key, whole, findings in
+        forEachKey(of: properties, reading: Whole<Value>.self) { key, whole, _, findings in
             check(key, whole.value, &findings)
         }
     }
@@ -250,7 +250,9 @@ struct RuleFindings {
     }
 
     /// Calls `check` with each key of `properties` (in no order), what `Facts` reads of its value,
-    /// and the findings, where the findings it adds take the key's place.
+    /// a function that reads the whole value, and the findings, where the findings it adds take the
+    /// key's place. The function reads the value in place: looking it up by its key would hash the
+    /// key, and hashing a letter with a megabyte of marks normalizes the megabyte.
     ///
     /// The value is read first, and by `Facts` only, so that a value of which nothing is needed
     /// past that is not copied: copying a string retains it, and retaining 100,000 strings out of
@@ -259,7 +261,7 @@ struct RuleFindings {
     mutating func forEachKey<Facts: ValueReading>(
         of properties: [String: Facts.Value],
         reading: Facts.Type,
-        _ check: (_ key: String, _ facts: Facts, _ findings: inout RuleFindings) -> Void
+        _ check: (_ key: String, _ facts: Facts, _ read: () -> Facts.Value, _ findings: inout RuleFindings) -> Void
     ) {
         let keys = properties.keys
         let values = properties.values
@@ -283,7 +285,7 @@ struct RuleFindings {
                 index = 0
                 if !valueRules.isEmpty { valueRules.removeAll(keepingCapacity: true) }
                 lastNonFinite = nil
-                check(key, facts, &self)
+                check(key, facts, { values[position] }, &self)
                 keys.formIndex(after: &position)
             }
         }

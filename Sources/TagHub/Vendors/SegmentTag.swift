@@ -177,7 +177,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         // {"key":value,…}, with each value's size read as its non-finite numbers are looked for;
         // a scalar value first, so that it is not copied (see `forEachKey`).
         var size = call.bytesWithoutEscapes + (call.dictionaryKey == nil ? 0 : 2 + max(0, properties.count - 1))
-        findings.forEachKey(of: properties, reading: ScalarValue.self) { key, scalar, findings in
+        findings.forEachKey(of: properties, reading: ScalarValue.self) { key, scalar, read, findings in
             size += 2 + key.utf8.count + 1  // escapes: `jsonEscapes(in:)`
             switch scalar {
             case .sized(let bytes):
@@ -186,7 +186,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                 size += 1  // analytics-swift writes 0
                 RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: 0, into: &findings)
             case .array:
-                guard let value = properties[key] else { break }
+                let value = read()
                 value.walk { value, depth in
                     switch value {
                     case .double(let number) where !number.isFinite:

@@ -408,12 +408,16 @@ enum RuleCheck {
     }
 
     /// Whether `text` has more than `limit` characters, counting no further than `limit + 1`.
+    /// Text of at most 4 KB is counted as Swift counts it, as its size in a finding is
+    /// (``characterSize(of:)``); longer text with ``boundedCharacterCount(_:upTo:)``, and its size
+    /// is given in UTF-16 units.
     static func isLonger(_ text: String, than limit: Int) -> Bool {
         // A character takes at least one byte: a string of at most `limit` bytes fits. Where its
         // first `limit + 1` bytes are ASCII without a CR (which joins a LF), each starts a
         // character: it has more.
         guard text.utf8.count > limit else { return false }
         if asciiCharacterCount(text, upTo: limit + 1) != nil { return true }
+        guard text.utf8.count > 4_096 else { return text.prefix(limit + 1).count > limit }
         return boundedCharacterCount(text, upTo: limit + 1) > limit
     }
 
@@ -458,6 +462,28 @@ enum RuleCheck {
                 found[key] = properties.values[index]
             }
             return found
+        }
+    }
+
+    /// A string compared and hashed by its UTF-8 bytes, not as strings compare (canonically
+    /// equivalent text in other forms differs): hashed by its length and its first and last 64
+    /// bytes (texts that differ in their last characters, numbered, do not all collide), so that
+    /// neither is read whole but to tell apart two of the same length, start and end.
+    struct Bytes: Hashable {
+        let text: String
+
+        init(_ text: String) {
+            self.text = text
+        }
+
+        static func == (left: Bytes, right: Bytes) -> Bool {
+            left.text.utf8.count == right.text.utf8.count && left.text.utf8.elementsEqual(right.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text.utf8.count)
+            for byte in text.utf8.prefix(64) { hasher.combine(byte) }
+            for byte in text.utf8.suffix(64) { hasher.combine(byte) }
         }
     }
 
