@@ -112,10 +112,11 @@ import Testing
         func size(_ bytes: String) -> [String] {
             ["segment.payload.size: at least \(bytes) bytes breaks at most 32,000 bytes per call"]
         }
-        // {"title":"…"}: 2 + 8 + 1,048,578.
+        // The call's 198 bytes (type, event name, the IDs and time the SDK adds, the properties'
+        // key), then {"title":"…"}: 2 + 8 + 1,048,578.
         #expect(findings(["title": .string(Self.ascii)]) == size("1,048,786"))
         #expect(findings(["title": .string(Self.accented)]) == size("1,048,786"))
-        // {"…":1}
+        // The call's 198 bytes, then {"…":1}.
         #expect(findings([Self.accented: 1]) == size("1,048,780"))
         #expect(findings(Self.lowercase) == size("1,477,979"))
         #expect(findings(Self.camelCase) == size("1,977,979"))
