@@ -117,8 +117,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
     }
 
     /// The longest reserved property name, in bytes of UTF-8.
-    private static let longestReservedName =
-        Limits.reservedPropertyNames.union(["$ignore"]).map(\.utf8.count).max() ?? 0
+    /// Reserved names, `$ignore` among them, found as ``RuleCheck/PropertyNames`` finds names.
+    private static let reservedNames = RuleCheck.PropertyNames(Limits.reservedPropertyNames.union(["$ignore"]))
     private static let nameLengthLimit = "at most \(Limits.propertyNameLength) characters"
     private static let ignoreLimit = "not $ignore, which drops the event"
     private static let reservedLimit = "not reserved by Mixpanel"
@@ -148,15 +148,16 @@ extension MixpanelTag: RuleCheckedVendorTag {
                     limit: nameLengthLimit
                 )
             }
-            // Not compared past the length a reserved name can take: comparing a letter and a
-            // megabyte of its marks with a name reads the megabyte.
-            let mayBeReserved =
-                isEvent && key.utf8.count <= 4 * longestReservedName && startsLikeAReservedName(key)
-                && !RuleCheck.cannotEqualASCII(key)
-            if mayBeReserved && key == "$ignore" {
-                findings.appendAboutKey("mixpanel.propertyName.ignore", RuleCheck.quoted(key), limit: ignoreLimit)
-            } else if mayBeReserved && isReserved(key) {
-                findings.appendAboutKey("mixpanel.propertyName.reserved", RuleCheck.quoted(key), limit: reservedLimit)
+            if isEvent && reservedNames.contains(key) {
+                if key == "$ignore" {
+                    findings.appendAboutKey("mixpanel.propertyName.ignore", RuleCheck.quoted(key), limit: ignoreLimit)
+                } else {
+                    findings.appendAboutKey(
+                        "mixpanel.propertyName.reserved",
+                        RuleCheck.quoted(key),
+                        limit: reservedLimit
+                    )
+                }
             }
             switch broken {
             case .none:
@@ -180,26 +181,6 @@ extension MixpanelTag: RuleCheckedVendorTag {
             limit: "names that differ only by case are different properties",
             into: &findings
         )
-    }
-
-    /// Whether `key` starts with a byte that starts a reserved name, or outside ASCII: a key that
-    /// does not (the usual one) is not compared or hashed. No scalar outside ASCII equals an ASCII
-    /// letter, `$` or `_` as strings compare, so an ASCII first byte tells.
-    private static func startsLikeAReservedName(_ key: String) -> Bool {
-        guard let first = key.utf8.first else { return false }
-        return first >= 0x80 || reservedFirstBytes[Int(first)]
-    }
-
-    private static let reservedFirstBytes: [Bool] = {
-        var bytes = [Bool](repeating: false, count: 128)
-        for name in Limits.reservedPropertyNames.union(["$ignore"]) { bytes[Int(name.utf8.first!)] = true }
-        return bytes
-    }()
-
-    /// Whether `key` is a reserved name; a key too long to be one is not hashed (a string equal to
-    /// an ASCII name, as strings compare, takes at most 4 bytes per character of it).
-    private static func isReserved(_ key: String) -> Bool {
-        key.utf8.count <= 4 * longestReservedName && Limits.reservedPropertyNames.contains(key)
     }
 
     private static let stringValueLimit = "at most \(RuleCheck.grouped(Limits.stringValueBytes)) bytes of UTF-8"

@@ -449,17 +449,22 @@ enum RuleCheck {
             firstBytes = names.compactMap(\.utf8.first)
         }
 
+        /// Whether `key` is one of ``names``, as strings compare. A key outside ASCII is hashed
+        /// only if it could equal an ASCII name (``RuleCheck/cannotEqualASCII(_:)``): 100,000 keys
+        /// such as `Élément0` are not normalized.
+        func contains(_ key: String) -> Bool {
+            let count = key.utf8.count
+            guard count >= shortest, count <= longest, let first = key.utf8.first else { return false }
+            guard first < 0x80 ? firstBytes.contains(first) : !RuleCheck.cannotEqualASCII(key) else { return false }
+            return names.contains(key)
+        }
+
         /// The properties among `properties` whose names are among ``names``.
         func find<Value>(in properties: [String: Value]) -> [String: Value] {
             var found: [String: Value] = [:]
             let keys = properties.keys
-            for index in keys.indices {
-                let key = keys[index]
-                let count = key.utf8.count
-                guard count >= shortest, count <= longest, let first = key.utf8.first,
-                    first >= 0x80 || firstBytes.contains(first), names.contains(key)
-                else { continue }
-                found[key] = properties.values[index]
+            for index in keys.indices where contains(keys[index]) {
+                found[keys[index]] = properties.values[index]
             }
             return found
         }
