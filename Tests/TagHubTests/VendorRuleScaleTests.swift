@@ -429,8 +429,8 @@ import Testing
         "a" + String(repeating: "\u{301}", count: 524_288): 1, "title": "Swift Talk",
     ]
 
-    /// The two inputs of the benchmarks added with the review of issue 14, for every vendor.
-    @Test func longKeysAndALetterWithAMegabyteOfMarksForEveryVendor() {
+    /// The three inputs of the benchmarks added with the reviews of issue 14, for every vendor.
+    @Test func longKeysALetterWithAMegabyteOfMarksAndKeysOfFourScriptsForEveryVendor() {
         let firebase = { (properties: [String: AnalyticsValue]) in
             FirebaseTag.event(
                 "podcast_played",
@@ -500,9 +500,38 @@ import Testing
                 "piano.propertyKey.format: \(marks) breaks letters, digits and _, starting with a letter from a to z",
             ],
         ]
+        let script = { (number: Int) in "\"Ключ_clé_キー_Δέλτα_\(number)\"" }
+        let pianoFormat = "breaks letters, digits and _, starting with a letter from a to z"
+        let expectedForScripts: [String: [String]] = [
+            "firebase": ["firebase.parameterCount: 10,000 parameters breaks at most 25"],
+            "mixpanel": ["mixpanel.propertyCount: 10,000 properties breaks at most 254"],
+            "amplitude": ["amplitude.propertyCount: 10,000 properties breaks at most 1,000"],
+            // 10,000 × 32 bytes of keys and their 38,890 digits, 30,000 quotes and colons, 38,890
+            // digits of values, 9,999 commas, 2 braces, and 198 bytes of the call around them.
+            "segment": ["segment.payload.size: at least 437,979 bytes breaks at most 32,000 bytes per call"],
+            "batch": ["batch.attributeCount: 10,000 attributes breaks at most 20"]
+                + [0, 1, 10].map { "batch.attributeKey.format: \(script($0)) breaks 1 to 30 of [a-zA-Z0-9_]" }
+                + ["batch.attributeKey.format: 9,997 more breaks 1 to 30 of [a-zA-Z0-9_]"],
+            "piano": [0, 1, 10].flatMap {
+                [
+                    "piano.propertyKey.format: \(script($0)) \(pianoFormat)",
+                    #"piano.propertyKey.lowercased: \#(script($0)) breaks lowercase, as Piano stores it ("ключ_clé_キー_δέλτα_\#($0)")"#,
+                ]
+            } + [
+                "piano.propertyKey.format: 9,997 more \(pianoFormat)",
+                "piano.propertyKey.lowercased: 9,997 more breaks the same rule",
+            ],
+        ]
         for (vendor, check) in checks {
             #expect(check(Self.longKeys) == expectedForLongKeys[vendor], "\(vendor)")
             #expect(check(Self.letterWithMarksKey) == expectedForMarks[vendor], "\(vendor)")
+            #expect(check(Self.mixedScriptKeys) == expectedForScripts[vendor], "\(vendor)")
         }
     }
+
+    /// `Ключ_clé_キー_Δέλτα_0: 0` to `Ключ_clé_キー_Δέλτα_9999: 9999`: keys in four scripts, which
+    /// are grouped by case without being lowercased (10,000 here, 100,000 in the benchmark).
+    static let mixedScriptKeys = Dictionary(
+        uniqueKeysWithValues: (0..<10_000).map { ("Ключ_clé_キー_Δέλτα_\($0)", AnalyticsValue.int($0)) }
+    )
 }

@@ -157,6 +157,7 @@ func ruleCheckBenchmarks() {
         ("one 1 MB ASCII key", .asciiKey),
         ("100,000 keys of 70 bytes (k…k0…)", .longKeys),
         ("one key of a letter and 524,288 × U+0301", .letterWithMarksKey),
+        ("100,000 keys of 4 scripts (Ключ_clé_キー_Δέλτα_0…)", .mixedScripts),
     ] {
         let label = "Rule check: \(name)"
         ruleCheckBenchmark("\(label), FirebaseTag", configuration: broken, tag: RuleCheckTags.firebase(input))
@@ -407,6 +408,9 @@ extension RuleCheckTags {
         case longKeys
         /// One key of "a" and 524,288 × U+0301 (one character of 1,048,577 bytes), and `title`.
         case letterWithMarksKey
+        /// `Ключ_clé_キー_Δέλτα_0` to `Ключ_clé_キー_Δέλτα_99999` (Cyrillic, Latin, kana, Greek; 33
+        /// to 37 bytes), integers.
+        case mixedScripts
 
         var properties: [String: AnalyticsValue] {
             switch self {
@@ -419,6 +423,7 @@ extension RuleCheckTags {
             case .nanArray: RuleCheckTags.nanArrayProperties
             case .longKeys: RuleCheckTags.longKeyProperties
             case .letterWithMarksKey: [RuleCheckTags.letterWithMarks: 1, "title": "Swift Talk"]
+            case .mixedScripts: RuleCheckTags.mixedScriptProperties
             }
         }
     }
@@ -443,6 +448,9 @@ extension RuleCheckTags {
         uniqueKeysWithValues: (0..<100_000).map {
             (String(repeating: "k", count: 66) + "\($0)", AnalyticsValue.int($0))
         }
+    )
+    static let mixedScriptProperties = Dictionary(
+        uniqueKeysWithValues: (0..<100_000).map { ("Ключ_clé_キー_Δέλτα_\($0)", AnalyticsValue.int($0)) }
     )
     /// "a" and 524,288 × U+0301: one character.
     static let letterWithMarks = "a" + String(repeating: "\u{301}", count: 524_288)

@@ -181,9 +181,12 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 )
             )
         }
-        RuleCheck.appendBlankKeys(of: properties, rule: emptyKeyRule, into: &findings)
         // What a value breaks is read first: the value is not copied (see `forEachKey`).
-        findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, read, findings in
+        let names = RuleFindings.KeyNameRules(
+            blank: emptyKeyRule,
+            caseRule: ("amplitude.propertyName.case", "names that differ only by case are different properties")
+        )
+        findings.forEachKey(of: properties, reading: ValueBreak.self, names: names) { key, broken, read, findings in
             switch broken {
             case .none:
                 break
@@ -200,11 +203,5 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 checkValue(read(), key: key, into: &findings)
             }
         }
-        RuleCheck.appendCaseViolations(
-            properties.keys,
-            rule: "amplitude.propertyName.case",
-            limit: "names that differ only by case are different properties",
-            into: &findings
-        )
     }
 }

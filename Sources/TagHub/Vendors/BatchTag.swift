@@ -60,7 +60,10 @@ extension BatchTag: RuleCheckedVendorTag {
                 )
             }
             // What a value breaks is read first: the value is not copied (see `forEachKey`).
-            findings.forEachKey(of: attributes, reading: ValueBreak.self) { key, broken, read, findings in
+            let names = RuleFindings.KeyNameRules(
+                caseRule: ("batch.attributeKey.case", "keys that differ only by case are one attribute")
+            )
+            findings.forEachKey(of: attributes, reading: ValueBreak.self, names: names) { key, broken, read, findings in
                 if Self.breaksNameFormat(key) {
                     findings.appendAboutKey("batch.attributeKey.format", RuleCheck.quoted(key), limit: Self.nameLimit)
                 }
@@ -102,12 +105,6 @@ extension BatchTag: RuleCheckedVendorTag {
                     Self.checkValue(read(), key: key, into: &findings)
                 }
             }
-            RuleCheck.appendCaseViolations(
-                attributes.keys,
-                rule: "batch.attributeKey.case",
-                limit: "keys that differ only by case are one attribute",
-                into: &findings
-            )
             if let label, RuleCheck.isLonger(label, than: Limits.labelLength) {
                 findings.append(
                     VendorRuleViolation(

@@ -160,7 +160,10 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 && !parameters.keys.contains { RuleCheck.contains(UInt8(ascii: "["), in: $0) }
         }
         // What a value breaks is read first: the value is not copied (see `forEachKey`).
-        findings.forEachKey(of: parameters, reading: ValueBreak.self) { key, broken, read, findings in
+        let names = RuleFindings.KeyNameRules(
+            caseRule: ("firebase.parameterName.case", "names that differ only by case are different parameters")
+        )
+        findings.forEachKey(of: parameters, reading: ValueBreak.self, names: names) { key, broken, read, findings in
             checkName(key, .parameterName, aboutKey: true, into: &findings)
             // Otherwise, a key such as `items[0].price` could name what an item's finding names.
             func add(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
@@ -183,12 +186,6 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 checkItems(items, key: key, onlyCounted: itemsAreOnlyCounted, into: &findings)
             }
         }
-        RuleCheck.appendCaseViolations(
-            parameters.keys,
-            rule: "firebase.parameterName.case",
-            limit: "names that differ only by case are different parameters",
-            into: &findings
-        )
     }
 
     /// A length as Firebase counts it: in UTF-16 code units, the length of an `NSString`.

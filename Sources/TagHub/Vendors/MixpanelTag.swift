@@ -138,9 +138,12 @@ extension MixpanelTag: RuleCheckedVendorTag {
                 )
             )
         }
-        RuleCheck.appendBlankKeys(of: properties, rule: "mixpanel.propertyName.empty", into: &findings)
         // What a value breaks is read first: the value is not copied (see `forEachKey`).
-        findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, read, findings in
+        findings.forEachKey(of: properties, reading: ValueBreak.self, names: keyNameRules) {
+            key,
+            broken,
+            read,
+            findings in
             if RuleCheck.isLonger(key, than: Limits.propertyNameLength) {
                 findings.appendAboutKey(
                     "mixpanel.propertyName.length",
@@ -175,13 +178,13 @@ extension MixpanelTag: RuleCheckedVendorTag {
                 checkValue(read(), key: key, into: &findings)
             }
         }
-        RuleCheck.appendCaseViolations(
-            properties.keys,
-            rule: "mixpanel.propertyName.case",
-            limit: "names that differ only by case are different properties",
-            into: &findings
-        )
     }
+
+    /// Blank keys, then each key's rules, then keys that differ only by case.
+    private static let keyNameRules = RuleFindings.KeyNameRules(
+        blank: "mixpanel.propertyName.empty",
+        caseRule: ("mixpanel.propertyName.case", "names that differ only by case are different properties")
+    )
 
     private static let stringValueLimit = "at most \(RuleCheck.grouped(Limits.stringValueBytes)) bytes of UTF-8"
     private static let arrayLimit = "at most \(Limits.arrayLength)"

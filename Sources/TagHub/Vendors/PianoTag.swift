@@ -63,7 +63,10 @@ extension PianoTag: RuleCheckedVendorTag {
                 )
             }
             // What a value breaks is read first: the value is not copied (see `forEachKey`).
-            findings.forEachKey(of: properties, reading: ValueBreak.self) { key, broken, read, findings in
+            let names = RuleFindings.KeyNameRules(
+                caseRule: ("piano.propertyKey.case", "keys that differ only by case are one property")
+            )
+            findings.forEachKey(of: properties, reading: ValueBreak.self, names: names) { key, broken, read, findings in
                 Self.checkKey(key, into: &findings)
                 switch broken {
                 case .none:
@@ -81,12 +84,6 @@ extension PianoTag: RuleCheckedVendorTag {
                     Self.checkValue(read(), key: key, into: &findings)
                 }
             }
-            RuleCheck.appendCaseViolations(
-                properties.keys,
-                rule: "piano.propertyKey.case",
-                limit: "keys that differ only by case are one property",
-                into: &findings
-            )
         case .setUser(let id, _):
             RuleCheck.appendOptionalID(id, rule: "piano.userID.optional", into: &findings)
             RuleCheck.appendBlankID(id, rule: "piano.userID.empty", into: &findings)
@@ -123,6 +120,14 @@ extension PianoTag: RuleCheckedVendorTag {
         if let simple = asciiKey(read) ?? simpleKey(read) {
             isWord = simple.isWord
             prefixIndex = simple.reservedPrefix
+        } else if let first = read.first,
+            (isLowercase ? first : first.lowercased().first).map({ !("a"..."z").contains($0) }) ?? true
+        {
+            // Lowercased, a key keeps its first character first (no lowercase starts with a mark):
+            // one whose first character is not from a to z once lowercased is no word and has no
+            // prefix (each starts with a to z), and is not lowercased whole (Cyrillic, kana…).
+            isWord = false
+            prefixIndex = nil
         } else {
             let readLowered = isLowercase ? read : read.lowercased()
             lowered = readLowered

@@ -111,7 +111,16 @@ struct RuleFindings {
     /// ``appendNonFinite(_:_:limit:subject:depth:)``).
     private var lastNonFinite: UInt64?
 
+    /// The group that findings made outside a key's check take instead of a new one each, while
+    /// ``inGroup(_:_:)`` runs; and the index of the next.
+    private var pinnedGroup: Int?
+    private var pinnedIndex = 0
+
     private mutating func nextPosition() -> Position {
+        if let pinnedGroup {
+            defer { pinnedIndex += 1 }
+            return Position(group: pinnedGroup, key: "", isSimpleKey: true, index: pinnedIndex)
+        }
         guard let key else {
             defer { group += 1 }
             return Position(group: group, key: "", isSimpleKey: true, index: 0)
@@ -232,13 +241,42 @@ struct RuleFindings {
         }
     }
 
+    /// A place in the list taken now, for findings made later: ``inGroup(_:_:)``.
+    private mutating func reserveGroup() -> Int {
+        defer { group += 1 }
+        return group
+    }
+
+    /// Runs `body`, whose findings (made outside a key's check) take the `reserved` place, in the
+    /// order made.
+    private mutating func inGroup(_ reserved: Int, _ body: (inout RuleFindings) -> Void) {
+        pinnedGroup = reserved
+        pinnedIndex = 0
+        body(&self)
+        pinnedGroup = nil
+    }
+
+    /// What ``forEachKey(of:reading:names:_:)`` checks of the keys themselves, in its one pass over
+    /// them: each key is read there while it is at hand (read again in a pass of its own, 100,000
+    /// keys of 70 bytes cost a fetch from memory each, pass after pass).
+    struct KeyNameRules {
+        /// The rule broken by a key that shows nothing (empty or blank); its findings come before
+        /// those of the keys' checks, in key order.
+        var blank: String?
+        /// The rule broken by keys that differ only by case, and its limit; its findings come after
+        /// those of the keys' checks, or before them (after the blank keys') where `caseFirst`.
+        var caseRule: (rule: String, limit: String)?
+        var caseFirst = false
+    }
+
     /// Calls `check` with each key and value of `properties` (in no order) and the findings, where
     /// the findings it adds take the key's place.
     mutating func forEachKey<Value>(
         of properties: [String: Value],
+        names: KeyNameRules = KeyNameRules(),
         _ check: (_ key: String, _ value: Value, _ findings: inout RuleFindings) -> Void
     ) {
-        forEachKey(of: properties, reading: Whole<Value>.self) { key, whole, _, findings in
+        forEachKey(of: properties, reading: Whole<Value>.self, names: names) { key, whole, _, findings in
             check(key, whole.value, &findings)
         }
     }
@@ -261,19 +299,27 @@ struct RuleFindings {
     mutating func forEachKey<Facts: ValueReading>(
         of properties: [String: Facts.Value],
         reading: Facts.Type,
+        names: KeyNameRules = KeyNameRules(),
         _ check: (_ key: String, _ facts: Facts, _ read: () -> Facts.Value, _ findings: inout RuleFindings) -> Void
     ) {
+        let blankGroup = names.blank == nil ? nil : reserveGroup()
+        let caseGroup = names.caseRule != nil && names.caseFirst ? reserveGroup() : nil
+        var blankKeys: [String] = []
+        var cases = names.caseRule == nil ? nil : RuleCheck.CaseScan()
         let keys = properties.keys
         let values = properties.values
         var position = keys.startIndex
         var touched: UInt8 = 0
         while position != keys.endIndex {
-            // The bytes `Facts` reads of the next values are touched first, one load per cache
-            // line, so that the memory fetches them together: read one after the other, 100,000
-            // strings out of the cache cost a fetch each, in turn.
+            // The bytes `Facts` reads of the next values, and the next keys' first bytes, are
+            // touched first, one load per cache line, so that the memory fetches them together:
+            // read one after the other, 100,000 strings out of the cache cost a fetch each, in turn.
             var blockEnd = position
             for _ in 0..<Self.touchedPerBlock where blockEnd != keys.endIndex {
                 touched |= Facts.touch(values[blockEnd])
+                // A key of more than 15 bytes is on the heap too (a shorter one is held inline).
+                let key = keys[blockEnd]
+                if key.utf8.count > 15 { touched |= RuleCheck.touch(key, bytes: 1) }
                 keys.formIndex(after: &blockEnd)
             }
             while position != blockEnd {
@@ -286,6 +332,8 @@ struct RuleFindings {
                 if !valueRules.isEmpty { valueRules.removeAll(keepingCapacity: true) }
                 lastNonFinite = nil
                 check(key, facts, { values[position] }, &self)
+                if names.blank != nil && RuleCheck.isEmptyOrBlank(key) { blankKeys.append(key) }
+                cases?.add(key)
                 keys.formIndex(after: &position)
             }
         }
@@ -293,6 +341,21 @@ struct RuleFindings {
         self.touched = touched
         key = nil
         group += 1
+        if let blankGroup, let rule = names.blank, !blankKeys.isEmpty {
+            inGroup(blankGroup) { findings in
+                for key in blankKeys.sorted() {
+                    findings.append(VendorRuleViolation(rule, RuleCheck.quoted(key), limit: "a name"))
+                }
+            }
+        }
+        if let cases, let (rule, limit) = names.caseRule {
+            let groups = cases.groups()
+            if let caseGroup {
+                inGroup(caseGroup) { RuleCheck.appendCaseViolations(groups, rule: rule, limit: limit, into: &$0) }
+            } else {
+                RuleCheck.appendCaseViolations(groups, rule: rule, limit: limit, into: &self)
+            }
+        }
     }
 
     /// How many values' bytes ``forEachKey(of:reading:_:)`` touches before reading them: as many

@@ -160,6 +160,13 @@ extension SegmentTag: RuleCheckedVendorTag {
         }
     }
 
+    /// Blank keys and keys that differ only by case, before the keys' own rules.
+    private static let keyNameRules = RuleFindings.KeyNameRules(
+        blank: "segment.propertyName.empty",
+        caseRule: ("segment.propertyName.case", "names that differ only by case are different properties"),
+        caseFirst: true
+    )
+
     /// The rules of any properties or traits: keys that differ only by case, and the size of the
     /// `call` that holds them.
     private static func checkDictionary(
@@ -167,17 +174,14 @@ extension SegmentTag: RuleCheckedVendorTag {
         in call: Call,
         into findings: inout RuleFindings
     ) {
-        RuleCheck.appendBlankKeys(of: properties, rule: "segment.propertyName.empty", into: &findings)
-        RuleCheck.appendCaseViolations(
-            properties.keys,
-            rule: "segment.propertyName.case",
-            limit: "names that differ only by case are different properties",
-            into: &findings
-        )
         // {"key":value,…}, with each value's size read as its non-finite numbers are looked for;
         // a scalar value first, so that it is not copied (see `forEachKey`).
         var size = call.bytesWithoutEscapes + (call.dictionaryKey == nil ? 0 : 2 + max(0, properties.count - 1))
-        findings.forEachKey(of: properties, reading: ScalarValue.self) { key, scalar, read, findings in
+        findings.forEachKey(of: properties, reading: ScalarValue.self, names: keyNameRules) {
+            key,
+            scalar,
+            read,
+            findings in
             size += 2 + key.utf8.count + 1  // escapes: `jsonEscapes(in:)`
             switch scalar {
             case .sized(let bytes):

@@ -1,0 +1,468 @@
+/// Names that differ only by case: `key` and `KEY`, `clé` and `CLÉ`. Two names are in one group
+/// where they are different strings whose `lowercased()` are equal strings (canonical equivalence
+/// included, as `String` compares).
+///
+/// Most names are grouped without lowercasing or normalizing any: by a hash of their scalars
+/// lowercased one by one ("folded"), read on their UTF-8 bytes. That is exact where every scalar
+/// lowercases to one scalar that is in NFC whatever surrounds it (see ``isInert(_:)``), of as many
+/// bytes as itself: the lowercased names are then in NFC, so they are equal strings exactly where
+/// their folded scalars are, byte for byte in the same places. Names of other scalars (a combining
+/// mark, `İ`, the Kelvin sign) are lowercased and compared as strings, with all the others.
+extension RuleCheck {
+    /// The groups of names that differ only by case: how many, and the first ones (one more than
+    /// are shown), each sorted, in the order of their first names.
+    struct CaseGroups {
+        var count = 0
+        var first: [[String]] = []
+    }
+
+    /// The groups of `names` (distinct) that differ only by case.
+    static func caseGroups(_ names: some Sequence<String>) -> CaseGroups {
+        var scan = CaseScan()
+        for name in names { scan.add(name) }
+        return scan.groups()
+    }
+
+    /// Names read one at a time, where a check meets them (in its one pass over a tag's keys, while
+    /// each key's bytes are at hand), then grouped by case: ``groups()``.
+    struct CaseScan {
+        /// Names of at most this many bytes are read when added; longer ones once all are known.
+        private static let readAtOnce = 4_096
+
+        /// The names read, and their hashes where folded (0 for the others).
+        private var names: [String] = []
+        private var hashes: [UInt64] = []
+        /// Names of more than ``readAtOnce`` bytes, not read yet.
+        private var long: [String] = []
+        private var count = 0
+        private var longest = 0
+        private var second = 0
+        /// Whether a folded name has a capital, a name that is not folded changes when lowercased,
+        /// or one is not folded at all.
+        private var hasCapital = false
+        private var hasChanging = false
+        private var hasOther = false
+        /// Folds of scalars of three or four bytes, by their low bits (see ``fold(_:cache:)``).
+        private var cache: [UInt64] = []
+
+        /// Adds `name`, distinct from those added before.
+        mutating func add(_ name: String) {
+            count += 1
+            let bytes = name.utf8.count
+            if bytes > longest {
+                second = longest
+                longest = bytes
+            } else if bytes > second {
+                second = bytes
+            }
+            guard bytes <= Self.readAtOnce else {
+                long.append(name)
+                return
+            }
+            read(name)
+        }
+
+        private mutating func read(_ name: String) {
+            let read: NameCase? = name.utf8.withContiguousStorageIfAvailable { bytes in
+                if cache.isEmpty && RuleCheck.hasScalarOfThreeBytes(bytes) {
+                    cache = Array(repeating: 0, count: 64)
+                }
+                return cache.withUnsafeMutableBufferPointer { cache in
+                    RuleCheck.nameCase(of: bytes, cache: cache)
+                }
+            }
+            // Without contiguous UTF-8 (a bridged string), as a name that is not folded.
+            switch read ?? (name.lowercased() == name ? .otherLowercase : .otherChanging) {
+            case .folded(let hash, let isLowercase):
+                hashes.append(hash)
+                hasCapital = hasCapital || !isLowercase
+            case .otherLowercase:
+                hashes.append(0)
+                hasOther = true
+            case .otherChanging:
+                hashes.append(0)
+                hasOther = true
+                hasChanging = true
+            }
+            names.append(name)
+        }
+
+        /// The groups of the names added.
+        consuming func groups() -> CaseGroups {
+            guard count > 1 else { return CaseGroups() }
+            if !long.isEmpty {
+                // Lowercasing and canonical equivalence change a name's UTF-8 by a few times at
+                // most (3 bytes for 1, 1 for 3): a name more than 16 times as long as any other
+                // equals none of them once lowercased, and is not read (a megabyte of key among
+                // short ones).
+                let readable = longest > 16 * max(second, 1) ? 16 * max(second, 1) : longest
+                for name in long where name.utf8.count <= readable { read(name) }
+            }
+            // Two names differ only by case only if one of them changes when lowercased.
+            guard hasCapital || hasChanging else { return CaseGroups() }
+            if hasOther { return RuleCheck.stringCaseGroups(names) }
+            // Two distinct names equal once lowercased are never both lowercase: a group has a
+            // capital. Names are read again only where hashes meet (usually nowhere).
+            var table = HashedGroups(capacity: hashes.count)
+            for hash in hashes { table.add(hash) }
+            guard table.count > 0 else { return CaseGroups() }
+            // Each group's first name is compared with the others, so that two that only share a
+            // hash are never grouped; only the groups shown are gathered.
+            var firstNames = [Int](repeating: -1, count: table.count)
+            var smallestNames = [Int](repeating: -1, count: table.count)
+            for index in hashes.indices {
+                guard let group = table.group(of: hashes[index]) else { continue }
+                guard firstNames[group] >= 0 else {
+                    firstNames[group] = index
+                    smallestNames[group] = index
+                    continue
+                }
+                guard RuleCheck.foldedEqual(names[firstNames[group]], names[index]) else {
+                    return RuleCheck.stringCaseGroups(names)
+                }
+                if names[index] < names[smallestNames[group]] { smallestNames[group] = index }
+            }
+            var result = CaseGroups(count: table.count)
+            var first: [(name: String, group: Int)] = []
+            let kept = findingsPerRule + 1
+            for (group, smallest) in smallestNames.enumerated() {
+                let name = names[smallest]
+                guard first.count < kept || name < first[kept - 1].name else { continue }
+                first.insert((name, group), at: first.firstIndex { name < $0.name } ?? first.endIndex)
+                if first.count > kept { first.removeLast() }
+            }
+            var members = first.map { _ in [String]() }
+            for index in hashes.indices {
+                guard let group = table.group(of: hashes[index]),
+                    let shown = first.firstIndex(where: { $0.group == group })
+                else { continue }
+                members[shown].append(names[index])
+            }
+            result.first = members.map { $0.sorted() }
+            return result
+        }
+    }
+
+    /// Folded names grouped by their hashes, in an open-addressing table of those hashes; each
+    /// hash that two names or more have is a group, numbered from 0.
+    private struct HashedGroups {
+        private var slots: [UInt64]
+        /// Per slot: -1 for one name, otherwise its group.
+        private var groups: [Int32]
+        private let mask: Int
+        private let shift: UInt64
+        /// The number of groups.
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            var size = 16
+            var bits: UInt64 = 4
+            while size < 2 * capacity {
+                size *= 2
+                bits += 1
+            }
+            shift = 64 - bits
+            slots = Array(repeating: 0, count: size)
+            groups = Array(repeating: -1, count: size)
+            mask = size - 1
+        }
+
+        /// The slot of `hash`, or where it goes.
+        private func slot(of hash: UInt64) -> Int {
+            let key = hash == 0 ? 1 : hash  // 0 marks an empty slot
+            // The high bits of a Fibonacci product: FNV's low bits depend on the names' low bits only.
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            while slots[slot] != 0 && slots[slot] != key { slot = (slot + 1) & mask }
+            return slot
+        }
+
+        /// Adds a name of `hash`.
+        mutating func add(_ hash: UInt64) {
+            let slot = slot(of: hash)
+            if slots[slot] == 0 {
+                slots[slot] = hash == 0 ? 1 : hash
+            } else if groups[slot] < 0 {
+                groups[slot] = Int32(count)
+                count += 1
+            }
+        }
+
+        /// The group of `hash`, where two names or more have it.
+        func group(of hash: UInt64) -> Int? {
+            let group = groups[slot(of: hash)]
+            return group < 0 ? nil : Int(group)
+        }
+    }
+
+    /// The groups of `names` that differ only by case, compared as strings: each name that changes
+    /// is lowercased once; a lowercase name only joins a group that a changed one made.
+    private static func stringCaseGroups(_ names: [String]) -> CaseGroups {
+        var groupOf: [String: Int] = [:]
+        var groups: [[String]] = []
+        var lowercase: [String] = []
+        for name in names {
+            if isLowercase(name) {
+                lowercase.append(name)
+                continue
+            }
+            let lowered = name.lowercased()
+            if let index = groupOf[lowered] {
+                groups[index].append(name)
+            } else {
+                groupOf[lowered] = groups.count
+                groups.append([name])
+            }
+        }
+        if !groupOf.isEmpty {
+            for name in lowercase {
+                if let index = groupOf[name] { groups[index].append(name) }
+            }
+        }
+        var result = CaseGroups()
+        var firstNames: [String] = []
+        let kept = findingsPerRule + 1
+        for group in groups where group.count > 1 {
+            result.count += 1
+            let name = group.min()!
+            guard firstNames.count < kept || name < firstNames[kept - 1] else { continue }
+            let index = firstNames.firstIndex { name < $0 } ?? firstNames.endIndex
+            firstNames.insert(name, at: index)
+            result.first.insert(group.sorted(), at: index)
+            if firstNames.count > kept {
+                firstNames.removeLast()
+                result.first.removeLast()
+            }
+        }
+        return result
+    }
+
+    /// What lowercasing does to a name.
+    enum NameCase: Equatable {
+        /// Every scalar folds (see ``fold(_:cache:)``): whether lowercasing leaves the name as it
+        /// is, and the hash of its folded scalars, the same for such names that differ only by case.
+        case folded(hash: UInt64, isLowercase: Bool)
+        /// Another name, left as it is by lowercasing.
+        case otherLowercase
+        /// Another name, changed by lowercasing.
+        case otherChanging
+    }
+
+    /// What lowercasing does to the UTF-8 `bytes` (see ``NameCase``), read once, with the folds of
+    /// scalars of three or four bytes kept in `cache` (64 slots; empty where there is none).
+    static func nameCase(of bytes: UnsafeBufferPointer<UInt8>, cache: UnsafeMutableBufferPointer<UInt64>) -> NameCase {
+        let prime: UInt64 = 0x100_0000_01b3
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hasCapital = false
+        var offset = 0
+        let count = bytes.count
+        // Eight ASCII bytes at a time: a byte from A to Z is one whose 7 low bits plus 0x3F reach
+        // 0x80 and plus 0x25 do not; its lowercase sets 0x20. Folded names equal once lowercased
+        // have their ASCII bytes at the same places, so they are read in the same words.
+        while count - offset >= 8 {
+            let word = word(bytes, at: offset)
+            guard word & 0x8080_8080_8080_8080 == 0 else { break }
+            let capitals = (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
+            if capitals != 0 { hasCapital = true }
+            hash = (hash ^ (word | capitals >> 2)) &* prime
+            offset += 8
+        }
+        var isFolded = true
+        var changesCase = false
+        while offset < count {
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                let isCapital = byte >= 0x41 && byte <= 0x5A
+                hasCapital = hasCapital || isCapital
+                hash = (hash ^ UInt64(isCapital ? byte | 0x20 : byte)) &* prime
+                offset += 1
+                continue
+            }
+            let value: UInt32
+            let folded: UInt32
+            if byte < 0xE0 {
+                value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F)
+                folded = twoByteFolds[Int(value)]
+                offset += 2
+            } else {
+                let length = byte >= 0xF0 ? 4 : 3
+                var scalar = UInt32(byte) & (length == 3 ? 0x0F : 0x07)
+                for next in 1..<length { scalar = scalar << 6 | UInt32(bytes[offset + next] & 0x3F) }
+                value = scalar
+                folded = fold(value, cache: cache)
+                offset += length
+            }
+            if folded == noFold {
+                isFolded = false
+                if value < 0x800 ? lowercasingChanges[Int(value)] : changesWhenLowercased(value) {
+                    changesCase = true
+                }
+            } else {
+                if folded != value { hasCapital = true }
+                hash = (hash ^ UInt64(folded)) &* prime
+            }
+        }
+        if isFolded { return .folded(hash: hash, isLowercase: !hasCapital) }
+        return hasCapital || changesCase ? .otherChanging : .otherLowercase
+    }
+
+    /// Whether `bytes` hold a scalar of three or four bytes of UTF-8.
+    static func hasScalarOfThreeBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 >= 0xE0 }
+    }
+
+    /// What stands for "does not fold" among folds.
+    static let noFold = UInt32.max
+
+    /// The fold of the scalar `value` of three or four bytes: looked up in `cache` by its low bits
+    /// (a name's scalars repeat: `キー`, an emoji), computed where it is not there (or `cache` is
+    /// empty).
+    private static func fold(_ value: UInt32, cache: UnsafeMutableBufferPointer<UInt64>) -> UInt32 {
+        guard !cache.isEmpty else { return computedFold(value) }
+        let slot = Int(value & 63)
+        let entry = cache[slot]
+        if entry >> 32 == UInt64(value) { return UInt32(truncatingIfNeeded: entry) }
+        let folded = computedFold(value)
+        cache[slot] = UInt64(value) << 32 | UInt64(folded)
+        return folded
+    }
+
+    /// The fold of `scalar`: its lowercase where that is one inert scalar (see ``isInert(_:)``) of
+    /// as many bytes of UTF-8 as `scalar`; ``noFold`` otherwise.
+    static func fold(_ scalar: Unicode.Scalar) -> UInt32 {
+        scalar.value < 0x800 ? twoByteFolds[Int(scalar.value)] : computedFold(scalar.value)
+    }
+
+    private static func computedFold(_ value: UInt32) -> UInt32 {
+        guard let scalar = Unicode.Scalar(value) else { return noFold }
+        let lowered = scalar.properties.lowercaseMapping.unicodeScalars
+        guard let first = lowered.first, lowered.count == 1, isInert(first),
+            first.utf8.count == scalar.utf8.count
+        else { return noFold }
+        return first.value
+    }
+
+    private static func changesWhenLowercased(_ value: UInt32) -> Bool {
+        Unicode.Scalar(value)?.properties.changesWhenLowercased ?? false
+    }
+
+    /// Whether `scalar` is in NFC whatever surrounds it: it never leaves NFC (not
+    /// Full_Composition_Exclusion), is never reordered (combining class 0), and never composes
+    /// with a scalar before it (not a mark, not a Hangul vowel or final consonant jamo). Text made
+    /// of such scalars only is in NFC, so two such texts are equal strings exactly where their
+    /// scalars are. (`CaseGroupTests` checks this against Foundation's normalization for every
+    /// assigned scalar.)
+    static func isInert(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return false
+        default: break
+        }
+        if (0x1161...0x1175).contains(scalar.value) || (0x11A8...0x11C2).contains(scalar.value) { return false }
+        return !properties.isFullCompositionExclusion && properties.canonicalCombiningClass == .notReordered
+    }
+
+    /// Whether the folded names `left` and `right` (see ``NameCase/folded(hash:isLowercase:)``) are
+    /// equal once lowercased: where their folded scalars are.
+    static func foldedEqual(_ left: String, _ right: String) -> Bool {
+        guard left.utf8.count == right.utf8.count else { return false }
+        return left.unicodeScalars.elementsEqual(right.unicodeScalars) { fold($0) == fold($1) }
+    }
+
+    /// The fold of each scalar below U+0800 (see ``fold(_:)``).
+    private static let twoByteFolds: [UInt32] = (0..<0x800).map { computedFold(UInt32($0)) }
+
+    /// Whether lowercasing leaves `name` as it is, read on its bytes (see ``nameCase(of:cache:)``):
+    /// a scalar that Changes_When_Lowercased changes it, with no lowercased copy.
+    static func isLowercase(_ name: String) -> Bool {
+        // No hash: the bytes are read until the first scalar that lowercasing changes.
+        let read = name.utf8.withContiguousStorageIfAvailable { bytes in
+            lowercasingChanges.withUnsafeBufferPointer { changes in
+                isLowercase(bytes, changes: changes)
+            }
+        }
+        return read ?? (name.lowercased() == name)
+    }
+
+    /// Whether lowercasing leaves the UTF-8 `bytes` as they are: ASCII eight bytes at a time,
+    /// scalars below U+0800 in `changes`, the others by their properties.
+    private static func isLowercase(_ bytes: UnsafeBufferPointer<UInt8>, changes: UnsafeBufferPointer<Bool>) -> Bool {
+        var offset = 0
+        let count = bytes.count
+        // Made at the first scalar of three or four bytes (none is 0).
+        var unchanged: [UInt32] = []
+        while offset < count {
+            if count - offset >= 8 {
+                let word = word(bytes, at: offset)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    // A byte from A to Z: see nameCase(of:cache:).
+                    let capitals =
+                        (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
+                    guard capitals == 0 else { return false }
+                    offset += 8
+                    continue
+                }
+            }
+            let byte = bytes[offset]
+            // Eight bytes of whole scalars that repeat bytes 24 before (where every text of 1 to
+            // 4 bytes repeated falls in step) are scalars already read: skipped.
+            if byte >= 0x80 && offset >= 24 && count - offset > 8 && bytes[offset + 8] & 0xC0 != 0x80
+                && word(bytes, at: offset) == word(bytes, at: offset - 24)
+            {
+                offset += 8
+                continue
+            }
+            if byte < 0x80 {
+                guard byte < 0x41 || byte > 0x5A else { return false }
+                offset += 1
+            } else if byte < 0xE0 {
+                // A run of two-byte scalars (Latin, Greek, Cyrillic…) read without the ASCII test;
+                // eight bytes that repeat the eight before, four scalars of the run already read,
+                // are skipped (a letter and a megabyte of one combining mark).
+                let runStart = offset
+                var lead = byte
+                repeat {
+                    if offset - runStart >= 8 && count - offset >= 8
+                        && word(bytes, at: offset) == word(bytes, at: offset - 8)
+                    {
+                        offset += 8
+                    } else {
+                        guard !changes[Int(lead & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)] else { return false }
+                        offset += 2
+                    }
+                    guard offset + 1 < count else { break }
+                    lead = bytes[offset]
+                } while lead >= 0xC0 && lead < 0xE0
+            } else {
+                let (scalar, length) = self.scalar(in: bytes, at: offset)
+                // The last scalars looked up, by their low bits: an emoji sequence repeated is
+                // looked up once per scalar it has, not once per scalar of the text.
+                let slot = Int(scalar.value & 7)
+                if unchanged.isEmpty { unchanged = Array(repeating: 0, count: 8) }
+                if unchanged[slot] != scalar.value {
+                    guard !scalar.properties.changesWhenLowercased else { return false }
+                    unchanged[slot] = scalar.value
+                }
+                offset += length
+            }
+        }
+        return true
+    }
+
+    /// The lowercase of `scalar` where it is simple (below U+0300, not İ), `nil` otherwise.
+    static func simpleLowercase(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        guard scalar.value < 0x300 && scalar.value != 0x130 else { return nil }
+        return Unicode.Scalar(simpleLowercase[Int(scalar.value)])
+    }
+
+    /// Whether lowercasing changes each scalar below U+0800.
+    private static let lowercasingChanges: [Bool] = (0..<0x800).map {
+        Unicode.Scalar(UInt32($0))?.properties.changesWhenLowercased ?? false
+    }
+
+    /// The lowercase of each scalar below U+0300, where it is one scalar (all but U+0130, İ).
+    private static let simpleLowercase: [UInt32] = (0..<0x300).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return UInt32(value) }
+        let lowered = scalar.properties.lowercaseMapping.unicodeScalars
+        return lowered.count == 1 ? lowered.first!.value : UInt32(value)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+@testable import TagHub
+
+/// Names that differ only by case are grouped as `lowercased()` and `String`'s equality group
+/// them, though most are never lowercased: they are hashed scalar by scalar (folded), which is
+/// exact only for scalars that `RuleCheck.isInert(_:)` accepts. These tests hold the shortcut to
+/// the definition.
+@Suite(.timeLimit(.minutes(1)))
+struct CaseGroupTests {
+    /// Every inert scalar is in NFC alone, and none is a part of a canonical decomposition other
+    /// than its first (what could compose with a scalar before it), by Foundation's normalization,
+    /// for every assigned scalar.
+    @Test func anInertScalarIsInNFCAndComposesWithNoScalarBeforeIt() {
+        var inert = 0
+        var failures: [String] = []
+        for value in UInt32(0)..<0x11_0000 {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned else { continue }
+            let text = String(scalar)
+            let decomposed = Array(text.decomposedStringWithCanonicalMapping.unicodeScalars)
+            for part in decomposed.dropFirst() where RuleCheck.isInert(part) {
+                failures.append("U+\(String(part.value, radix: 16)) in U+\(String(value, radix: 16))")
+            }
+            guard RuleCheck.isInert(scalar) else { continue }
+            inert += 1
+            if Array(text.precomposedStringWithCanonicalMapping.unicodeScalars) != [scalar] {
+                failures.append("U+\(String(value, radix: 16)) leaves NFC")
+            }
+        }
+        #expect(failures.prefix(10) == [])
+        // Most assigned scalars are inert (letters, digits, symbols, CJK): the shortcut is the rule.
+        #expect(inert > 250_000)
+    }
+
+    /// Scalars whose lowercase is another inert scalar of as many bytes fold; others (a mark, İ,
+    /// the Kelvin sign, whose lowercase is one byte) do not, and their names are compared as
+    /// strings.
+    @Test func aScalarFoldsToItsLowercaseOnlyWhereComparingFoldsIsExact() {
+        func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+            let folded = RuleCheck.fold(scalar)
+            return folded == RuleCheck.noFold ? nil : Unicode.Scalar(folded)
+        }
+        #expect(fold("A") == "a")
+        #expect(fold("É") == "é")
+        #expect(fold("Σ") == "σ")
+        #expect(fold("Ж") == "ж")
+        #expect(fold("Ⅻ") == "ⅻ")
+        #expect(fold("\u{10400}") == "\u{10428}")  // Deseret, four bytes
+        #expect(fold("キ") == "キ")
+        #expect(fold("\u{301}") == nil)  // a combining mark
+        #expect(fold("İ") == nil)  // lowercases to i and a combining dot
+        #expect(fold("\u{212A}") == nil)  // the Kelvin sign lowercases to k, one byte
+        #expect(fold("\u{1E9E}") == nil)  // ẞ lowercases to ß, two bytes
+        #expect(fold("\u{1161}") == nil)  // a Hangul vowel jamo composes with the syllable before
+    }
+
+    /// Tags of three names spelled with letters in their case variants, texts canonically
+    /// equivalent (`é` and `e` with a combining accent), scalars that fold and scalars that do not:
+    /// each case finding is the one that grouping the keys by `lowercased()` gives, and there is
+    /// one exactly where that grouping has a group.
+    @Test func groupsAreThoseOfLowercasedNamesComparedAsStrings() {
+        let letters = [
+            ["a", "A"], ["k", "K", "\u{212A}"], ["é", "É", "e\u{301}", "E\u{301}"], ["ß", "\u{1E9E}", "ss"],
+            ["σ", "Σ", "ς"], ["ω", "Ω", "\u{2126}"], ["İ", "i\u{307}", "i", "I"], ["ǅ", "ǆ", "Ǆ"], ["Ⅻ", "ⅻ"],
+            ["\u{10400}", "\u{10428}"], ["Ꭰ", "ꭰ"], ["한", "ᄒ\u{1161}\u{11AB}"], ["キ"], ["ガ", "カ\u{3099}"],
+            ["_"], ["1"], ["Ж", "ж"], ["aaaaaaaa", "AAAAAAAA"], ["\u{301}"], ["Å", "\u{212B}", "å"],
+        ]
+        var generator = SplitMix(seed: 0x7A6)
+        func random(_ count: Int) -> Int { Int(generator.next() % UInt64(count)) }
+        var tagsWithGroups = 0
+        for _ in 0..<3_000 {
+            let spelling = (0..<(1 + random(3))).map { _ in random(letters.count) }
+            var names: [String] = []
+            for _ in 0..<3 {
+                // Mostly the same letters, in any of their variants; sometimes other letters.
+                let word = random(4) == 0 ? (0..<(1 + random(3))).map { _ in random(letters.count) } : spelling
+                names.append(word.map { letters[$0][random(letters[$0].count)] }.joined())
+            }
+            let properties = Dictionary(
+                names.map { ($0, AnalyticsValue.int(1)) },
+                uniquingKeysWith: { first, _ in first }
+            )
+            let expected = Dictionary(grouping: properties.keys, by: { $0.lowercased() }).values
+                .filter { $0.count > 1 }
+                .map { group in group.sorted().map { RuleCheck.quoted($0) }.joined(separator: ", ") }
+                .sorted()
+            let found = MixpanelTag.setPeopleProperties(properties).ruleViolations
+                .filter { $0.rule == "mixpanel.propertyName.case" }
+                .map(\.subject)
+                .sorted()
+            #expect(found == expected, "\(properties.keys.map { Array($0.unicodeScalars) })")
+            if !expected.isEmpty { tagsWithGroups += 1 }
+        }
+        // Enough tags have a group for the test to mean something.
+        #expect(tagsWithGroups > 1_000)
+    }
+
+    /// 10,000 names in scripts that fold (Cyrillic, Greek, kana, Latin) are grouped by their
+    /// hashes: the one pair that differs only by case is found.
+    @Test func namesOfManyScriptsAreGroupedWithoutLowercasing() {
+        var properties = Dictionary(
+            uniqueKeysWithValues: (0..<10_000).map { ("Ключ_clé_キー_Δέλτα_\($0)", AnalyticsValue.int($0)) }
+        )
+        properties["КЛЮЧ_CLÉ_キー_ΔΈΛΤΑ_7"] = 1
+        #expect(
+            MixpanelTag.setPeopleProperties(properties).ruleViolations.map(\.description) == [
+                #"mixpanel.propertyName.case: "КЛЮЧ_CLÉ_キー_ΔΈΛΤΑ_7", "Ключ_clé_キー_Δέλτα_7" breaks names that differ only by case are different properties"#
+            ]
+        )
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failure is repeated by the next run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct PianoKeyStartTests {
+    /// A Piano key whose first character, lowercased, is not from a to z is no word and has no
+    /// reserved prefix, without the rest of it being lowercased; one whose first character
+    /// lowercases into a to z (the Kelvin sign into k) is read whole.
+    @Test func aKeyIsReadWholeOnlyWhereItsFirstCharacterLowercasesIntoAToZ() {
+        let format = "breaks letters, digits and _, starting with a letter from a to z"
+        #expect(
+            PianoTag.event("play", ["Ключ_1": 1]).ruleViolations.map(\.description) == [
+                #"piano.propertyKey.format: "Ключ_1" \#(format)"#,
+                #"piano.propertyKey.lowercased: "Ключ_1" breaks lowercase, as Piano stores it ("ключ_1")"#,
+            ]
+        )
+        #expect(
+            PianoTag.event("play", ["énorme": 1]).ruleViolations.map(\.description) == [
+                #"piano.propertyKey.format: "énorme" \#(format)"#
+            ]
+        )
+        #expect(
+            PianoTag.event("play", ["\u{212A}ey_\u{212A}": 1]).ruleViolations.map(\.description) == [
+                #"piano.propertyKey.lowercased: "\#u{212A}ey_\#u{212A}" breaks lowercase, as Piano stores it ("key_k")"#
+            ]
+        )
+    }
+}
