@@ -146,6 +146,68 @@ import Testing
         #expect(hub.diagnostics.count(of: .droppedByBound, source: "Carrier") == 5)
     }
 
+    /// A state payload that runs app code (`onRelease`) from its `deinit`.
+    final class Releasing: Sendable {
+        let onRelease: @Sendable () -> Void
+        init(_ onRelease: @escaping @Sendable () -> Void = {}) { self.onRelease = onRelease }
+        deinit { onRelease() }
+    }
+
+    enum KeyedPayloadAnalytics: AnalyticsSchema {
+        typealias Screen = Never
+        typealias UserAction = Never
+        typealias Event = Never
+        enum State: Sendable {
+            case payload(Releasing)
+            case plain(Int)
+
+            var plain: Int? { if case .plain(let number) = self { number } else { nil } }
+        }
+        enum StateKey: Hashable, Sendable { case only }
+        static func stateKey(of state: State) -> StateKey? { .only }
+    }
+
+    /// Takes states; keeps their numbers (`nil` for a payload, which it does not keep).
+    final class StateSink: AnalyticsStateStrategy {
+        typealias Schema = KeyedPayloadAnalytics
+        let received = LockedLog<Int?>()
+        func send(state: Schema.StateEnvelope) { received.append(state.tag.plain) }
+    }
+
+    /// A state that neither the hub nor a consent gate holds any more is released outside their
+    /// locks, once the send that let it go has delivered: its `deinit`, app code, may send (under
+    /// the hub's lock, a deadlock) and change consent (which takes the gate's lock), and what it
+    /// sends comes after that send.
+    @Test func aStateLetGoIsReleasedOutsideTheLocksAfterTheSendThatLetItGo() {
+        let hub = AnalyticsHub<KeyedPayloadAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 1, overflowPolicy: .dropNewest)
+        let refused = StateSink()
+        consent.register(refused, for: [.analytics])
+        let sink = StateSink()
+        hub.attach(sink)
+
+        let done = onNewThread {
+            // Kept: the gate's buffer is full from then on, and keeps no payload.
+            hub.send(state: .plain(-1))
+            hub.send(
+                state: .payload(
+                    Releasing {
+                        hub.send(state: .plain(99))
+                        consent.deny(.analytics)
+                    }
+                )
+            )
+            // The hub's record keeps the state it replaced, and so does the context of the state
+            // the gate refused last: the payload goes with the second state after it.
+            hub.send(state: .plain(0))
+            hub.send(state: .plain(1))
+        }
+        guard done.waitOrFail("the sends to return: a state released under a lock sent?") else { return }
+        #expect(sink.received.items == [-1, nil, 0, 1, 99])
+        #expect(consent.status(of: refused) == .denied)
+        #expect(hub.context.states[.only]?.plain == 99)
+    }
+
     @Test func payloadsWhoseDeinitSendsAreReleasedOutsideTheBackgroundQueuesLock() async {
         let hub = AnalyticsHub<PayloadAnalytics>()
         let gate = Gate()

@@ -275,6 +275,24 @@ import Testing
         )
     }
 
+    /// Batch's long tags are told apart by their bytes: hashed whole up to 128 bytes, by their
+    /// first and last 64 beyond, and compared eight bytes at a time, the last first.
+    @Test func longBatchTagsAreToldApartByEveryByte() {
+        func tag(_ count: Int, _ middle: Character) -> String {
+            String(repeating: "t", count: count / 2) + String(middle)
+                + String(repeating: "t", count: count - count / 2 - 1)
+        }
+        let tags = [
+            tag(100, "a"), tag(100, "b"), tag(100, "a"),  // hashed whole: two tags
+            tag(300, "a"), tag(300, "b"), tag(300, "a"),  // alike but in the middle: two tags
+            String(repeating: "é", count: 65), String(repeating: "e\u{301}", count: 65),  // equal strings, other bytes
+        ]
+        let lengths = BatchTag.event(name: "play", attributes: [:], label: nil, tags: tags).ruleViolations
+            .filter { $0.rule == "batch.tag.length" }
+        #expect(lengths.count == 4)  // three shown, and one that counts the rest
+        #expect(lengths.last?.subject == "3 more")
+    }
+
     @Test func aLetterWithAMegabyteOfMarksAsAnIDOrAnEventTypeOrATagIsNotComparedWhole() {
         // Each was compared with "nil" or "[Amplitude] ", or hashed, as strings compare: which
         // normalized the megabyte (17 to 77 ms in a release build).

@@ -187,6 +187,8 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         var dropped: AnalyticsChannel?
         // Released after the lock: a payload's `deinit` is app code, which may send.
         var evicted: Schema.AnyTagEnvelope?
+        var replacedState: Schema.State?
+        defer { withExtendedLifetime(replacedState) {} }
         lock.lock()
         while mode == .forwarding, let replaying = replayingThread, replaying != .current,
             isReplayOverdue || buffer.isFull
@@ -195,7 +197,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         }
         switch mode {
         case .forwarding where replayingThread == nil:
-            if let state, !markDelivered(state) {
+            if let state, !markDelivered(state, replacing: &replacedState) {
                 lock.unlock()
                 return false
             }
@@ -211,7 +213,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
                     buffer.append(kept)
                 } else {
                     dropped = kept.tag.channel
-                    if let state { refusedStates[state.key] = kept }
+                    if let state { evicted = refusedStates.updateValue(kept, forKey: state.key) }
                 }
             } else {
                 buffer.append(kept)
@@ -254,11 +256,12 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     }
 
     /// With the lock held: whether the strategy has yet to receive this state, or a newer one of
-    /// its key (then it is marked received).
+    /// its key (then it is marked received, and the state it replaces handed back in `replaced`,
+    /// for the caller to release after the lock: its `deinit` is app code, which may send).
     @usableFromInline
-    func markDelivered(_ state: KeyedState) -> Bool {
+    func markDelivered(_ state: KeyedState, replacing replaced: inout Schema.State?) -> Bool {
         guard state.version > deliveredStates[state.key]?.version ?? 0 else { return false }
-        deliveredStates[state.key] = (state.version, state.value)
+        replaced = deliveredStates.updateValue((state.version, state.value), forKey: state.key)?.value
         return true
     }
 
@@ -266,22 +269,28 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     /// strategy received it or a newer one of its key, or (compared outside the lock: `==` is app
     /// code) when it equals the last one of its key the strategy received.
     private func shouldDeliverInReplay(_ state: KeyedState) -> Bool {
+        // Released after the lock (see `markDelivered(_:replacing:)`).
+        var replaced: Schema.State?
+        defer { withExtendedLifetime(replaced) {} }
         let last = lock.withLock {
             mode == .forwarding ? deliveredStates[state.key] : (version: .max, value: state.value)
         }
         if let last {
             guard state.version > last.version else { return false }
             if let sameState, sameState.isSame(last.value, state.value) {
-                lock.withLock { _ = markDelivered(state) }
+                lock.withLock { _ = markDelivered(state, replacing: &replaced) }
                 return false
             }
         }
-        return lock.withLock { mode == .forwarding && markDelivered(state) }
+        return lock.withLock { mode == .forwarding && markDelivered(state, replacing: &replaced) }
     }
 
     /// Notes the hub's states when the gate joined its roster (`AnalyticsHub.attach(gate:)`).
     func joined(with record: ContextRecord<Schema>) {
-        lock.withLock { joinedWith = record }
+        // The record replaced is released after the lock: the states it alone holds are app code.
+        var replaced: ContextRecord<Schema>? = record
+        lock.withLock { swap(&joinedWith, &replaced) }
+        withExtendedLifetime(replaced) {}
     }
 
     /// Starts passing tags through, after catching the strategy up with the states and replaying
@@ -350,10 +359,11 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     /// Delivers the states the buffer refused, oldest first; whether there were any to deliver.
     private func deliverRefusedStates() -> Bool {
-        let refused = lock.withLock {
-            defer { refusedStates = [:] }
-            return refusedStates.values.sorted { $0.context.record.version < $1.context.record.version }
-        }
+        // The dictionary is taken out whole and read after the lock.
+        var taken: [Schema.StateKey: Schema.AnyTagEnvelope] = [:]
+        lock.withLock { swap(&refusedStates, &taken) }
+        let refused = taken.values.sorted { $0.context.record.version < $1.context.record.version }
+        taken = [:]
         var delivered = false
         for envelope in refused {
             guard case .state(let tag) = envelope.tag, let key = Schema.stateKey(of: tag),
@@ -404,11 +414,13 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         var discarded: [AnalyticsChannel: Int] = [:]
         // Released after the lock: a payload's `deinit` is app code, which may send.
         var removed: [Schema.AnyTagEnvelope] = []
-        defer { withExtendedLifetime(removed) {} }
+        var delivered: [Schema.StateKey: (version: UInt64, value: Schema.State)] = [:]
+        var refused: [Schema.StateKey: Schema.AnyTagEnvelope] = [:]
+        defer { withExtendedLifetime((removed, delivered, refused)) {} }
         lock.lock()
         mode = .closed
-        deliveredStates = [:]
-        refusedStates = [:]
+        swap(&deliveredStates, &delivered)
+        swap(&refusedStates, &refused)
         while let envelope = buffer.popFirst() {
             discarded[envelope.tag.channel, default: 0] += 1
             removed.append(envelope)

@@ -106,6 +106,11 @@ extension AnalyticsHub {
             // another thread comes after this state.
             let taken = take(.state, at: now)
             state.lock.unlock()
+            // The record replaced is released once this send has delivered, not by the write
+            // above, under the lock: the state it alone holds (the one set before the last) is
+            // app code, whose `deinit` may send, after this state.
+            let replaced = record
+            defer { withExtendedLifetime(replaced) {} }
             guard let (roster, context) = taken else { return }
             route(
                 TagEnvelope(tag: tag, context: context),

@@ -130,6 +130,8 @@ extension BatchTag: RuleCheckedVendorTag {
             var longTags: [String] = []
             var seen: Set<RuleCheck.Bytes> = []
             for tag in tags where RuleCheck.isLonger(tag, than: Limits.tagLength) {
+                // Sized once, at the first long tag: growing it hashed every tag again, each time.
+                if seen.isEmpty { seen.reserveCapacity(tags.count) }
                 guard seen.insert(RuleCheck.Bytes(tag)).inserted else { continue }
                 longTags.append(tag)
             }

@@ -268,9 +268,12 @@ extension FirebaseTag: RuleCheckedVendorTag {
             // usually none or one: only those are sorted, and looked up again.
             var hasIdentity = false
             var mayChangeCase = false
-            var firstBroken: (String, FirebaseItemValue)?
-            var otherBroken: [(String, FirebaseItemValue)] = []
-            for (itemKey, value) in item {
+            // Places in the item, not copies: copying a value retains it, and retaining 100,000
+            // strings out of the cache (twice more to sort them) had been most of the check.
+            var broken: [Dictionary<String, FirebaseItemValue>.Index] = []
+            for position in item.indices {
+                let itemKey = item.keys[position]
+                let value = item.values[position]
                 // Compared only where it could be equal: a comparison normalizes a long key whole.
                 if itemKey.utf8.count <= 27, itemKey == "item_id" || itemKey == "item_name", !isEmptyOrBlank(value) {
                     hasIdentity = true
@@ -284,7 +287,7 @@ extension FirebaseTag: RuleCheckedVendorTag {
                 // parameter names' rules (they have no reserved prefix or name).
                 let fits = itemKey.utf8.count <= Limits.parameterNameLength && RuleCheck.isIdentifier(itemKey)
                 guard !fits || ItemValueBreak(reading: value) != .none else { continue }
-                if firstBroken == nil { firstBroken = (itemKey, value) } else { otherBroken.append((itemKey, value)) }
+                broken.append(position)
             }
             if !hasIdentity {
                 add("firebase.items.identity", subject(), limit: "an item_id or an item_name, not blank")
@@ -302,12 +305,9 @@ extension FirebaseTag: RuleCheckedVendorTag {
                     )
                 }
             }
-            if let (itemKey, value) = firstBroken, otherBroken.isEmpty {
-                checkItemParameter(itemKey, value, index: index, namesBroken: &namesBroken)
-            } else if let firstBroken {
-                for (itemKey, value) in (otherBroken + [firstBroken]).sorted(by: { $0.0 < $1.0 }) {
-                    checkItemParameter(itemKey, value, index: index, namesBroken: &namesBroken)
-                }
+            if broken.count > 1 { broken.sort { item.keys[$0] < item.keys[$1] } }
+            for position in broken {
+                checkItemParameter(item.keys[position], item.values[position], index: index, namesBroken: &namesBroken)
             }
             if mayChangeCase && item.count > 1 {
                 let groups = RuleCheck.caseGroups(item.keys)

@@ -470,14 +470,50 @@ enum RuleCheck {
         }
 
         static func == (left: Bytes, right: Bytes) -> Bool {
-            left.text.utf8.count == right.text.utf8.count && left.text.utf8.elementsEqual(right.text.utf8)
+            guard left.text.utf8.count == right.text.utf8.count else { return false }
+            // A set compares each text it meets on the way to a free place: eight bytes at a time,
+            // the last ones first (numbered texts differ at their end).
+            let equal = left.text.utf8.withContiguousStorageIfAvailable { leftBytes in
+                right.text.utf8.withContiguousStorageIfAvailable { rightBytes in
+                    RuleCheck.bytesEqual(leftBytes, rightBytes)
+                }
+            }
+            return (equal ?? nil) ?? left.text.utf8.elementsEqual(right.text.utf8)
         }
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(text.utf8.count)
-            for byte in text.utf8.prefix(64) { hasher.combine(byte) }
-            for byte in text.utf8.suffix(64) { hasher.combine(byte) }
+            let count = text.utf8.count
+            hasher.combine(count)
+            // The bytes in one or two runs: byte by byte, hashing cost about 10 ns a byte.
+            let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                let raw = UnsafeRawBufferPointer(bytes)
+                if count <= 128 {
+                    hasher.combine(bytes: raw)
+                } else {
+                    hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[..<64]))
+                    hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[(count - 64)...]))
+                }
+            }
+            if hashed == nil {
+                for byte in text.utf8.prefix(64) { hasher.combine(byte) }
+                for byte in text.utf8.suffix(64) { hasher.combine(byte) }
+            }
         }
+    }
+
+    /// Whether `left` and `right`, of one length, hold the same bytes: the last eight first, then
+    /// eight at a time from the start.
+    static func bytesEqual(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = left.count
+        guard count == right.count else { return false }
+        guard count >= 8 else { return left.elementsEqual(right) }
+        guard word(left, at: count - 8) == word(right, at: count - 8) else { return false }
+        var offset = 0
+        while count - offset >= 8 {
+            guard word(left, at: offset) == word(right, at: offset) else { return false }
+            offset += 8
+        }
+        return true  // the last bytes were compared first
     }
 
     /// The first `count` scalars of `text` (all of it where it has no more), and whether that is
