@@ -22,6 +22,13 @@ struct CaseGroupTests {
             for part in decomposed.dropFirst() where RuleCheck.isInert(part) {
                 failures.append("U+\(String(part.value, radix: 16)) in U+\(String(value, radix: 16))")
             }
+            // Text that starts with a scalar outside ASCII said not to equal any ASCII text starts
+            // outside ASCII in NFC too.
+            if !scalar.isASCII && RuleCheck.cannotEqualASCII(text + "ab"),
+                (text + "ab").precomposedStringWithCanonicalMapping.unicodeScalars.first?.isASCII != false
+            {
+                failures.append("U+\(String(value, radix: 16)) can equal ASCII")
+            }
             guard RuleCheck.isInert(scalar) else { continue }
             inert += 1
             if Array(text.precomposedStringWithCanonicalMapping.unicodeScalars) != [scalar] {
@@ -31,6 +38,20 @@ struct CaseGroupTests {
         #expect(failures.prefix(10) == [])
         // Most assigned scalars are inert (letters, digits, symbols, CJK): the shortcut is the rule.
         #expect(inert > 250_000)
+    }
+
+    /// Text cannot equal an ASCII name where it starts with an inert scalar outside ASCII, or is
+    /// made of scalars below U+0300 with one outside ASCII; other text is compared as strings.
+    @Test func textThatCannotEqualAnASCIINameIsToldOnItsFirstScalarOrItsBytes() {
+        #expect(RuleCheck.cannotEqualASCII("Ключ_1"))
+        #expect(RuleCheck.cannotEqualASCII("キー"))
+        #expect(RuleCheck.cannotEqualASCII("élément"))
+        #expect(RuleCheck.cannotEqualASCII("abé"))
+        #expect(!RuleCheck.cannotEqualASCII("e\u{301}"))  // equal to é, but starts in ASCII: compared
+        #expect(!RuleCheck.cannotEqualASCII("\u{212A}ey"))  // the Kelvin sign: equal to "Key"
+        #expect(!RuleCheck.cannotEqualASCII("\u{301}a"))  // a mark first
+        #expect(!RuleCheck.cannotEqualASCII("revenue"))
+        #expect("\u{212A}ey" == "Key")
     }
 
     /// Scalars whose lowercase is another inert scalar of as many bytes fold; others (a mark, İ,

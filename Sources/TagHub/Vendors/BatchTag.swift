@@ -167,8 +167,10 @@ extension BatchTag: RuleCheckedVendorTag {
 
     /// Whether `name` breaks `^[a-zA-Z0-9_]{1,30}$`.
     private static func breaksNameFormat(_ name: String) -> Bool {
-        // The length first: a megabyte of name is not read.
-        RuleCheck.isLonger(name, than: Limits.nameLength) || !RuleCheck.isWord(name)
+        // The length first, in bytes: a megabyte of name is not read. More than 30 bytes breaks
+        // the format either way (more than 30 characters, or one outside ASCII), so no character
+        // is counted.
+        name.utf8.count > Limits.nameLength || !RuleCheck.isWord(name)
     }
 
     /// `^[a-zA-Z0-9_]{1,30}$`.

@@ -368,6 +368,9 @@ extension RuleCheck {
         return left.unicodeScalars.elementsEqual(right.unicodeScalars) { fold($0) == fold($1) }
     }
 
+    /// Whether each scalar below U+0800 is inert (see ``isInert(_:)``).
+    static let inertBelowU0800: [Bool] = (0..<0x800).map { Unicode.Scalar(UInt32($0)).map(isInert) ?? false }
+
     /// The fold of each scalar below U+0800 (see ``fold(_:)``).
     private static let twoByteFolds: [UInt32] = (0..<0x800).map { computedFold(UInt32($0)) }
 

@@ -319,11 +319,17 @@ enum RuleCheck {
         return start == end
     }
 
-    /// Whether `text` cannot equal an ASCII string, as strings compare, read on its bytes: it has a
-    /// scalar outside ASCII and all its scalars are below U+0300, so that it is in NFC, and
-    /// compares as its scalars do. Comparing such text with a reserved name (all ASCII) would take
-    /// String's normalizing comparison.
+    /// Whether `text` cannot equal an ASCII string, as strings compare, read on its bytes: its
+    /// first scalar is outside ASCII and inert (see ``isInert(_:)``), so that its NFC form starts
+    /// outside ASCII too (`Ключ`, `キー`); or it has a scalar outside ASCII and all its scalars
+    /// are below U+0300, so that it is in NFC, and compares as its scalars do. Comparing such text
+    /// with a reserved name (all ASCII) would take String's normalizing comparison.
     static func cannotEqualASCII(_ text: String) -> Bool {
+        if let first = text.utf8.first, first >= 0x80, let scalar = text.unicodeScalars.first,
+            scalar.value < 0x800 ? inertBelowU0800[Int(scalar.value)] : isInert(scalar)
+        {
+            return true
+        }
         guard text.utf8.count <= 256 else { return false }
         return text.utf8.withContiguousStorageIfAvailable { bytes in
             var hasNonASCII = false
@@ -734,27 +740,37 @@ enum RuleCheck {
         if isIdentifier(name) { return true }  // ASCII, the common case, without property look-ups
         // Read on the bytes: scalars below U+0800 in a table, without decoding them as a view.
         let read = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            identifierKinds.withUnsafeBufferPointer { kinds in
-                var offset = 0
-                var isFirst = true
-                while offset < bytes.count {
-                    let byte = bytes[offset]
-                    let kind: IdentifierKind
-                    if byte < 0x80 {
-                        kind = kinds[Int(byte)]
-                        offset += 1
-                    } else if byte < 0xE0 && offset + 1 < bytes.count {
-                        kind = kinds[Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)]
-                        offset += 2
-                    } else {
-                        let (scalar, length) = self.scalar(in: bytes, at: offset)
-                        kind = identifierKind(scalar)
-                        offset += length
+            // The kinds of the last scalars of three or four bytes looked up, by their low bits
+            // (the scalar above the kind's byte; 0 for none): a name's kana or ideographs repeat,
+            // and a look-up reads Unicode's tables.
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { lookedUp in
+                lookedUp.initialize(repeating: 0)
+                return identifierKinds.withUnsafeBufferPointer { kinds in
+                    var offset = 0
+                    var isFirst = true
+                    while offset < bytes.count {
+                        let byte = bytes[offset]
+                        let kind: IdentifierKind
+                        if byte < 0x80 {
+                            kind = kinds[Int(byte)]
+                            offset += 1
+                        } else if byte < 0xE0 && offset + 1 < bytes.count {
+                            kind = kinds[Int(byte & 0x1F) << 6 | Int(bytes[offset + 1] & 0x3F)]
+                            offset += 2
+                        } else {
+                            let (scalar, length) = self.scalar(in: bytes, at: offset)
+                            let slot = Int(scalar.value & 7)
+                            if lookedUp[slot] >> 8 != scalar.value {
+                                lookedUp[slot] = scalar.value << 8 | UInt32(identifierKind(scalar).rawValue)
+                            }
+                            kind = IdentifierKind(rawValue: UInt8(truncatingIfNeeded: lookedUp[slot])) ?? .other
+                            offset += length
+                        }
+                        guard isFirst ? kind == .letter : kind != .other else { return false }
+                        isFirst = false
                     }
-                    guard isFirst ? kind == .letter : kind != .other else { return false }
-                    isFirst = false
+                    return true
                 }
-                return true
             }
         }
         if let read { return read && !name.isEmpty }
