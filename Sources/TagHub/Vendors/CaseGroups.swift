@@ -17,24 +17,27 @@ extension RuleCheck {
     }
 
     /// The groups of `names` (distinct) that differ only by case.
-    static func caseGroups(_ names: some Sequence<String>) -> CaseGroups {
-        var scan = CaseScan()
-        for name in names { scan.add(name) }
-        return scan.groups()
+    static func caseGroups<Names: Collection<String>>(_ names: Names) -> CaseGroups {
+        var scan = CaseScan<Names.Index>()
+        for index in names.indices { scan.add(names[index], at: index) }
+        return scan.groups { names[$0] }
     }
 
     /// Names read one at a time, where a check meets them (in its one pass over a tag's keys, while
-    /// each key's bytes are at hand), then grouped by case: ``groups()``.
-    struct CaseScan {
+    /// each key's bytes are at hand), each with its `Position` in what holds them, then grouped by
+    /// case: ``groups(_:)``. Only a hash and the position of each name are kept (one allocation
+    /// for a tag's keys): a name is read again, through its position, only where hashes meet.
+    struct CaseScan<Position> {
         /// Names of at most this many bytes are read when added; longer ones once all are known.
-        private static let readAtOnce = 4_096
+        private static var readAtOnce: Int { 4_096 }
 
-        /// The names read, and their hashes where folded (0 for the others).
-        private var names: [String] = []
-        private var hashes: [UInt64] = []
-        /// Names of more than ``readAtOnce`` bytes, not read yet.
-        private var long: [String] = []
-        private var count = 0
+        /// Per name added, in order: the hash of its folded scalars (0 where it is not folded, or
+        /// not read yet), and its position.
+        private var names: [(hash: UInt64, position: Position)] = []
+        /// Names of more than ``readAtOnce`` bytes, not read yet: their places in `names`.
+        private var long: [(index: Int, name: String)] = []
+        /// The places in `names` of long names left unread: in no group.
+        private var unread: Set<Int> = []
         private var longest = 0
         private var second = 0
         /// Whether a folded name has a capital, a name that is not folded changes when lowercased,
@@ -45,9 +48,10 @@ extension RuleCheck {
         /// Folds of scalars of three or four bytes, by their low bits (see ``fold(_:cache:)``).
         private var cache: [UInt64] = []
 
-        /// Adds `name`, distinct from those added before.
-        mutating func add(_ name: String) {
-            count += 1
+        /// Adds `name`, at `position`, distinct from those added before; `count` is how many names
+        /// will be added in all, if known, to size what keeps them once.
+        mutating func add(_ name: String, at position: Position, of count: Int = 0) {
+            if names.isEmpty && count > 1 { names.reserveCapacity(count) }
             let bytes = name.utf8.count
             if bytes > longest {
                 second = longest
@@ -56,13 +60,15 @@ extension RuleCheck {
                 second = bytes
             }
             guard bytes <= Self.readAtOnce else {
-                long.append(name)
+                long.append((names.count, name))
+                names.append((0, position))
                 return
             }
-            read(name)
+            names.append((read(name), position))
         }
 
-        private mutating func read(_ name: String) {
+        /// The hash of `name`, noting what it tells.
+        private mutating func read(_ name: String) -> UInt64 {
             let read: NameCase? = name.utf8.withContiguousStorageIfAvailable { bytes in
                 if cache.isEmpty && RuleCheck.hasScalarOfThreeBytes(bytes) {
                     cache = Array(repeating: 0, count: 64)
@@ -74,69 +80,82 @@ extension RuleCheck {
             // Without contiguous UTF-8 (a bridged string), as a name that is not folded.
             switch read ?? (name.lowercased() == name ? .otherLowercase : .otherChanging) {
             case .folded(let hash, let isLowercase):
-                hashes.append(hash)
                 hasCapital = hasCapital || !isLowercase
+                return hash
             case .otherLowercase:
-                hashes.append(0)
                 hasOther = true
             case .otherChanging:
-                hashes.append(0)
                 hasOther = true
                 hasChanging = true
             }
-            names.append(name)
+            return 0
         }
 
-        /// The groups of the names added.
-        consuming func groups() -> CaseGroups {
-            guard count > 1 else { return CaseGroups() }
+        /// The groups of the names added, read again through `name`.
+        consuming func groups(_ name: (Position) -> String) -> CaseGroups {
+            guard names.count > 1 else { return CaseGroups() }
             if !long.isEmpty {
                 // Lowercasing and canonical equivalence change a name's UTF-8 by a few times at
                 // most (3 bytes for 1, 1 for 3): a name more than 16 times as long as any other
                 // equals none of them once lowercased, and is not read (a megabyte of key among
                 // short ones).
                 let readable = longest > 16 * max(second, 1) ? 16 * max(second, 1) : longest
-                for name in long where name.utf8.count <= readable { read(name) }
+                for (index, longName) in long {
+                    if longName.utf8.count <= readable {
+                        names[index].hash = read(longName)
+                    } else {
+                        unread.insert(index)
+                    }
+                }
             }
             // Two names differ only by case only if one of them changes when lowercased.
             guard hasCapital || hasChanging else { return CaseGroups() }
-            if hasOther { return RuleCheck.stringCaseGroups(names) }
+            let unread = unread
+            func isRead(_ index: Int) -> Bool { unread.isEmpty || !unread.contains(index) }
+            func allNames() -> [String] { names.indices.filter(isRead).map { name(names[$0].position) } }
+            if hasOther { return RuleCheck.stringCaseGroups(allNames()) }
             // Two distinct names equal once lowercased are never both lowercase: a group has a
             // capital. Names are read again only where hashes meet (usually nowhere).
-            var table = HashedGroups(capacity: hashes.count)
-            for hash in hashes { table.add(hash) }
+            // A few names (a tag's usual handful) are compared pair by pair first: no table is
+            // made where no two hashes meet.
+            if names.count <= 32 && unread.isEmpty {
+                let meet = names.indices.contains { index in
+                    names[(index + 1)...].contains { $0.hash == names[index].hash }
+                }
+                guard meet else { return CaseGroups() }
+            }
+            var table = HashedGroups(capacity: names.count)
+            for index in names.indices where isRead(index) { table.add(names[index].hash) }
             guard table.count > 0 else { return CaseGroups() }
             // Each group's first name is compared with the others, so that two that only share a
             // hash are never grouped; only the groups shown are gathered.
-            var firstNames = [Int](repeating: -1, count: table.count)
-            var smallestNames = [Int](repeating: -1, count: table.count)
-            for index in hashes.indices {
-                guard let group = table.group(of: hashes[index]) else { continue }
-                guard firstNames[group] >= 0 else {
-                    firstNames[group] = index
-                    smallestNames[group] = index
+            var firstNames = [String?](repeating: nil, count: table.count)
+            var smallestNames = [String](repeating: "", count: table.count)
+            var grouped: [(index: Int, group: Int)] = []
+            for index in names.indices where isRead(index) {
+                guard let group = table.group(of: names[index].hash) else { continue }
+                let member = name(names[index].position)
+                grouped.append((index, group))
+                guard let first = firstNames[group] else {
+                    firstNames[group] = member
+                    smallestNames[group] = member
                     continue
                 }
-                guard RuleCheck.foldedEqual(names[firstNames[group]], names[index]) else {
-                    return RuleCheck.stringCaseGroups(names)
-                }
-                if names[index] < names[smallestNames[group]] { smallestNames[group] = index }
+                guard RuleCheck.foldedEqual(first, member) else { return RuleCheck.stringCaseGroups(allNames()) }
+                if member < smallestNames[group] { smallestNames[group] = member }
             }
             var result = CaseGroups(count: table.count)
             var first: [(name: String, group: Int)] = []
             let kept = findingsPerRule + 1
             for (group, smallest) in smallestNames.enumerated() {
-                let name = names[smallest]
-                guard first.count < kept || name < first[kept - 1].name else { continue }
-                first.insert((name, group), at: first.firstIndex { name < $0.name } ?? first.endIndex)
+                guard first.count < kept || smallest < first[kept - 1].name else { continue }
+                first.insert((smallest, group), at: first.firstIndex { smallest < $0.name } ?? first.endIndex)
                 if first.count > kept { first.removeLast() }
             }
             var members = first.map { _ in [String]() }
-            for index in hashes.indices {
-                guard let group = table.group(of: hashes[index]),
-                    let shown = first.firstIndex(where: { $0.group == group })
-                else { continue }
-                members[shown].append(names[index])
+            for (index, group) in grouped {
+                guard let shown = first.firstIndex(where: { $0.group == group }) else { continue }
+                members[shown].append(name(names[index].position))
             }
             result.first = members.map { $0.sorted() }
             return result

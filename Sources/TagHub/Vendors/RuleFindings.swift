@@ -305,7 +305,7 @@ struct RuleFindings {
         let blankGroup = names.blank == nil ? nil : reserveGroup()
         let caseGroup = names.caseRule != nil && names.caseFirst ? reserveGroup() : nil
         var blankKeys: [String] = []
-        var cases = names.caseRule == nil ? nil : RuleCheck.CaseScan()
+        var cases = names.caseRule == nil ? nil : RuleCheck.CaseScan<Dictionary<String, Facts.Value>.Index>()
         let keys = properties.keys
         let values = properties.values
         var position = keys.startIndex
@@ -333,7 +333,7 @@ struct RuleFindings {
                 lastNonFinite = nil
                 check(key, facts, { values[position] }, &self)
                 if names.blank != nil && RuleCheck.isEmptyOrBlank(key) { blankKeys.append(key) }
-                cases?.add(key)
+                cases?.add(key, at: position, of: properties.count)
                 keys.formIndex(after: &position)
             }
         }
@@ -349,7 +349,7 @@ struct RuleFindings {
             }
         }
         if let cases, let (rule, limit) = names.caseRule {
-            let groups = cases.groups()
+            let groups = cases.groups { keys[$0] }
             if let caseGroup {
                 inGroup(caseGroup) { RuleCheck.appendCaseViolations(groups, rule: rule, limit: limit, into: &$0) }
             } else {
