@@ -87,7 +87,7 @@ struct CaseGroupTests {
             ["\u{10400}", "\u{10428}"], ["Ꭰ", "ꭰ"], ["한", "ᄒ\u{1161}\u{11AB}"], ["キ"], ["ガ", "カ\u{3099}"],
             ["_"], ["1"], ["Ж", "ж"], ["aaaaaaaa", "AAAAAAAA"], ["\u{301}"], ["Å", "\u{212B}", "å"],
         ]
-        var generator = SplitMix(seed: 0x7A6)
+        var generator = SplitMix64(seed: 0x7A6)
         func random(_ count: Int) -> Int { Int(generator.next() % UInt64(count)) }
         var tagsWithGroups = 0
         for _ in 0..<3_000 {
@@ -129,19 +129,6 @@ struct CaseGroupTests {
                 #"mixpanel.propertyName.case: "КЛЮЧ_CLÉ_キー_ΔΈΛΤΑ_7", "Ключ_clé_キー_Δέλτα_7" breaks names that differ only by case are different properties"#
             ]
         )
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so that a failure is repeated by the next run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
