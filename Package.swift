@@ -17,7 +17,10 @@ let package = Package(
         .executable(name: "taghub-demo", targets: ["TagHubDemo"]),
     ],
     targets: [
-        .target(name: "TagHub"),
+        // C11 atomics for the send path, which `Synchronization.Atomic` would give only from iOS 18
+        // and macOS 15 (Docs/Architecture.md, "Atomics"). Part of the TagHub product, not API.
+        .target(name: "CTagHubAtomics"),
+        .target(name: "TagHub", dependencies: ["CTagHubAtomics"]),
         .target(name: "TagHubTesting", dependencies: ["TagHub"]),
         .target(name: "TagHubUI", dependencies: ["TagHub"]),
         // The seed's podcast app and two vendors: the demo runs it, PodcastExampleTests test it as

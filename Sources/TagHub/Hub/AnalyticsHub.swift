@@ -455,27 +455,40 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         finishDelivery(from: roster, on: channel)
     }
 
-    /// Ends a send that took `roster`, delivered or dropped; wakes `detach` calls waiting for a
-    /// replaced roster.
+    /// Ends a send that took `roster`, delivered or dropped: without the lock, an atomic count
+    /// (see ``Roster/endSend(on:)``), unless attach or detach replaced the roster meanwhile.
     @inlinable
     func finishDelivery(from roster: Roster<Schema>, on channel: AnalyticsChannel) {
+        guard roster.endSend(on: channel) else { return }
+        finishDeliveryFromRetiredRoster()
+    }
+
+    /// After a send from a replaced roster: lets go of the replaced rosters no send delivers from
+    /// any more, and wakes `detach` calls waiting for them. They are released after the lock:
+    /// releasing a roster may release a strategy, whose `deinit` is app code.
+    @usableFromInline
+    func finishDeliveryFromRetiredRoster() {
+        var idle: [Roster<Schema>] = []
         state.lock.lock()
-        defer { state.lock.unlock() }
-        roster.endSend(on: channel)
-        guard roster !== state.roster else { return }
-        if roster.isIdle {
-            state.retired.removeAll { $0 === roster }
+        state.retired.removeAll { roster in
+            guard roster.isIdle else { return false }
+            idle.append(roster)
+            return true
         }
         if state.waitingDetaches > 0 {
             state.lock.broadcast()
         }
+        state.lock.unlock()
+        withExtendedLifetime(idle) {}
     }
 
     /// Makes `roster` current; keeps the one it replaces while sends still deliver from it.
-    /// Call with the lock held.
+    /// Call with the lock held. The replaced roster is marked retired before its counters are
+    /// read: a send that ends from it without seeing the mark has counted itself out already.
     func replaceRoster(with roster: Roster<Schema>) {
         let replaced = state.roster
         state.roster = roster
+        replaced.markRetired()
         if !replaced.isIdle {
             state.retired.append(replaced)
         }

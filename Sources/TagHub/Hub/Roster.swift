@@ -1,10 +1,14 @@
+internal import CTagHubAtomics
+
 /// The strategies attached to a hub at one moment, sorted by channel once, at attach.
 ///
-/// Immutable except for `inFlight`: attach and detach build a new roster, so a send that took this
-/// one keeps a consistent list while it delivers, without holding the hub's lock.
+/// Immutable except for its counters of sends in flight and its mark of being replaced: attach
+/// and detach build a new roster, so a send that took this one keeps a consistent list while it
+/// delivers, without holding the hub's lock.
 ///
-/// `@unchecked Sendable` is safe: every stored property but `inFlight` is a `let` of `Sendable`
-/// values, and `inFlight` is only read and written under the owning hub's lock.
+/// `@unchecked Sendable` is safe: every stored property is a `let` of `Sendable` values, and the
+/// words `counters` points to are only read and written through C11 atomic operations
+/// (`CTagHubAtomics`), sequentially consistent.
 @usableFromInline
 final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Increases by one with each roster a hub makes; the first is 0.
@@ -17,11 +21,16 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// The channels at least one member takes.
     @usableFromInline let channels: AnalyticsChannelSet
 
-    /// Per channel, the sends that took this roster and have not finished delivering. Guarded by the
-    /// hub's lock. Per channel, so that `detach` waits only for sends that could reach its strategy.
-    @usableFromInline @exclusivity(unchecked) var inFlight: (screen: Int, userAction: Int, event: Int, state: Int) = (
-        0, 0, 0, 0
-    )
+    /// Four words, one per channel (screen, user action, event, state), each read and written
+    /// atomically: the sends that took this roster and have not finished delivering, and the bit
+    /// ``retiredBit``, set once the hub replaced the roster. Per channel, so that `detach` waits
+    /// only for sends that could reach its strategy. A send counts itself in under the hub's lock,
+    /// and out without it (see ``endSend(on:)``).
+    private let counters: UnsafeMutablePointer<Int>
+
+    /// The bit of each counter that says the roster is retired: far above any count of sends
+    /// (bit 40, or 30 where a word has 32 bits).
+    private static var retiredBit: Int { Int.bitWidth == 64 ? 1 << 40 : 1 << 30 }
 
     init(
         generation: UInt64 = 0,
@@ -43,46 +52,74 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
         if !event.isEmpty { channels.insert(.event) }
         if !state.isEmpty { channels.insert(.state) }
         self.channels = channels
+        counters = .allocate(capacity: 4)
+        counters.initialize(repeating: 0, count: 4)
+    }
+
+    deinit {
+        counters.deinitialize(count: 4)
+        counters.deallocate()
     }
 
     func contains(_ strategy: ObjectIdentifier) -> Bool {
         members.contains { ObjectIdentifier($0) == strategy }
     }
 
-    // MARK: - Sends in flight (under the hub's lock)
+    // MARK: - Sends in flight
 
-    /// Counts one more send of `channel` delivering from this roster.
-    @inlinable
-    func beginSend(on channel: AnalyticsChannel) {
+    /// The word that counts the sends of `channel`.
+    private func counter(of channel: AnalyticsChannel) -> UnsafeMutablePointer<Int> {
         switch channel {
-        case .screen: inFlight.screen += 1
-        case .userAction: inFlight.userAction += 1
-        case .event: inFlight.event += 1
-        case .state: inFlight.state += 1
+        case .screen: counters
+        case .userAction: counters + 1
+        case .event: counters + 2
+        case .state: counters + 3
         }
     }
 
-    /// Counts one send of `channel` less.
-    @inlinable
-    func endSend(on channel: AnalyticsChannel) {
-        switch channel {
-        case .screen: inFlight.screen -= 1
-        case .userAction: inFlight.userAction -= 1
-        case .event: inFlight.event -= 1
-        case .state: inFlight.state -= 1
-        }
+    /// Counts one more send of `channel` delivering from this roster. Called under the hub's lock,
+    /// while the roster is the hub's current one: a `detach` that replaces it afterwards sees it.
+    @usableFromInline
+    func beginSend(on channel: AnalyticsChannel) {
+        _ = taghub_atomic_fetch_add(counter(of: channel), 1)
+    }
+
+    /// Counts one send of `channel` less, without the hub's lock; returns whether the roster is
+    /// retired, in which case the caller takes the lock to let go of retired rosters once idle and
+    /// to wake a waiting `detach`.
+    ///
+    /// The count and the retired bit are one word, changed by one atomic operation each: the
+    /// decrement either comes before ``markRetired()`` (then `detach`, which reads the counters
+    /// after marking, sees it) or after (then it returns `true`). After it, the roster is not
+    /// touched when not retired: the hub holds a roster only while it is current or has sends in
+    /// flight.
+    @usableFromInline
+    func endSend(on channel: AnalyticsChannel) -> Bool {
+        taghub_atomic_fetch_add(counter(of: channel), -1) & Self.retiredBit != 0
+    }
+
+    /// Marks the roster replaced by the hub (under its lock): a send that ends from it afterwards
+    /// takes the hub's lock.
+    func markRetired() {
+        for offset in 0..<4 { _ = taghub_atomic_fetch_or(counters + offset, Self.retiredBit) }
+    }
+
+    /// The sends of the counter at `offset` in flight.
+    private func count(at offset: Int) -> Int {
+        taghub_atomic_load(counters + offset) & ~Self.retiredBit
     }
 
     /// Whether no send is delivering from this roster.
-    @inlinable
-    var isIdle: Bool { inFlight == (0, 0, 0, 0) }
+    var isIdle: Bool {
+        (0..<4).allSatisfy { count(at: $0) == 0 }
+    }
 
     /// Whether a send delivering from this roster could still reach `strategy`.
     func mayStillDeliver(to strategy: ObjectIdentifier) -> Bool {
-        (inFlight.screen > 0 && screen.contains { ObjectIdentifier($0) == strategy })
-            || (inFlight.userAction > 0 && userAction.contains { ObjectIdentifier($0) == strategy })
-            || (inFlight.event > 0 && event.contains { ObjectIdentifier($0) == strategy })
-            || (inFlight.state > 0 && state.contains { ObjectIdentifier($0) == strategy })
+        (count(at: 0) > 0 && screen.contains { ObjectIdentifier($0) == strategy })
+            || (count(at: 1) > 0 && userAction.contains { ObjectIdentifier($0) == strategy })
+            || (count(at: 2) > 0 && event.contains { ObjectIdentifier($0) == strategy })
+            || (count(at: 3) > 0 && state.contains { ObjectIdentifier($0) == strategy })
     }
 
     // MARK: - New rosters
