@@ -6,9 +6,10 @@ internal import CTagHubAtomics
 /// and detach build a new roster, so a send that took this one keeps a consistent list while it
 /// delivers, without holding the hub's lock.
 ///
-/// `@unchecked Sendable` is safe: every stored property is a `let` of `Sendable` values, and the
-/// words `counters` points to are only read and written through C11 atomic operations
-/// (`CTagHubAtomics`), sequentially consistent.
+/// `@unchecked Sendable` is safe: every stored property is a `let`; all but `counters` hold
+/// `Sendable` values, and the words `counters` points to (allocated once, never reassigned) are
+/// only read and written through C11 atomic operations (`CTagHubAtomics`), sequentially
+/// consistent.
 @usableFromInline
 final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Increases by one with each roster a hub makes; the first is 0.
@@ -90,9 +91,8 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     ///
     /// The count and the retired bit are one word, changed by one atomic operation each: the
     /// decrement either comes before ``markRetired()`` (then `detach`, which reads the counters
-    /// after marking, sees it) or after (then it returns `true`). After it, the roster is not
-    /// touched when not retired: the hub holds a roster only while it is current or has sends in
-    /// flight.
+    /// after marking, sees it) or after (then it returns `true`). After it, the caller reads
+    /// nothing of the roster (it still holds a reference to it, released later).
     @usableFromInline
     func endSend(on channel: AnalyticsChannel) -> Bool {
         taghub_atomic_fetch_add(counter(of: channel), -1) & Self.retiredBit != 0
