@@ -17,7 +17,7 @@ let package = Package(
         .executable(name: "taghub-demo", targets: ["TagHubDemo"]),
     ],
     targets: [
-        // C11 atomics for the send path, which `Synchronization.Atomic` would give only from iOS 18
+        // C atomics for the send path, which `Synchronization.Atomic` would give only from iOS 18
         // and macOS 15 (Docs/Architecture.md, "Atomics"). Part of the TagHub product, not API.
         .target(name: "CTagHubAtomics"),
         .target(name: "TagHub", dependencies: ["CTagHubAtomics"]),
