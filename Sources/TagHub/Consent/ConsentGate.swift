@@ -188,7 +188,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         // Released after the lock: a payload's `deinit` is app code, which may send.
         var evicted: Schema.AnyTagEnvelope?
         var replacedState: Schema.State?
-        defer { withExtendedLifetime(replacedState) {} }
+        defer { withExtendedLifetime((evicted, replacedState)) {} }
         lock.lock()
         while mode == .forwarding, let replaying = replayingThread, replaying != .current,
             isReplayOverdue || buffer.isFull
@@ -222,7 +222,6 @@ final class ConsentGate<Schema: AnalyticsSchema>:
             break
         }
         lock.unlock()
-        evicted = nil
         if let dropped {
             diagnostics?.report(
                 DiagnosticReport(

@@ -53,12 +53,12 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
         if !event.isEmpty { channels.insert(.event) }
         if !state.isEmpty { channels.insert(.state) }
         self.channels = channels
-        counters = .allocate(capacity: 4)
-        counters.initialize(repeating: 0, count: 4)
+        counters = .allocate(capacity: AnalyticsChannel.allCases.count)
+        counters.initialize(repeating: 0, count: AnalyticsChannel.allCases.count)
     }
 
     deinit {
-        counters.deinitialize(count: 4)
+        counters.deinitialize(count: AnalyticsChannel.allCases.count)
         counters.deallocate()
     }
 
@@ -101,25 +101,25 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Marks the roster replaced by the hub (under its lock): a send that ends from it afterwards
     /// takes the hub's lock.
     func markRetired() {
-        for offset in 0..<4 { _ = taghub_atomic_fetch_or(counters + offset, Self.retiredBit) }
+        for channel in AnalyticsChannel.allCases { _ = taghub_atomic_fetch_or(counter(of: channel), Self.retiredBit) }
     }
 
-    /// The sends of the counter at `offset` in flight.
-    private func count(at offset: Int) -> Int {
-        taghub_atomic_load(counters + offset) & ~Self.retiredBit
+    /// The sends of `channel` delivering from this roster.
+    private func inFlight(_ channel: AnalyticsChannel) -> Int {
+        taghub_atomic_load(counter(of: channel)) & ~Self.retiredBit
     }
 
     /// Whether no send is delivering from this roster.
     var isIdle: Bool {
-        (0..<4).allSatisfy { count(at: $0) == 0 }
+        AnalyticsChannel.allCases.allSatisfy { inFlight($0) == 0 }
     }
 
     /// Whether a send delivering from this roster could still reach `strategy`.
     func mayStillDeliver(to strategy: ObjectIdentifier) -> Bool {
-        (count(at: 0) > 0 && screen.contains { ObjectIdentifier($0) == strategy })
-            || (count(at: 1) > 0 && userAction.contains { ObjectIdentifier($0) == strategy })
-            || (count(at: 2) > 0 && event.contains { ObjectIdentifier($0) == strategy })
-            || (count(at: 3) > 0 && state.contains { ObjectIdentifier($0) == strategy })
+        (inFlight(.screen) > 0 && screen.contains { ObjectIdentifier($0) == strategy })
+            || (inFlight(.userAction) > 0 && userAction.contains { ObjectIdentifier($0) == strategy })
+            || (inFlight(.event) > 0 && event.contains { ObjectIdentifier($0) == strategy })
+            || (inFlight(.state) > 0 && state.contains { ObjectIdentifier($0) == strategy })
     }
 
     // MARK: - New rosters

@@ -256,7 +256,7 @@ extension RuleCheck {
     }
 
     /// What lowercasing does to a name.
-    enum NameCase: Equatable {
+    enum NameCase {
         /// Every scalar folds (see ``fold(_:cache:)``): whether lowercasing leaves the name as it
         /// is, and the hash of its folded scalars, the same for such names that differ only by case.
         case folded(hash: UInt64, isLowercase: Bool)
@@ -303,10 +303,8 @@ extension RuleCheck {
                 folded = twoByteFolds[Int(value)]
                 offset += 2
             } else {
-                let length = byte >= 0xF0 ? 4 : 3
-                var scalar = UInt32(byte) & (length == 3 ? 0x0F : 0x07)
-                for next in 1..<length { scalar = scalar << 6 | UInt32(bytes[offset + next] & 0x3F) }
-                value = scalar
+                let (scalar, length) = self.scalar(in: bytes, at: offset)
+                value = scalar.value
                 folded = fold(value, cache: cache)
                 offset += length
             }
