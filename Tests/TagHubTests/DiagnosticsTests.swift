@@ -40,6 +40,31 @@ import Testing
         #expect("\(reports.items[1])" == "plays: 1 userAction tag unmapped")
     }
 
+    /// The totals stay exact when one key is reported many times in a row (what a full consent
+    /// buffer does), between other keys, and after the totals were read (which shares them).
+    @Test func totalsAreExactForRepeatedKeysBetweenOtherKeysAndAfterAReading() {
+        let diagnostics = AnalyticsDiagnostics()
+        func drop(_ source: String, _ channel: AnalyticsChannel, count: Int = 1) {
+            diagnostics.report(DiagnosticReport(reason: .droppedByBound, source: source, channel: channel, count: count))
+        }
+        for _ in 0..<3 { drop("consent", .userAction) }
+        let read = diagnostics.totals
+        drop("consent", .userAction, count: 2)
+        drop("consent", .event)
+        // Keys enough to make the table grow: where the last key is moves.
+        for index in 0..<100 { drop("source \(index)", .screen) }
+        drop("consent", .userAction)
+        drop(String("consent".reversed().reversed()), .userAction)  // equal text, other storage
+        drop("consent", .event)
+
+        let key = AnalyticsDiagnostics.Key(reason: .droppedByBound, source: "consent", channel: .userAction)
+        #expect(read == [key: 3])
+        #expect(diagnostics.totals[key] == 7)
+        #expect(diagnostics.count(of: .droppedByBound, source: "consent", channel: .event) == 2)
+        #expect(diagnostics.count(of: .droppedByBound) == 109)
+        #expect(diagnostics.totals.count == 102)
+    }
+
     @Test func aBackgroundQueuesDropsAreReportedWithTheBound() async {
         let reports = LockedLog<DiagnosticReport>()
         let hub = AnalyticsHub<SeedAnalytics>(diagnostics: AnalyticsDiagnostics { reports.append($0) })

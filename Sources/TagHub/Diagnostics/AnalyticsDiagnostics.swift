@@ -48,7 +48,24 @@ public final class AnalyticsDiagnostics: Sendable {
     }
 
     private let handler: (@Sendable (DiagnosticReport) -> Void)?
-    private let counts = LockedValue<[Key: Int]>([:])
+    private let counts = LockedValue(Totals())
+
+    /// The totals, and where the last key reported is: a source that reports many times in a row
+    /// (a full consent buffer drops a tag on every send) adds to its total without hashing its key.
+    private struct Totals {
+        var byKey: [Key: Int] = [:]
+        var last: (key: Key, index: Dictionary<Key, Int>.Index)?
+
+        mutating func add(_ count: Int, to key: Key) {
+            if let last, last.key == key {
+                byKey.values[last.index] += count
+                return
+            }
+            byKey[key, default: 0] += count
+            // An insertion may move every entry: the index is found again after it.
+            last = byKey.index(forKey: key).map { (key, $0) }
+        }
+    }
 
     /// Diagnostics that count every report and pass it to `handler`, if any.
     public init(handler: (@Sendable (DiagnosticReport) -> Void)? = nil) {
@@ -61,13 +78,13 @@ public final class AnalyticsDiagnostics: Sendable {
     /// ignores a tag.
     public func report(_ diagnostic: DiagnosticReport) {
         let key = Key(reason: diagnostic.reason, source: diagnostic.source, channel: diagnostic.channel)
-        counts.withLock { $0[key, default: 0] += diagnostic.count }
+        counts.withLock { $0.add(diagnostic.count, to: key) }
         handler?(diagnostic)
     }
 
     /// Every total so far, by reason, source and channel.
     public var totals: [Key: Int] {
-        counts.withLock { $0 }
+        counts.withLock { $0.byKey }
     }
 
     /// How many tags were reported for `reason`, by `source` if given, on `channel` if given.
@@ -79,7 +96,7 @@ public final class AnalyticsDiagnostics: Sendable {
         -> Int
     {
         counts.withLock { counts in
-            counts.reduce(0) { total, entry in
+            counts.byKey.reduce(0) { total, entry in
                 let matches =
                     entry.key.reason == reason && (source.map { $0 == entry.key.source } ?? true)
                     && (channel.map { $0 == entry.key.channel } ?? true)
