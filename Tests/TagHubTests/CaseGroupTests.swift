@@ -171,3 +171,74 @@ struct CaseGroupTests {
         )
     }
 }
+
+@Suite struct ASCIIIdentifierTests {
+    /// What ``RuleCheck/asciiIdentifier(_:)`` must say, byte by byte.
+    static func expected(_ bytes: [UInt8]) -> Bool? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        guard let first = bytes.first, isLetter(first) else { return false }
+        return bytes.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
+    }
+
+    /// Every byte value at every place of names of 1 to 24 bytes (words read eight at a time, and
+    /// tails), in a name that is an identifier otherwise: the check reads each byte as one at a
+    /// time would.
+    @Test func everyByteAtEveryPlaceIsReadAsOneAtATimeWould() {
+        var mismatches: [String] = []
+        let pattern = Array("kZ_9".utf8)
+        for length in 1...24 {
+            for place in 0..<length {
+                for byte in UInt8(0)...UInt8(0xFF) {
+                    var bytes = (0..<length).map { pattern[$0 % 4] }
+                    bytes[place] = byte
+                    let got = bytes.withUnsafeBufferPointer { RuleCheck.asciiIdentifier($0) }
+                    if got != Self.expected(bytes) { mismatches.append("\(bytes) → \(String(describing: got))") }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect([UInt8]().withUnsafeBufferPointer { RuleCheck.asciiIdentifier($0) } == false)
+    }
+
+    /// The rules that read it: Firebase's and Piano's name formats, on names of 40 and 70 bytes
+    /// with one byte out of place, first in a word of eight or last in the tail.
+    @Test func firebaseAndPianoReportALongKeyWithOneByteOutOfPlace() {
+        let keys = [
+            String(repeating: "k", count: 8) + "-" + String(repeating: "k", count: 61),
+            String(repeating: "k", count: 69) + "-",
+            String(repeating: "K", count: 69) + "_",
+        ]
+        let piano = PianoTag.event("play", Dictionary(uniqueKeysWithValues: keys.map { ($0, AnalyticsValue.int(1)) }))
+        let rules = piano.ruleViolations.map(\.rule)
+        // The two keys with a dash break the format; the one of capitals and an underscore does not.
+        #expect(rules.filter { $0 == "piano.propertyKey.format" }.count == 2, "\(piano.ruleViolations)")
+        #expect(rules.filter { $0 == "piano.propertyKey.lowercased" }.count == 1)
+        let firebase = FirebaseTag.event(name: String(repeating: "e", count: 39) + "-", parameters: [:])
+        #expect(firebase.ruleViolations.map(\.rule) == ["firebase.eventName.characters"])
+    }
+}
+
+@Suite struct CharacterLimitTests {
+    /// Text of more bytes than the limit but no more scalars fits without being broken into
+    /// characters; text of more scalars is counted in characters, as Swift counts them.
+    @Test func textIsLongerOnlyWithMoreCharactersThanTheLimit() {
+        let fourScripts = "Ключ_clé_キー_Schlüssel_Δέλτα_1234"  // 32 characters, 32 scalars, 47 bytes
+        #expect(fourScripts.utf8.count == 47 && fourScripts.count == 32)
+        #expect(!RuleCheck.isLonger(fourScripts, than: 40))
+        #expect(RuleCheck.isLonger(fourScripts, than: 31))
+        #expect(!RuleCheck.isLonger(fourScripts, than: 32))
+        let marked = "e\u{301}" + String(repeating: "é", count: 39)  // 40 characters, 41 scalars
+        #expect(!RuleCheck.isLonger(marked, than: 40))
+        #expect(RuleCheck.isLonger(marked + "é", than: 40))
+        #expect(!RuleCheck.hasMoreScalars(fourScripts, than: 32) && RuleCheck.hasMoreScalars(fourScripts, than: 31))
+        #expect(RuleCheck.hasMoreScalars(marked, than: 40))
+
+        let piano = PianoTag.event("play", [fourScripts: 1, fourScripts + "_éééééééé": 2]).ruleViolations
+        #expect(
+            piano.filter { $0.rule == "piano.propertyKey.length" }.map(\.subject) == [
+                "\"\(fourScripts)_éééééééé\" (41 characters)"
+            ]
+        )
+    }
+}

@@ -120,6 +120,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The least a send with a time can cost: reading the system clock, as the hub's default
+    // clock does for each tag. Issue 16's floor (Docs/Performance.md, "What a send cannot go under").
+    Benchmark("Floor: the system clock, read as a send reads it") { benchmark in
+        let clock = SystemClock()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(clock.now().timeIntervalSinceReferenceDate)
+        }
+    }
+
     // MARK: - The hub
 
     for count in [1, 4, 16] {

@@ -163,18 +163,8 @@ extension PianoTag: RuleCheckedVendorTag {
     /// For an ASCII key, read on its bytes as if lowercased: whether it is a word starting with a
     /// to z, and the index of its reserved prefix; `nil` for another key.
     private static func asciiKey(_ key: String) -> (isWord: Bool, reservedPrefix: Int?)? {
-        var isWord = true
-        var isFirst = true
-        for byte in key.utf8 {
-            guard byte < 0x80 else { return nil }
-            let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            let isLetter = folded >= 0x61 && folded <= 0x7A
-            if isFirst ? !isLetter : !(isLetter || (folded >= 0x30 && folded <= 0x39) || folded == 0x5F) {
-                isWord = false
-            }
-            isFirst = false
-        }
-        if isFirst { isWord = false }  // empty
+        // A Piano word is an ASCII identifier: the letters are compared as if lowercased.
+        guard let isWord = RuleCheck.asciiIdentifier(key) else { return nil }
         // Only a key whose first letter starts a prefix is compared with them.
         guard let first = key.utf8.first, reservedPrefixFirstBytes.contains(first | 0x20) else { return (isWord, nil) }
         let prefix = Limits.reservedKeyPrefixes.firstIndex { prefix in

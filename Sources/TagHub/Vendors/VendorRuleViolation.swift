@@ -411,6 +411,9 @@ enum RuleCheck {
         // character: it has more.
         guard text.utf8.count > limit else { return false }
         if asciiCharacterCount(text, upTo: limit + 1) != nil { return true }
+        // A character has at least one scalar: text of at most `limit` scalars fits, without
+        // breaking it into characters (a key of 33 characters in four scripts has 60 bytes).
+        if !hasMoreScalars(text, than: limit) { return false }
         guard text.utf8.count > 4_096 else { return text.prefix(limit + 1).count > limit }
         return boundedCharacterCount(text, upTo: limit + 1) > limit
     }
@@ -682,6 +685,17 @@ enum RuleCheck {
 
     /// `bytes`, where the first `bytes` bytes of `text` are ASCII without a CR (each a character);
     /// `nil` otherwise. Read eight bytes at a time.
+    /// Whether `text` has more than `limit` Unicode scalars, counting no further than
+    /// `limit + 1`: the bytes that do not continue a scalar.
+    static func hasMoreScalars(_ text: String, than limit: Int) -> Bool {
+        var scalars = 0
+        for byte in text.utf8 where byte & 0xC0 != 0x80 {
+            scalars += 1
+            if scalars > limit { return true }
+        }
+        return false
+    }
+
     private static func asciiCharacterCount(_ text: String, upTo bytes: Int) -> Int? {
         let isPlain = text.utf8.withContiguousStorageIfAvailable { buffer in
             let end = min(bytes, buffer.count)
@@ -806,12 +820,65 @@ enum RuleCheck {
 
     /// Letters, digits and underscores only, starting with a letter (ASCII).
     static func isIdentifier(_ name: String) -> Bool {
-        func isIdentifier(_ bytes: some Collection<UInt8>) -> Bool {
-            // A to Z and a to z are the bytes that, with 0x20 set, are a to z.
-            guard let first = bytes.first, (first | 0x20) &- 0x61 < 26 else { return false }
-            return bytes.allSatisfy { ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 || $0 == 0x5F }
+        asciiIdentifier(name) == true
+    }
+
+    /// For ASCII `name`, whether it is letters, digits and underscores only, starting with a
+    /// letter; `nil` when it is not ASCII. Read eight bytes at a time.
+    static func asciiIdentifier(_ name: String) -> Bool? {
+        if let read = name.utf8.withContiguousStorageIfAvailable(asciiIdentifier) { return read }
+        // Text not stored as UTF-8 (bridged from Objective-C): byte by byte.
+        var isIdentifier = true
+        var isFirst = true
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            if !(isFirst ? isASCIILetter(byte) : isIdentifierByte(byte)) { isIdentifier = false }
+            isFirst = false
         }
-        return name.utf8.withContiguousStorageIfAvailable(isIdentifier) ?? isIdentifier(name.utf8)
+        return isIdentifier && !isFirst
+    }
+
+    /// ``asciiIdentifier(_:)`` of UTF-8 `bytes`.
+    static func asciiIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let first = bytes.first else { return false }
+        var isIdentifier = isASCIILetter(first)
+        var offset = 0
+        // Eight bytes at a time: the high bit of each byte of `inRange` says whether that byte
+        // lies in a range. Exact for bytes below 0x80, which is checked first: no sum carries
+        // into the next byte.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func inRange(_ word: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
+            (word &+ ones &* UInt64(0x80 - low)) & ~(word &+ ones &* UInt64(0x7F - high)) & highBits
+        }
+        while offset + 8 <= bytes.count {
+            let word = self.word(bytes, at: offset)
+            guard word & highBits == 0 else { return nil }
+            let isLetter = inRange(word | ones &* 0x20, 0x61, 0x7A)
+            let isDigitOrUnderscore = inRange(word, 0x30, 0x39) | inRange(word, 0x5F, 0x5F)
+            if isLetter | isDigitOrUnderscore != highBits { isIdentifier = false }
+            offset += 8
+        }
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            guard byte < 0x80 else { return nil }
+            if !isIdentifierByte(byte) { isIdentifier = false }
+            offset += 1
+        }
+        return isIdentifier
+    }
+
+    /// Whether `byte` is an ASCII letter.
+    @inline(__always)
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        // A to Z and a to z are the bytes that, with 0x20 set, are a to z.
+        (byte | 0x20) &- 0x61 < 26
+    }
+
+    /// Whether `byte` is an ASCII letter, digit or underscore.
+    @inline(__always)
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isASCIILetter(byte) || byte &- 0x30 < 10 || byte == 0x5F
     }
 
     /// Letters, digits and underscores only, at least one (ASCII).
