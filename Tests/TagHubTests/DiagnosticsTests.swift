@@ -45,7 +45,9 @@ import Testing
     @Test func totalsAreExactForRepeatedKeysBetweenOtherKeysAndAfterAReading() {
         let diagnostics = AnalyticsDiagnostics()
         func drop(_ source: String, _ channel: AnalyticsChannel, count: Int = 1) {
-            diagnostics.report(DiagnosticReport(reason: .droppedByBound, source: source, channel: channel, count: count))
+            diagnostics.report(
+                DiagnosticReport(reason: .droppedByBound, source: source, channel: channel, count: count)
+            )
         }
         for _ in 0..<3 { drop("consent", .userAction) }
         let read = diagnostics.totals
