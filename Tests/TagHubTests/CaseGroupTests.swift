@@ -242,3 +242,77 @@ struct CaseGroupTests {
         )
     }
 }
+
+@Suite struct ScalarMemoTests {
+    /// A value is computed once per scalar while it keeps its slot; a scalar of the same low bits
+    /// takes the slot, and the first is computed again; without slots, every value is computed.
+    @Test func aValueIsComputedOncePerScalarUntilAnotherOfItsSlotReplacesIt() {
+        var computed: [UInt32] = []
+        func kind(_ scalar: UInt32) -> UInt32 {
+            computed.append(scalar)
+            return scalar &* 3
+        }
+        var memo = ScalarMemo()
+        // No scalar of three bytes: nothing is allocated, nothing kept.
+        let unkept = memo.reading(allocating: false) { table in
+            [table.value(of: 0x30AD, kind), table.value(of: 0x30AD, kind)]
+        }
+        #expect(unkept == [0x30AD * 3, 0x30AD * 3])
+        #expect(computed == [0x30AD, 0x30AD])
+
+        computed = []
+        // キ (U+30AD) and U+30ED share their 6 low bits; ー (U+30FC) does not.
+        let values = memo.reading(allocating: true) { table in
+            [0x30AD, 0x30FC, 0x30AD, 0x30ED, 0x30FC, 0x30AD].map { table.value(of: $0, kind) }
+        }
+        #expect(values == [0x30AD, 0x30FC, 0x30AD, 0x30ED, 0x30FC, 0x30AD].map { $0 * 3 })
+        #expect(computed == [0x30AD, 0x30FC, 0x30ED, 0x30AD])
+        // Kept for the next name of the tag.
+        computed = []
+        _ = memo.reading(allocating: false) { table in table.value(of: 0x30FC, kind) }
+        #expect(computed.isEmpty)
+    }
+
+    /// Firebase's letters and Piano's lowercase, read with one memo across a tag's keys, are what
+    /// each key read with a memo of its own gives: keys of kana, Roman numerals, circled and
+    /// fullwidth letters and emoji, whose scalars share slots, first and last in their keys.
+    @Test func keysReadWithOneMemoGetWhatKeysReadAloneGet() {
+        let ranges: [ClosedRange<UInt32>] = [
+            0x3040...0x30FF, 0x2160...0x217F, 0x24B6...0x24E9, 0xFF21...0xFF5A, 0x1F600...0x1F64F,
+        ]
+        let scalars = ranges.joined().compactMap(Unicode.Scalar.init)
+        let keys = scalars.flatMap { ["\($0)x", "x\($0)", "\($0)\($0)"] }
+        var sharedKinds = ScalarMemo()
+        var sharedChanges = ScalarMemo()
+        var mismatches: [String] = []
+        for key in keys {
+            var ownKinds = ScalarMemo()
+            var ownChanges = ScalarMemo()
+            if RuleCheck.isLetterIdentifier(key, memo: &sharedKinds)
+                != RuleCheck.isLetterIdentifier(key, memo: &ownKinds)
+            {
+                mismatches.append("letters \(key)")
+            }
+            if RuleCheck.isLowercase(key, memo: &sharedChanges) != RuleCheck.isLowercase(key, memo: &ownChanges) {
+                mismatches.append("lowercase \(key)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        // And what the properties say, read without a memo.
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+            default: false
+            }
+        }
+        var memo = ScalarMemo()
+        let letterKeys = keys.filter { RuleCheck.isLetterIdentifier($0, memo: &memo) }
+        let expectedLetterKeys = keys.filter { key in
+            isLetter(key.unicodeScalars.first!)
+                && key.unicodeScalars.allSatisfy { isLetter($0) || $0.properties.generalCategory == .decimalNumber }
+        }
+        #expect(letterKeys == expectedLetterKeys)
+        #expect(keys.filter { RuleCheck.isLowercase($0, memo: &memo) } == keys.filter { $0.lowercased() == $0 })
+        #expect(keys.count == 1_242 && letterKeys.count == 705)
+    }
+}

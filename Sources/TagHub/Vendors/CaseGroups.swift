@@ -45,8 +45,8 @@ extension RuleCheck {
         private var hasCapital = false
         private var hasChanging = false
         private var hasOther = false
-        /// Folds of scalars of three or four bytes, by their low bits (see ``fold(_:cache:)``).
-        private var cache: [UInt64] = []
+        /// Folds of scalars of three or four bytes (see ``RuleCheck/nameCase(of:folds:)``).
+        private var folds = ScalarMemo()
 
         /// Adds `name`, at `position`, distinct from those added before; `count` is how many names
         /// will be added in all, if known, to size what keeps them once.
@@ -70,11 +70,8 @@ extension RuleCheck {
         /// The hash of `name`, noting what it tells.
         private mutating func read(_ name: String) -> UInt64 {
             let read: NameCase? = name.utf8.withContiguousStorageIfAvailable { bytes in
-                if cache.isEmpty && RuleCheck.hasScalarOfThreeBytes(bytes) {
-                    cache = Array(repeating: 0, count: 64)
-                }
-                return cache.withUnsafeMutableBufferPointer { cache in
-                    RuleCheck.nameCase(of: bytes, cache: cache)
+                folds.reading(allocating: RuleCheck.hasScalarOfThreeBytes(bytes)) { folds in
+                    RuleCheck.nameCase(of: bytes, folds: folds)
                 }
             }
             // Without contiguous UTF-8 (a bridged string), as a name that is not folded.
@@ -219,8 +216,9 @@ extension RuleCheck {
         var groupOf: [String: Int] = [:]
         var groups: [[String]] = []
         var lowercase: [String] = []
+        var memo = ScalarMemo()
         for name in names {
-            if isLowercase(name) {
+            if isLowercase(name, memo: &memo) {
                 lowercase.append(name)
                 continue
             }
@@ -257,7 +255,7 @@ extension RuleCheck {
 
     /// What lowercasing does to a name.
     enum NameCase {
-        /// Every scalar folds (see ``fold(_:cache:)``): whether lowercasing leaves the name as it
+        /// Every scalar folds (see ``fold(_:)``): whether lowercasing leaves the name as it
         /// is, and the hash of its folded scalars, the same for such names that differ only by case.
         case folded(hash: UInt64, isLowercase: Bool)
         /// Another name, left as it is by lowercasing.
@@ -267,8 +265,8 @@ extension RuleCheck {
     }
 
     /// What lowercasing does to the UTF-8 `bytes` (see ``NameCase``), read once, with the folds of
-    /// scalars of three or four bytes kept in `cache` (64 slots; empty where there is none).
-    static func nameCase(of bytes: UnsafeBufferPointer<UInt8>, cache: UnsafeMutableBufferPointer<UInt64>) -> NameCase {
+    /// scalars of three or four bytes kept in `folds` (a name's scalars repeat: `キー`, an emoji).
+    static func nameCase(of bytes: UnsafeBufferPointer<UInt8>, folds: ScalarMemo.Table) -> NameCase {
         let prime: UInt64 = 0x100_0000_01b3
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var hasCapital = false
@@ -305,7 +303,7 @@ extension RuleCheck {
             } else {
                 let (scalar, length) = self.scalar(in: bytes, at: offset)
                 value = scalar.value
-                folded = fold(value, cache: cache)
+                folded = folds.value(of: value, computedFold)
                 offset += length
             }
             if folded == noFold {
@@ -329,19 +327,6 @@ extension RuleCheck {
 
     /// What stands for "does not fold" among folds.
     static let noFold = UInt32.max
-
-    /// The fold of the scalar `value` of three or four bytes: looked up in `cache` by its low bits
-    /// (a name's scalars repeat: `キー`, an emoji), computed where it is not there (or `cache` is
-    /// empty).
-    private static func fold(_ value: UInt32, cache: UnsafeMutableBufferPointer<UInt64>) -> UInt32 {
-        guard !cache.isEmpty else { return computedFold(value) }
-        let slot = Int(value & 63)
-        let entry = cache[slot]
-        if entry >> 32 == UInt64(value) { return UInt32(truncatingIfNeeded: entry) }
-        let folded = computedFold(value)
-        cache[slot] = UInt64(value) << 32 | UInt64(folded)
-        return folded
-    }
 
     /// The fold of `scalar`: its lowercase where that is one inert scalar (see ``isInert(_:)``) of
     /// as many bytes of UTF-8 as `scalar`; ``noFold`` otherwise.
@@ -397,13 +382,16 @@ extension RuleCheck {
     /// The fold of each scalar below U+0800 (see ``fold(_:)``).
     private static let twoByteFolds: [UInt32] = (0..<0x800).map { computedFold(UInt32($0)) }
 
-    /// Whether lowercasing leaves `name` as it is, read on its bytes (see ``nameCase(of:cache:)``):
+    /// Whether lowercasing leaves `name` as it is, read on its bytes (see ``nameCase(of:folds:)``):
     /// a scalar that Changes_When_Lowercased changes it, with no lowercased copy.
-    static func isLowercase(_ name: String) -> Bool {
+    /// Whether scalars of three or four bytes change is kept in `memo` (the tag's keys repeat them).
+    static func isLowercase(_ name: String, memo: inout ScalarMemo) -> Bool {
         // No hash: the bytes are read until the first scalar that lowercasing changes.
         let read = name.utf8.withContiguousStorageIfAvailable { bytes in
             lowercasingChanges.withUnsafeBufferPointer { changes in
-                isLowercase(bytes, changes: changes)
+                memo.reading(allocating: hasScalarOfThreeBytes(bytes)) { memo in
+                    isLowercase(bytes, changes: changes, memo: memo)
+                }
             }
         }
         return read ?? (name.lowercased() == name)
@@ -411,16 +399,18 @@ extension RuleCheck {
 
     /// Whether lowercasing leaves the UTF-8 `bytes` as they are: ASCII eight bytes at a time,
     /// scalars below U+0800 in `changes`, the others by their properties.
-    private static func isLowercase(_ bytes: UnsafeBufferPointer<UInt8>, changes: UnsafeBufferPointer<Bool>) -> Bool {
+    private static func isLowercase(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        changes: UnsafeBufferPointer<Bool>,
+        memo: ScalarMemo.Table
+    ) -> Bool {
         var offset = 0
         let count = bytes.count
-        // Made at the first scalar of three or four bytes (none is 0).
-        var unchanged: [UInt32] = []
         while offset < count {
             if count - offset >= 8 {
                 let word = word(bytes, at: offset)
                 if word & 0x8080_8080_8080_8080 == 0 {
-                    // A byte from A to Z: see nameCase(of:cache:).
+                    // A byte from A to Z: see nameCase(of:folds:).
                     let capitals =
                         (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525) & 0x8080_8080_8080_8080
                     guard capitals == 0 else { return false }
@@ -460,14 +450,9 @@ extension RuleCheck {
                 } while lead >= 0xC0 && lead < 0xE0
             } else {
                 let (scalar, length) = self.scalar(in: bytes, at: offset)
-                // The last scalars looked up, by their low bits: an emoji sequence repeated is
-                // looked up once per scalar it has, not once per scalar of the text.
-                let slot = Int(scalar.value & 7)
-                if unchanged.isEmpty { unchanged = Array(repeating: 0, count: 8) }
-                if unchanged[slot] != scalar.value {
-                    guard !scalar.properties.changesWhenLowercased else { return false }
-                    unchanged[slot] = scalar.value
-                }
+                // Kept in `memo`: an emoji sequence repeated is looked up once per scalar it has,
+                // not once per scalar of the text.
+                guard memo.value(of: scalar.value, { changesWhenLowercased($0) ? 1 : 0 }) == 0 else { return false }
                 offset += length
             }
         }

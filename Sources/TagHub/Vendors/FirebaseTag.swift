@@ -497,7 +497,10 @@ extension FirebaseTag: RuleCheckedVendorTag {
         let isASCIIIdentifier = isShort && RuleCheck.isIdentifier(name)
         let isIdentifier =
             isASCIIIdentifier
-            || RuleCheck.isLetterIdentifier(isShort ? name : RuleCheck.leadingCharacters(of: name, 2 * rules.maxLength))
+            || RuleCheck.isLetterIdentifier(
+                isShort ? name : RuleCheck.leadingCharacters(of: name, 2 * rules.maxLength),
+                memo: &findings.identifierKinds
+            )
         if !name.isEmpty && !isIdentifier {
             add(rules.charactersRule, RuleCheck.quoted(name, showingMarks: true), limit: rules.characters)
         }

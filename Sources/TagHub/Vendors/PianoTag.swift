@@ -106,7 +106,7 @@ extension PianoTag: RuleCheckedVendorTag {
         // lowercased at most once, and an ASCII key only to be shown.
         let isLong = key.utf8.count > 2 * Limits.keyLength
         let read = isLong ? RuleCheck.leadingCharacters(of: key, 2 * Limits.keyLength) : key
-        let isLowercase = RuleCheck.isLowercase(key)
+        let isLowercase = RuleCheck.isLowercase(key, memo: &findings.lowercasingChanges)
         if RuleCheck.isLonger(key, than: Limits.keyLength) {
             findings.appendAboutKey(
                 "piano.propertyKey.length",

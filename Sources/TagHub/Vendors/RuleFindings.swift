@@ -98,6 +98,11 @@ struct RuleFindings {
     }
 
     private var rules: [Rule] = []
+    /// What the check of this tag's names looked up of their scalars of three or four bytes, for
+    /// its other names: whether each is a letter, digit or other (Firebase's names), and whether
+    /// lowercasing changes it (Piano's keys).
+    var identifierKinds = ScalarMemo()
+    var lowercasingChanges = ScalarMemo()
     /// The findings built as they were made, each once, at its first place.
     private var built: [VendorRuleViolation: Position] = [:]
     private var group = 0

@@ -750,16 +750,13 @@ enum RuleCheck {
     /// Letters, digits and underscores only, starting with a letter, where a letter and a digit are
     /// what Java's `Character.isLetter` and `isLetterOrDigit` accept, code point by code point
     /// (letters of any script; a combining accent is neither): Firebase's rule for names.
-    static func isLetterIdentifier(_ name: String) -> Bool {
+    static func isLetterIdentifier(_ name: String, memo: inout ScalarMemo) -> Bool {
         if isIdentifier(name) { return true }  // ASCII, the common case, without property look-ups
-        // Read on the bytes: scalars below U+0800 in a table, without decoding them as a view.
+        // Read on the bytes: scalars below U+0800 in a table, without decoding them as a view;
+        // the kinds of others kept in `memo` (a tag's names repeat their kana or ideographs).
         let read = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            // The kinds of the last scalars of three or four bytes looked up, by their low bits
-            // (the scalar above the kind's byte; 0 for none): a name's kana or ideographs repeat,
-            // and a look-up reads Unicode's tables.
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { lookedUp in
-                lookedUp.initialize(repeating: 0)
-                return identifierKinds.withUnsafeBufferPointer { kinds in
+            memo.reading(allocating: hasScalarOfThreeBytes(bytes)) { memo in
+                identifierKinds.withUnsafeBufferPointer { kinds in
                     var offset = 0
                     var isFirst = true
                     while offset < bytes.count {
@@ -773,11 +770,12 @@ enum RuleCheck {
                             offset += 2
                         } else {
                             let (scalar, length) = self.scalar(in: bytes, at: offset)
-                            let slot = Int(scalar.value & 7)
-                            if lookedUp[slot] >> 8 != scalar.value {
-                                lookedUp[slot] = scalar.value << 8 | UInt32(identifierKind(scalar).rawValue)
+                            let rawKind = memo.value(of: scalar.value) { value in
+                                UInt32(
+                                    Unicode.Scalar(value).map(identifierKind)?.rawValue ?? IdentifierKind.other.rawValue
+                                )
                             }
-                            kind = IdentifierKind(rawValue: UInt8(truncatingIfNeeded: lookedUp[slot])) ?? .other
+                            kind = IdentifierKind(rawValue: UInt8(truncatingIfNeeded: rawKind)) ?? .other
                             offset += length
                         }
                         guard isFirst ? kind == .letter : kind != .other else { return false }
