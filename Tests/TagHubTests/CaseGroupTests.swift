@@ -316,3 +316,26 @@ struct CaseGroupTests {
         #expect(keys.count == 1_242 && letterKeys.count == 705)
     }
 }
+
+@Suite struct KeyOrderTests {
+    /// The findings shown are those of the first keys in `String`'s order, whether a key is
+    /// compared on its bytes (scalars below U+0300) or as strings (Cyrillic, kana, Greek, a
+    /// combining mark).
+    /// No key is a prefix of another that differs from it in normalization: Swift 6.3 does not
+    /// order those (`"e\u{301}" < "éa"` and `"\u{212B}" < "\u{C5}b"` are false, and so are
+    /// their reverses), so neither can the findings.
+    @Test func findingsShownAreThoseOfTheFirstKeysInStringOrder() {
+        let keys = [
+            "Ключ_2", "キー_1", "Δέλτα", "Ключ_10", "ώ", "e\u{301}x", "éa", "ﬁ_x", "a\u{30A}q", "\u{C5}b", "ｷ", "キ",
+            "Ǆ", "ǅ", "o\u{308}z", "é",
+        ]
+        for count in 1...keys.count {
+            // Each prefix of the keys, so that each is shown against several others.
+            let tagKeys = Array(keys.prefix(count))
+            let shown = PianoTag.event("e", Dictionary(uniqueKeysWithValues: tagKeys.map { ($0, AnalyticsValue.int(1)) }))
+                .ruleViolations.filter { $0.rule == "piano.propertyKey.format" }.map(\.subject)
+            let expected = tagKeys.sorted().prefix(RuleCheck.findingsPerRule).map { RuleCheck.quoted($0) }
+            #expect(Array(shown.prefix(expected.count)) == expected, "\(tagKeys)")
+        }
+    }
+}
