@@ -332,8 +332,11 @@ struct CaseGroupTests {
         for count in 1...keys.count {
             // Each prefix of the keys, so that each is shown against several others.
             let tagKeys = Array(keys.prefix(count))
-            let shown = PianoTag.event("e", Dictionary(uniqueKeysWithValues: tagKeys.map { ($0, AnalyticsValue.int(1)) }))
-                .ruleViolations.filter { $0.rule == "piano.propertyKey.format" }.map(\.subject)
+            let shown = PianoTag.event(
+                "e",
+                Dictionary(uniqueKeysWithValues: tagKeys.map { ($0, AnalyticsValue.int(1)) })
+            )
+            .ruleViolations.filter { $0.rule == "piano.propertyKey.format" }.map(\.subject)
             let expected = tagKeys.sorted().prefix(RuleCheck.findingsPerRule).map { RuleCheck.quoted($0) }
             #expect(Array(shown.prefix(expected.count)) == expected, "\(tagKeys)")
         }
