@@ -31,12 +31,70 @@ import Testing
             }
         }
         #expect(named.count >= minimum)
+        let functions = Self.functionsByType(in: sources)
         let missing = named.filter { name in
             let parts = name.split(separator: ".")
-            let suiteExists = sources.contains("struct \(parts[0])") || sources.contains("class \(parts[0]):")
-            return !suiteExists || !sources.contains("func \(parts[1])(")
+            return functions[String(parts[0]), default: []].contains(String(parts[1])) == false
         }
         #expect(missing == [])
+    }
+
+    /// The functions declared in each type's body (or its extensions'), by the type's name. Read by
+    /// lines, as swift-format lays them out: a type's body runs from the line that declares it to
+    /// the next line that starts at the margin with a declaration, and a type declared inside it
+    /// takes the lines from its own declaration to the next line indented no more than that one.
+    static func functionsByType(in source: String) -> [String: Set<String>] {
+        let declaration = /^(\s*)(?:@\w+(?:\(.*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final)\s+)*(?:struct|class|enum|actor|extension)\s+(\w+)/
+        var functions: [String: Set<String>] = [:]
+        // The types whose bodies the line is in, innermost last, with their declarations' indent.
+        var types: [(name: String, indent: Int)] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let indent = line.prefix { $0 == " " }.count
+            let text = line.dropFirst(indent)
+            guard !text.isEmpty, !text.hasPrefix("//"), !text.hasPrefix("}"), !text.hasPrefix(")") else { continue }
+            // A line indented no more than a type's declaration, other than its closing brace,
+            // is past its body.
+            while let innermost = types.last, indent <= innermost.indent { types.removeLast() }
+            if let match = line.firstMatch(of: declaration) {
+                types.append((String(match.output.2), indent))
+            } else if let match = text.firstMatch(of: /func\s+(\w+)\s*[(<]/), let innermost = types.last {
+                functions[innermost.name, default: []].insert(String(match.output.1))
+            }
+        }
+        return functions
+    }
+
+    /// A test named in a doc is found in its own suite's body, not just anywhere: a test moved to
+    /// another suite, or a suite renamed, is caught.
+    @Test func functionsAreFoundInTheBodyOfTheTypeThatDeclaresThem() {
+        let source = """
+            import Testing
+
+            @Suite(.timeLimit(.minutes(1)))
+            struct FirstTests {
+                @Test func one() {
+                    let text = "}"
+                }
+
+                struct Helper {
+                    func help() {}
+                }
+
+                @Test(arguments: [1, 2]) func two(value: Int) {}
+            }
+
+            extension FirstTests {
+                @Test func three() {}
+            }
+
+            final class SecondTests: XCTestCase {
+                func testFour() {}
+            }
+            """
+        let functions = Self.functionsByType(in: source)
+        #expect(functions["FirstTests"] == ["one", "two", "three"])
+        #expect(functions["Helper"] == ["help"])
+        #expect(functions["SecondTests"] == ["testFour"])
     }
 
     /// A code block after `<!-- from: path -->` is an excerpt of that file (a committed snapshot, for
