@@ -44,7 +44,11 @@ import Testing
     /// the next line that starts at the margin with a declaration, and a type declared inside it
     /// takes the lines from its own declaration to the next line indented no more than that one.
     static func functionsByType(in source: String) -> [String: Set<String>] {
-        let declaration = /^(\s*)(?:@\w+(?:\(.*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final)\s+)*(?:struct|class|enum|actor|extension)\s+(\w+)/
+        let attributes = #"(?:@\w+(?:\(.*\))?\s+)*"#
+        let modifiers = #"(?:(?:public|package|internal|fileprivate|private|final)\s+)*"#
+        let declaration = try! Regex(
+            #"^(\s*)"# + attributes + modifiers + #"(?:struct|class|enum|actor|extension)\s+(\w+)"#
+        )
         var functions: [String: Set<String>] = [:]
         // The types whose bodies the line is in, innermost last, with their declarations' indent.
         var types: [(name: String, indent: Int)] = []
@@ -55,8 +59,8 @@ import Testing
             // A line indented no more than a type's declaration, other than its closing brace,
             // is past its body.
             while let innermost = types.last, indent <= innermost.indent { types.removeLast() }
-            if let match = line.firstMatch(of: declaration) {
-                types.append((String(match.output.2), indent))
+            if let match = line.firstMatch(of: declaration), let name = match.output[2].substring {
+                types.append((String(name), indent))
             } else if let match = text.firstMatch(of: /func\s+(\w+)\s*[(<]/), let innermost = types.last {
                 functions[innermost.name, default: []].insert(String(match.output.1))
             }
