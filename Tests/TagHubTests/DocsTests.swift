@@ -31,7 +31,7 @@ import Testing
             }
         }
         #expect(named.count >= minimum)
-        let functions = Self.functionsByType(in: sources)
+        let functions = try Self.functionsByType(in: sources)
         let missing = named.filter { name in
             let parts = name.split(separator: ".")
             return functions[String(parts[0]), default: []].contains(String(parts[1])) == false
@@ -43,10 +43,10 @@ import Testing
     /// lines, as swift-format lays them out: a type's body runs from the line that declares it to
     /// the next line that starts at the margin with a declaration, and a type declared inside it
     /// takes the lines from its own declaration to the next line indented no more than that one.
-    static func functionsByType(in source: String) -> [String: Set<String>] {
+    static func functionsByType(in source: String) throws -> [String: Set<String>] {
         let attributes = #"(?:@\w+(?:\(.*\))?\s+)*"#
         let modifiers = #"(?:(?:public|package|internal|fileprivate|private|final)\s+)*"#
-        let declaration = try! Regex(
+        let declaration = try Regex(
             #"^(\s*)"# + attributes + modifiers + #"(?:struct|class|enum|actor|extension)\s+(\w+)"#
         )
         var functions: [String: Set<String>] = [:]
@@ -70,7 +70,7 @@ import Testing
 
     /// A test named in a doc is found in its own suite's body, not just anywhere: a test moved to
     /// another suite, or a suite renamed, is caught.
-    @Test func functionsAreFoundInTheBodyOfTheTypeThatDeclaresThem() {
+    @Test func functionsAreFoundInTheBodyOfTheTypeThatDeclaresThem() throws {
         let source = """
             import Testing
 
@@ -95,7 +95,7 @@ import Testing
                 func testFour() {}
             }
             """
-        let functions = Self.functionsByType(in: source)
+        let functions = try Self.functionsByType(in: source)
         #expect(functions["FirstTests"] == ["one", "two", "three"])
         #expect(functions["Helper"] == ["help"])
         #expect(functions["SecondTests"] == ["testFour"])
