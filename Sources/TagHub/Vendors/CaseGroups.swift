@@ -70,7 +70,7 @@ extension RuleCheck {
         /// The hash of `name`, noting what it tells.
         private mutating func read(_ name: String) -> UInt64 {
             let read: NameCase? = name.utf8.withContiguousStorageIfAvailable { bytes in
-                folds.reading(allocating: RuleCheck.hasScalarOfThreeBytes(bytes)) { folds in
+                folds.reading { folds in
                     RuleCheck.nameCase(of: bytes, folds: folds)
                 }
             }
@@ -320,11 +320,6 @@ extension RuleCheck {
         return hasCapital || changesCase ? .otherChanging : .otherLowercase
     }
 
-    /// Whether `bytes` hold a scalar of three or four bytes of UTF-8.
-    static func hasScalarOfThreeBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.contains { $0 >= 0xE0 }
-    }
-
     /// What stands for "does not fold" among folds.
     static let noFold = UInt32.max
 
@@ -389,7 +384,7 @@ extension RuleCheck {
         // No hash: the bytes are read until the first scalar that lowercasing changes.
         let read = name.utf8.withContiguousStorageIfAvailable { bytes in
             lowercasingChanges.withUnsafeBufferPointer { changes in
-                memo.reading(allocating: hasScalarOfThreeBytes(bytes)) { memo in
+                memo.reading { memo in
                     isLowercase(bytes, changes: changes, memo: memo)
                 }
             }

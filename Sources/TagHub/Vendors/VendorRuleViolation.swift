@@ -755,7 +755,7 @@ enum RuleCheck {
         // Read on the bytes: scalars below U+0800 in a table, without decoding them as a view;
         // the kinds of others kept in `memo` (a tag's names repeat their kana or ideographs).
         let read = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            memo.reading(allocating: hasScalarOfThreeBytes(bytes)) { memo in
+            memo.reading { memo in
                 identifierKinds.withUnsafeBufferPointer { kinds in
                     var offset = 0
                     var isFirst = true
