@@ -58,7 +58,19 @@ else
     scenarios=("${all_scenarios[@]}")
 fi
 
+# SwiftPM keeps the list of a path dependency's files in the benchmark package's build folder, and
+# does not see that TagHub gained or lost a file: the build then fails, or links stale code. The
+# list of TagHub's files is kept beside it, and where it changed, the cached plan is dropped.
+build_dir=Benchmarks/.build/release
+sources_list=Benchmarks/.build/taghub-sources.txt
+current_sources="$(find Sources -type f | LC_ALL=C sort)"
+if [[ ! -f "$sources_list" || "$(cat "$sources_list")" != "$current_sources" ]]; then
+    echo "TagHub's files may have changed since the last build: dropping the benchmark package's cached plan" >&2
+    rm -rf "$build_dir/TagHub.build" "$build_dir/description.json"
+fi
+
 swift build -c release --package-path Benchmarks --product SendInstructions >&2
+mkdir -p Benchmarks/.build && printf '%s\n' "$current_sources" >"$sources_list"
 program="$(swift build -c release --package-path Benchmarks --show-bin-path)/SendInstructions"
 
 # The total instructions of one run, from callgrind's "==PID== Collected : N" line on stderr.
