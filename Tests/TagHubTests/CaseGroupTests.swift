@@ -245,8 +245,8 @@ struct CaseGroupTests {
 
 @Suite struct ScalarMemoTests {
     /// A value is computed once per scalar while it keeps its slot; a scalar of the same low bits
-    /// takes the slot, and the first is computed again. The slots are made after the first name
-    /// that looks a scalar up: until then, every value is computed.
+    /// takes the slot, and the first is computed again. The slots are made at the first look-up,
+    /// in the first name that makes one, and kept for the names after it.
     @Test func aValueIsComputedOncePerScalarUntilAnotherOfItsSlotReplacesIt() {
         var computed: [UInt32] = []
         func kind(_ scalar: UInt32) -> UInt32 {
@@ -254,19 +254,24 @@ struct CaseGroupTests {
             return scalar &* 3
         }
         var memo = ScalarMemo()
-        // A name that looks nothing up makes no slots; the first that does has none yet.
+        // A name that looks nothing up makes no slots.
         memo.reading { _ in }
-        let unkept = memo.reading { table in [table.value(of: 0x30AD, kind), table.value(of: 0x30AD, kind)] }
-        #expect(unkept == [0x30AD * 3, 0x30AD * 3])
-        #expect(computed == [0x30AD, 0x30AD])
+        #expect(!memo.hasSlots)
+        // The first that does makes them at once: its own repeats are kept.
+        let first = memo.reading { table in [table.value(of: 0x30AD, kind), table.value(of: 0x30AD, kind)] }
+        #expect(first == [0x30AD * 3, 0x30AD * 3])
+        #expect(computed == [0x30AD])
+        #expect(memo.hasSlots)
 
         computed = []
-        // キ (U+30AD) and U+30ED share their 6 low bits; ー (U+30FC) does not. U+1E900 (Adlam
-        // capital alif) and U+E900 share their 16 low bits.
-        let scalars: [UInt32] = [0x30AD, 0x30FC, 0x30AD, 0x30ED, 0x30FC, 0x30AD, 0xE900, 0x1E900, 0xE900]
+        // キ (U+30AD) and U+30ED share their 6 low bits; ー (U+30FC) does not. U+E900, U+1E900
+        // (Adlam capital alif) and U+10E900 share their 16 low bits, the first and the last their 20.
+        let scalars: [UInt32] = [
+            0x30AD, 0x30FC, 0x30AD, 0x30ED, 0x30FC, 0x30AD, 0xE900, 0x1E900, 0x10E900, 0xE900, 0x1E900,
+        ]
         let values = memo.reading { table in scalars.map { table.value(of: $0, kind) } }
-        #expect(values == scalars.map { $0 * 3 })
-        #expect(computed == [0x30AD, 0x30FC, 0x30ED, 0x30AD, 0xE900, 0x1E900, 0xE900])
+        #expect(values == scalars.map { $0 &* 3 })
+        #expect(computed == [0x30FC, 0x30ED, 0x30AD, 0xE900, 0x1E900, 0x10E900, 0xE900, 0x1E900])
         // Kept for the next name of the tag.
         computed = []
         _ = memo.reading { table in table.value(of: 0x30FC, kind) }
@@ -307,14 +312,15 @@ struct CaseGroupTests {
             default: false
             }
         }
-        var memo = ScalarMemo()
-        let letterKeys = keys.filter { RuleCheck.isLetterIdentifier($0, memo: &memo) }
+        var kinds = ScalarMemo()
+        var changes = ScalarMemo()
+        let letterKeys = keys.filter { RuleCheck.isLetterIdentifier($0, memo: &kinds) }
         let expectedLetterKeys = keys.filter { key in
             isLetter(key.unicodeScalars.first!)
                 && key.unicodeScalars.allSatisfy { isLetter($0) || $0.properties.generalCategory == .decimalNumber }
         }
         #expect(letterKeys == expectedLetterKeys)
-        #expect(keys.filter { RuleCheck.isLowercase($0, memo: &memo) } == keys.filter { $0.lowercased() == $0 })
+        #expect(keys.filter { RuleCheck.isLowercase($0, memo: &changes) } == keys.filter { $0.lowercased() == $0 })
         #expect(keys.count == 1_650 && letterKeys.count == 909)
     }
 }
@@ -342,5 +348,29 @@ struct CaseGroupTests {
             let expected = tagKeys.sorted().prefix(RuleCheck.findingsPerRule).map { RuleCheck.quoted($0) }
             #expect(Array(shown.prefix(expected.count)) == expected, "\(tagKeys)")
         }
+    }
+}
+
+@Suite struct LowercaseSkipTests {
+    /// Repeated runs are skipped 8 or 24 bytes at a time: a capital anywhere after a long run of
+    /// kana, of Cyrillic or of emoji, at every place modulo 24, is still found, and a run without
+    /// one is lowercase.
+    @Test func aCapitalAfterALongRepeatedRunIsFoundAtEveryPlace() {
+        let runs = ["キ", "キー", "ж", "😀", "aキ", "漢字か", "ж😀キ"]
+        let capitals = ["Ａ", "Ж", "A", "𐐀", "É"]
+        var mismatches: [String] = []
+        for run in runs {
+            for capital in capitals {
+                for repeats in 20...44 {
+                    let text = String(repeating: run, count: repeats) + capital + String(repeating: run, count: 12)
+                    var memo = ScalarMemo()
+                    if RuleCheck.isLowercase(text, memo: &memo) { mismatches.append("\(run) \(capital) \(repeats)") }
+                }
+                var memo = ScalarMemo()
+                let lowercase = String(repeating: run, count: 300)
+                if !RuleCheck.isLowercase(lowercase, memo: &memo) { mismatches.append("\(run) alone") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 }

@@ -157,6 +157,7 @@ func ruleCheckBenchmarks() {
         ("one 1 MB ASCII key", .asciiKey),
         ("100,000 keys of 70 bytes (k…k0…)", .longKeys),
         ("one key of a letter and 524,288 × U+0301", .letterWithMarksKey),
+        ("one 1 MB key of kana (349,525 × キ)", .kanaKey),
         ("100,000 keys of 4 scripts (Ключ_clé_キー_Δέλτα_0…)", .mixedScripts),
     ] {
         let label = "Rule check: \(name)"
@@ -386,6 +387,7 @@ extension RuleCheckTags {
 extension RuleCheckTags {
     /// 524,288 × "É" (U+00C9), which lowercasing changes: 1,048,576 bytes of UTF-8.
     static let capitals = String(repeating: "É", count: 524_288)
+    static let kana = String(repeating: "キ", count: 349_525)
 
     /// The properties of a tag that breaks rules: built on first use, once per process.
     enum Input: Sendable {
@@ -408,6 +410,9 @@ extension RuleCheckTags {
         case longKeys
         /// One key of "a" and 524,288 × U+0301 (one character of 1,048,577 bytes), and `title`.
         case letterWithMarksKey
+        /// One key of 349,525 × "キ" (three bytes each, 1,048,575 bytes), and `title`: every
+        /// scalar of three bytes, each looked up or kept.
+        case kanaKey
         /// `Ключ_clé_キー_Δέλτα_0` to `Ключ_clé_キー_Δέλτα_99999` (Cyrillic, Latin, kana, Greek; 33
         /// to 37 bytes), integers.
         case mixedScripts
@@ -423,6 +428,7 @@ extension RuleCheckTags {
             case .nanArray: RuleCheckTags.nanArrayProperties
             case .longKeys: RuleCheckTags.longKeyProperties
             case .letterWithMarksKey: [RuleCheckTags.letterWithMarks: 1, "title": "Swift Talk"]
+            case .kanaKey: [RuleCheckTags.kana: 1, "title": "Swift Talk"]
             case .mixedScripts: RuleCheckTags.mixedScriptProperties
             }
         }

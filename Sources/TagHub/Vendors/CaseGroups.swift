@@ -414,13 +414,24 @@ extension RuleCheck {
                 }
             }
             let byte = bytes[offset]
-            // Eight bytes of whole scalars that repeat bytes 24 before (where every text of 1 to
-            // 4 bytes repeated falls in step) are scalars already read: skipped.
-            if byte >= 0x80 && offset >= 24 && count - offset > 8 && bytes[offset + 8] & 0xC0 != 0x80
+            // Bytes that repeat those 24 before (where every text of 1 to 4 bytes repeated falls
+            // in step) are scalars already read: skipped, eight at a time where the eight end
+            // where a scalar starts, or 24 at a time (three-byte scalars: kana, ideographs). The
+            // 24 before start at a lead byte, as these do, and end at `offset`, where a scalar
+            // starts: they are whole scalars, and so are these.
+            if byte >= 0x80 && offset >= 24 && count - offset > 8
                 && word(bytes, at: offset) == word(bytes, at: offset - 24)
             {
-                offset += 8
-                continue
+                if bytes[offset + 8] & 0xC0 != 0x80 {
+                    offset += 8
+                    continue
+                }
+                if count - offset >= 24 && word(bytes, at: offset + 8) == word(bytes, at: offset - 16)
+                    && word(bytes, at: offset + 16) == word(bytes, at: offset - 8)
+                {
+                    offset += 24
+                    continue
+                }
             }
             if byte < 0x80 {
                 guard byte < 0x41 || byte > 0x5A else { return false }
