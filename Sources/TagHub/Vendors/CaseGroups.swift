@@ -378,8 +378,8 @@ extension RuleCheck {
     private static let twoByteFolds: [UInt32] = (0..<0x800).map { computedFold(UInt32($0)) }
 
     /// Whether lowercasing leaves `name` as it is, read on its bytes (see ``nameCase(of:folds:)``):
-    /// a scalar that Changes_When_Lowercased changes it, with no lowercased copy.
-    /// Whether scalars of three or four bytes change is kept in `memo` (the tag's keys repeat them).
+    /// a scalar that Changes_When_Lowercased changes it, with no lowercased copy. Whether a scalar
+    /// of three or four bytes changes is kept in `memo`, for the tag's other names.
     static func isLowercase(_ name: String, memo: inout ScalarMemo) -> Bool {
         // No hash: the bytes are read until the first scalar that lowercasing changes.
         let read = name.utf8.withContiguousStorageIfAvailable { bytes in

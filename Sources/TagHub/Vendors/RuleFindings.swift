@@ -98,10 +98,11 @@ struct RuleFindings {
     }
 
     private var rules: [Rule] = []
-    /// What the check of this tag's names looked up of their scalars of three or four bytes, for
-    /// its other names: whether each is a letter, digit or other (Firebase's names), and whether
-    /// lowercasing changes it (Piano's keys).
+    /// Whether each scalar of three or four bytes met in this tag's names is a letter, a digit or
+    /// other (Firebase's names), kept for its other names.
     var identifierKinds = ScalarMemo()
+    /// Whether lowercasing changes each scalar of three or four bytes met in this tag's keys
+    /// (Piano's), kept for its other keys.
     var lowercasingChanges = ScalarMemo()
     /// The findings built as they were made, each once, at its first place.
     private var built: [VendorRuleViolation: Position] = [:]

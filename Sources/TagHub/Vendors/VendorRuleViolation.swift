@@ -683,8 +683,6 @@ enum RuleCheck {
         asciiCharacterCount(text, upTo: text.utf8.count) ?? text.count
     }
 
-    /// `bytes`, where the first `bytes` bytes of `text` are ASCII without a CR (each a character);
-    /// `nil` otherwise. Read eight bytes at a time.
     /// Whether `text` has more than `limit` Unicode scalars, counting no further than
     /// `limit + 1`: the bytes that do not continue a scalar.
     static func hasMoreScalars(_ text: String, than limit: Int) -> Bool {
@@ -696,6 +694,8 @@ enum RuleCheck {
         return false
     }
 
+    /// `bytes`, where the first `bytes` bytes of `text` are ASCII without a CR (each a character);
+    /// `nil` otherwise. Read eight bytes at a time.
     private static func asciiCharacterCount(_ text: String, upTo bytes: Int) -> Int? {
         let isPlain = text.utf8.withContiguousStorageIfAvailable { buffer in
             let end = min(bytes, buffer.count)
@@ -770,11 +770,7 @@ enum RuleCheck {
                             offset += 2
                         } else {
                             let (scalar, length) = self.scalar(in: bytes, at: offset)
-                            let rawKind = memo.value(of: scalar.value) { value in
-                                UInt32(
-                                    Unicode.Scalar(value).map(identifierKind)?.rawValue ?? IdentifierKind.other.rawValue
-                                )
-                            }
+                            let rawKind = memo.value(of: scalar.value) { _ in UInt32(identifierKind(scalar).rawValue) }
                             kind = IdentifierKind(rawValue: UInt8(truncatingIfNeeded: rawKind)) ?? .other
                             offset += length
                         }
@@ -824,16 +820,9 @@ enum RuleCheck {
     /// For ASCII `name`, whether it is letters, digits and underscores only, starting with a
     /// letter; `nil` when it is not ASCII. Read eight bytes at a time.
     static func asciiIdentifier(_ name: String) -> Bool? {
-        if let read = name.utf8.withContiguousStorageIfAvailable(asciiIdentifier) { return read }
-        // Text not stored as UTF-8 (bridged from Objective-C): byte by byte.
-        var isIdentifier = true
-        var isFirst = true
-        for byte in name.utf8 {
-            guard byte < 0x80 else { return nil }
-            if !(isFirst ? isASCIILetter(byte) : isIdentifierByte(byte)) { isIdentifier = false }
-            isFirst = false
-        }
-        return isIdentifier && !isFirst
+        // Text not stored as UTF-8 (bridged from Objective-C) is copied to be read the same way.
+        name.utf8.withContiguousStorageIfAvailable(asciiIdentifier)
+            ?? Array(name.utf8).withUnsafeBufferPointer(asciiIdentifier)
     }
 
     /// ``asciiIdentifier(_:)`` of UTF-8 `bytes`.
