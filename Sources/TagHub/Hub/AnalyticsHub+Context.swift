@@ -59,11 +59,10 @@ extension AnalyticsHub {
         }
         guard let roster else { return }
         route(
-            TagEnvelope(tag: event, context: context),
+            TagEnvelope(tag: event, context: consume context),
             from: roster,
             on: .event,
-            to: { $0.event },
-            via: { $0.send(event: $1) }
+            fanOut: { $0.fanOut(event: $1, on: $2, for: $3) }
         )
     }
 
@@ -113,11 +112,10 @@ extension AnalyticsHub {
             defer { withExtendedLifetime(replaced) {} }
             guard let (roster, context) = taken else { return }
             route(
-                TagEnvelope(tag: tag, context: context),
+                TagEnvelope(tag: tag, context: consume context),
                 from: roster,
                 on: .state,
-                to: { $0.state },
-                via: { $0.send(state: $1) }
+                fanOut: { $0.fanOut(state: $1, on: $2, for: $3) }
             )
             return
         }

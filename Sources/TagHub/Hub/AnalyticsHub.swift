@@ -120,11 +120,10 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         // through generic value witnesses.
         guard let (roster, context) = record(screen, replacing: &replacedStorage) else { return }
         route(
-            TagEnvelope(tag: screen, context: context),
+            TagEnvelope(tag: screen, context: consume context),
             from: roster,
             on: .screen,
-            to: { $0.screen },
-            via: { $0.send(screen: $1) }
+            fanOut: { $0.fanOut(screen: $1, on: $2, for: $3) }
         )
     }
 
@@ -148,11 +147,10 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func send(userAction: Schema.UserAction) {
         guard let (roster, context) = snapshot(for: .userAction) else { return }
         route(
-            TagEnvelope(tag: userAction, context: context),
+            TagEnvelope(tag: userAction, context: consume context),
             from: roster,
             on: .userAction,
-            to: { $0.userAction },
-            via: { $0.send(userAction: $1) }
+            fanOut: { $0.fanOut(userAction: $1, on: $2, for: $3) }
         )
     }
 
@@ -161,11 +159,10 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public func send(event: Schema.Event) {
         guard let (roster, context) = snapshot(for: .event) else { return }
         route(
-            TagEnvelope(tag: event, context: context),
+            TagEnvelope(tag: event, context: consume context),
             from: roster,
             on: .event,
-            to: { $0.event },
-            via: { $0.send(event: $1) }
+            fanOut: { $0.fanOut(event: $1, on: $2, for: $3) }
         )
     }
 
@@ -182,11 +179,10 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         }
         guard let (roster, context) = snapshot(for: .state) else { return }
         route(
-            TagEnvelope(tag: tag, context: context),
+            TagEnvelope(tag: tag, context: consume context),
             from: roster,
             on: .state,
-            to: { $0.state },
-            via: { $0.send(state: $1) }
+            fanOut: { $0.fanOut(state: $1, on: $2, for: $3) }
         )
     }
 
@@ -356,7 +352,13 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     /// Under the lock: takes the roster and the context for a tag of `channel`, and counts the send
     /// as in flight; `nil` when no strategy takes the channel.
-    @inlinable
+    ///
+    /// Always inlined: called, it returned the roster and the context through memory, which the
+    /// send read back in wider loads than had written it, a stall of the processor each time (a
+    /// store-to-load forwarding failure, seen in a profile), and 60 instructions more a send. Each
+    /// `send` moves the context into its envelope (`consume context`): copied, its two references
+    /// were retained and released again, 85 instructions a send.
+    @inlinable @inline(__always)
     func take(_ channel: AnalyticsChannel, at now: Double) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
         let roster = state.roster
         guard roster.channels.contains(channel) else { return nil }
@@ -410,48 +412,43 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         )
     }
 
-    /// Delivers `envelope` now, in a frame it opens on this thread, to the strategies `receivers`
-    /// lists in `roster`, calling `send` on each; or, when this thread is already delivering for
-    /// this hub (a strategy sent it), queues the delivery on that frame: only that case allocates
-    /// (a closure).
+    /// Delivers `envelope` now, in a frame it opens on this thread, to the strategies of `roster`
+    /// that take the channel, by `fanOut` (one of the roster's `fanOut` methods); or, when this
+    /// thread is already delivering for this hub (a strategy sent it), queues the delivery on that
+    /// frame: only that case allocates (a closure).
     ///
     /// Generic, and inlined in each `send`: compiled in the app's module, for its schema, so that
-    /// `receivers` and `send` are closures that capture nothing, inlined.
+    /// `fanOut` is a closure that captures nothing, inlined. The thread's state is borrowed, not
+    /// retained (see ``DeliveryThread/unretainedCurrent``).
     @inlinable
-    func route<Tag, Receiver>(
+    func route<Tag>(
         _ envelope: TagEnvelope<Tag, Schema>,
         from roster: Roster<Schema>,
         on channel: AnalyticsChannel,
-        to receivers: @escaping (Roster<Schema>) -> [Receiver],
-        via send: @escaping (Receiver, TagEnvelope<Tag, Schema>) -> Void
+        fanOut: @escaping (Roster<Schema>, TagEnvelope<Tag, Schema>, DeliveryThread, AnyObject) -> Void
     ) {
-        let thread = DeliveryThread.current
-        guard thread.enterScope(of: identity) else {
-            return queue(on: thread, from: roster, channel) { [self] in
-                deliver(envelope, from: roster, on: channel, to: receivers, via: send, on: thread)
+        DeliveryThread.unretainedCurrent._withUnsafeGuaranteedRef { thread in
+            guard thread.enterScope(of: identity) else {
+                return queue(on: thread, from: roster, channel) { [self] in
+                    deliver(envelope, from: roster, on: channel, fanOut: fanOut, on: thread)
+                }
             }
+            deliver(envelope, from: roster, on: channel, fanOut: fanOut, on: thread)
+            thread.drainAndCloseFrame()
         }
-        deliver(envelope, from: roster, on: channel, to: receivers, via: send, on: thread)
-        thread.drainAndCloseFrame()
     }
 
     /// Hands `envelope` to each strategy of the channel, one after the other, but those this thread
     /// detached during its delivery; then ends the send.
     @inlinable
-    func deliver<Tag, Receiver>(
+    func deliver<Tag>(
         _ envelope: TagEnvelope<Tag, Schema>,
         from roster: Roster<Schema>,
         on channel: AnalyticsChannel,
-        to receivers: (Roster<Schema>) -> [Receiver],
-        via send: (Receiver, TagEnvelope<Tag, Schema>) -> Void,
+        fanOut: (Roster<Schema>, TagEnvelope<Tag, Schema>, DeliveryThread, AnyObject) -> Void,
         on thread: DeliveryThread
     ) {
-        for receiver in receivers(roster) {
-            if thread.hasDetachments, thread.skips(receiver as AnyObject, of: self, generation: roster.generation) {
-                continue
-            }
-            send(receiver, envelope)
-        }
+        fanOut(roster, envelope, thread, self)
         finishDelivery(from: roster, on: channel)
     }
 

@@ -74,19 +74,28 @@ final class DeliveryThread {
     /// The calling thread's state, created on first use.
     @usableFromInline
     static var current: DeliveryThread {
+        unretainedCurrent.takeUnretainedValue()
+    }
+
+    /// The calling thread's state, created on first use, without a reference of its own: the
+    /// thread-specific slot keeps it alive until the thread ends, so code running on this thread
+    /// may borrow it (`_withUnsafeGuaranteedRef`) instead of retaining it.
+    @usableFromInline
+    static var unretainedCurrent: Unmanaged<DeliveryThread> {
         if let pointer = pthread_getspecific(deliveryThreadKey) {
-            return Unmanaged<DeliveryThread>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<DeliveryThread>.fromOpaque(pointer)
         }
         return makeCurrent()
     }
 
-    private static func makeCurrent() -> DeliveryThread {
+    private static func makeCurrent() -> Unmanaged<DeliveryThread> {
         let thread = DeliveryThread()
         thread.frames.reserveCapacity(4)
         // The thread-specific slot owns one reference; the key's destructor releases it at thread exit.
-        let error = pthread_setspecific(deliveryThreadKey, Unmanaged.passRetained(thread).toOpaque())
+        let unmanaged = Unmanaged.passRetained(thread)
+        let error = pthread_setspecific(deliveryThreadKey, unmanaged.toOpaque())
         precondition(error == 0, "TagHub: pthread_setspecific failed with error \(error)")
-        return thread
+        return unmanaged
     }
 
     /// Runs `body`, strategy code run by a wrapper, inside `hub`'s delivery scope on this thread:

@@ -122,6 +122,62 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
             || (inFlight(.state) > 0 && state.contains { ObjectIdentifier($0) == strategy })
     }
 
+    // MARK: - Fan-out
+
+    /// Hands `envelope` to each strategy that takes screens, in the order they were attached, but
+    /// those `thread` detached from `hub` while delivering (see ``DeliveryThread/skips(_:of:generation:)``).
+    @inlinable
+    func fanOut(screen envelope: TagEnvelope<Schema.Screen, Schema>, on thread: DeliveryThread, for hub: AnyObject) {
+        fanOut(to: screen, on: thread, for: hub) { $0.send(screen: envelope) }
+    }
+
+    /// Hands `envelope` to each strategy that takes user actions (see ``fanOut(screen:on:for:)``).
+    @inlinable
+    func fanOut(
+        userAction envelope: TagEnvelope<Schema.UserAction, Schema>,
+        on thread: DeliveryThread,
+        for hub: AnyObject
+    ) {
+        fanOut(to: userAction, on: thread, for: hub) { $0.send(userAction: envelope) }
+    }
+
+    /// Hands `envelope` to each strategy that takes events (see ``fanOut(screen:on:for:)``).
+    @inlinable
+    func fanOut(event envelope: TagEnvelope<Schema.Event, Schema>, on thread: DeliveryThread, for hub: AnyObject) {
+        fanOut(to: event, on: thread, for: hub) { $0.send(event: envelope) }
+    }
+
+    /// Hands `envelope` to each strategy that takes states (see ``fanOut(screen:on:for:)``).
+    @inlinable
+    func fanOut(state envelope: TagEnvelope<Schema.State, Schema>, on thread: DeliveryThread, for hub: AnyObject) {
+        fanOut(to: state, on: thread, for: hub) { $0.send(state: envelope) }
+    }
+
+    /// Calls `send` with each of `receivers`, one of this roster's lists, but those `thread`
+    /// detached from `hub` while delivering.
+    ///
+    /// Inlined in the hub's `send`, where `send` is too. The list is read in place, through its
+    /// buffer: the roster, which the send holds, keeps it alive. A list returned by a closure, as
+    /// before, was retained and released by each send (two atomic operations). Each strategy is
+    /// still retained for its call: a call through its protocol takes a reference of its own.
+    @inlinable
+    func fanOut<Receiver>(
+        to receivers: [Receiver],
+        on thread: DeliveryThread,
+        for hub: AnyObject,
+        _ send: (Receiver) -> Void
+    ) {
+        receivers.withUnsafeBufferPointer { receivers in
+            // By index: a `for` loop over the buffer cost 28 instructions more a send.
+            for index in receivers.indices {
+                if thread.hasDetachments, thread.skips(receivers[index] as AnyObject, of: hub, generation: generation) {
+                    continue
+                }
+                send(receivers[index])
+            }
+        }
+    }
+
     // MARK: - New rosters
 
     /// This roster plus `strategy`, in the channels it was sorted into.
