@@ -126,6 +126,41 @@ import Testing
         )
     }
 
+    /// Ten hubs, each hub's strategy sending to the next: ten deliveries open on one thread at
+    /// once, more than the four a thread's state has room for at first (they move as it grows).
+    /// The innermost strategy sends to the outermost hub, whose tag waits behind the one it is
+    /// delivering, and to its own hub, whose tag waits behind its own; both are delivered, in that
+    /// order of frames, and then the thread is delivering nothing: the next send reaches its
+    /// strategy at once. On a new thread, so that its state starts with four slots. Also with the
+    /// innermost sending only to its own hub: a tag waiting on the innermost frame alone.
+    @Test(arguments: [true, false])
+    func tenHubsInsideEachOtherDeliverTheirQueuedTagsInOrder(alsoToTheOutermost: Bool) {
+        let hubs = (0..<10).map { _ in AnalyticsHub<SeedAnalytics>() }
+        let order = LockedLog<String>()
+        for (index, hub) in hubs.enumerated() {
+            hub.attach(
+                DeliveryRecorder("relay \(index)") { delivery in
+                    order.append("\(index) \(delivery.tag.eventName)")
+                    guard delivery.tag == .event(.playerDidLoad(swiftTalk)) else { return }
+                    if index + 1 < hubs.count {
+                        hubs[index + 1].send(event: .playerDidLoad(swiftTalk))
+                    } else {
+                        if alsoToTheOutermost { hubs[0].send(event: .playerDidPlay(swiftTalk)) }
+                        hub.send(event: .playerDidStop(swiftTalk))
+                    }
+                }
+            )
+        }
+        let sent = onNewThread {
+            hubs[0].send(event: .playerDidLoad(swiftTalk))
+            hubs[5].send(event: .playerDidStop(swiftTalk))
+            order.append("after")
+        }
+        guard sent.waitOrFail("the sends of ten hubs inside each other") else { return }
+        let queued = alsoToTheOutermost ? ["9 stop", "0 play"] : ["9 stop"]
+        #expect(order.items == (0..<10).map { "\($0) load" } + queued + ["5 stop", "after"])
+    }
+
     /// A strategy that answers every tag with two more would fill memory: past 10,000 waiting on
     /// one thread, nested sends are dropped and counted, and the outer send still returns.
     @Test func nestedSendsPastTheBoundAreDroppedAndCounted() {

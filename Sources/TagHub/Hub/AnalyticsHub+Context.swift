@@ -19,7 +19,7 @@ extension AnalyticsHub {
     /// When the schema maps session changes to events (``AnalyticsSchema/sessionEvent(for:)``),
     /// sends the `ended` event of the current session (if one started), then the `started` event.
     public func startSession() {
-        startSession(at: clock.now().timeIntervalSinceReferenceDate, onlyIfLapsed: false)
+        startSession(at: secondsNow(), onlyIfLapsed: false)
     }
 
     /// Starts a session at `now`; when `onlyIfLapsed`, only if the last one has lapsed meanwhile (a
@@ -86,7 +86,7 @@ extension AnalyticsHub {
     /// else built again.
     @inlinable
     func send(keyed tag: Schema.State, key: Schema.StateKey) {
-        let now = clock.now().timeIntervalSinceReferenceDate
+        let now = secondsNow()
         var (record, history) = state.lock.withLock {
             startSessionIfLapsed(at: now)
             return (state.record, state.history)

@@ -25,27 +25,30 @@ import Darwin
 /// One instance per thread, created on the thread's first delivery and only ever touched by that
 /// thread, so it needs no lock. App code (a strategy, a `deinit`) may run whenever a delivery
 /// runs or a reference is released, and may call back into this object: so no app code ever runs
-/// during an access to its arrays (deliveries are copied out first, references released after).
-/// Those two rules (one thread, no app code inside an access) make every access exclusive, so the
-/// arrays skip the run-time exclusivity checks, which cost about 600 instructions a send here
-/// (891 with them off, about 1,490 with them on, counted by callgrind: Docs/Performance.md). The
-/// second rule must be kept by hand: a value whose release may run app code is moved out of the
-/// array, the array written, and the value released after (`withExtendedLifetime`). When the
-/// detachments were released inside the write that emptied them, a release build crashed
-/// (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`, run by CI's optimized
-/// step).
+/// during an access to its frames or its arrays (deliveries are copied out first, references
+/// released after), and no pointer into the frames is kept across app code (they move when they
+/// grow). Those two rules (one thread, no app code inside an access) make every access
+/// exclusive, so the stored properties skip the run-time exclusivity checks, which cost about 600
+/// instructions a send here (891 with them off, about 1,490 with them on, counted by callgrind:
+/// Docs/Performance.md). The second rule must be kept by hand: a value whose release may run app
+/// code is moved out, the storage written, and the value released after (`withExtendedLifetime`).
+/// When the detachments were released inside the write that emptied them, a release build
+/// crashed (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`, run by CI's
+/// optimized step).
 @usableFromInline
 final class DeliveryThread {
     /// How many deliveries may wait on one frame. Past it, a nested send is dropped and counted:
     /// a strategy that sends more tags than it receives would otherwise grow memory without end.
     static let pendingLimit = 10_000
 
-    private struct Frame {
+    @usableFromInline
+    struct Frame {
         /// `nil` for a scope that is for no hub in particular (a tag made by hand, delivered by a
         /// wrapper): it only marks the thread as delivering.
-        let hub: ObjectIdentifier?
+        @usableFromInline var hub: ObjectIdentifier?
         /// Deliveries queued by nested sends; those before `next` have run and are no-ops now.
-        var pending: [() -> Void] = []
+        /// Empty whenever the frame is closed.
+        @usableFromInline var pending: [() -> Void] = []
         var next = 0
     }
 
@@ -59,8 +62,16 @@ final class DeliveryThread {
         let generation: UInt64
     }
 
-    /// Innermost last. Usually empty or one frame; capacity is kept, so steady state allocates nothing.
-    @exclusivity(unchecked) private var frames: [Frame] = []
+    /// The open frames, innermost last: the first `depth` of `capacity` slots, all initialized.
+    /// Closed frames stay, empty, for the next delivery: steady state allocates nothing.
+    ///
+    /// Memory of this object's own, not an array: opening and closing a frame is then a store
+    /// and an increment, inlined in the hub's `send`, without the uniqueness check (a call) that
+    /// each write to an array element makes. The slots move when they grow (a frame opened inside
+    /// `depth` others): so no pointer into them is kept across app code.
+    @usableFromInline @exclusivity(unchecked) var frames: UnsafeMutablePointer<Frame>
+    @usableFromInline @exclusivity(unchecked) var capacity: Int
+    @usableFromInline @exclusivity(unchecked) var depth = 0
 
     /// Deliveries still running on this thread from rosters older than a detachment skip its
     /// strategy, so a strategy detached from inside a delivery receives nothing more from this
@@ -68,8 +79,19 @@ final class DeliveryThread {
     @usableFromInline @exclusivity(unchecked) var detachments: [Detachment] = []
 
     /// Whether this thread is inside some hub's delivery, that is inside a strategy's `send`.
-    @usableFromInline
-    var isDelivering: Bool { !frames.isEmpty }
+    @inlinable
+    var isDelivering: Bool { depth > 0 }
+
+    private init() {
+        capacity = 4
+        frames = .allocate(capacity: capacity)
+        frames.initialize(repeating: Frame(hub: nil), count: capacity)
+    }
+
+    deinit {
+        frames.deinitialize(count: capacity)
+        frames.deallocate()
+    }
 
     /// The calling thread's state, created on first use.
     @usableFromInline
@@ -90,7 +112,6 @@ final class DeliveryThread {
 
     private static func makeCurrent() -> Unmanaged<DeliveryThread> {
         let thread = DeliveryThread()
-        thread.frames.reserveCapacity(4)
         // The thread-specific slot owns one reference; the key's destructor releases it at thread exit.
         let unmanaged = Unmanaged.passRetained(thread)
         let error = pthread_setspecific(deliveryThreadKey, unmanaged.toOpaque())
@@ -118,11 +139,32 @@ final class DeliveryThread {
     /// `true` when it opened one, which the caller closes with ``drainAndCloseFrame()`` once the
     /// strategy code it runs has returned. `false` for the hub's own `send` means a strategy sent
     /// it: the caller queues its delivery with ``enqueue(for:_:)`` instead.
-    @usableFromInline
+    @inlinable
     func enterScope(of hub: ObjectIdentifier?) -> Bool {
-        let isOpen = hub == nil ? isDelivering : frames.contains { $0.hub == hub }
-        if isOpen { return false }
-        frames.append(Frame(hub: hub))
+        // The outermost delivery, the common case, inlined: a frame is open for no hub yet.
+        guard depth > 0 else {
+            frames.pointee.hub = hub
+            depth = 1
+            return true
+        }
+        return enterNestedScope(of: hub)
+    }
+
+    /// ``enterScope(of:)`` inside another frame.
+    @usableFromInline
+    func enterNestedScope(of hub: ObjectIdentifier?) -> Bool {
+        if hub == nil || (0..<depth).contains(where: { frames[$0].hub == hub }) { return false }
+        if depth == capacity {
+            // Moved, not copied: nothing is retained or released, so no app code runs here.
+            let grown = UnsafeMutablePointer<Frame>.allocate(capacity: 2 * capacity)
+            grown.moveInitialize(from: frames, count: capacity)
+            (grown + capacity).initialize(repeating: Frame(hub: nil), count: capacity)
+            frames.deallocate()
+            frames = grown
+            capacity *= 2
+        }
+        frames[depth].hub = hub
+        depth += 1
         return true
     }
 
@@ -130,7 +172,7 @@ final class DeliveryThread {
     /// when ``pendingLimit`` deliveries are waiting there already.
     @usableFromInline
     func enqueue(for hub: ObjectIdentifier, _ deliver: @escaping () -> Void) -> Bool {
-        guard let index = frames.firstIndex(where: { $0.hub == hub }) else {
+        guard let index = (0..<depth).first(where: { frames[$0].hub == hub }) else {
             preconditionFailure("TagHub: no delivery open for this hub on this thread")
         }
         guard frames[index].pending.count - frames[index].next < Self.pendingLimit else { return false }
@@ -139,11 +181,11 @@ final class DeliveryThread {
     }
 
     /// Runs what was queued on the innermost frame, in order, then closes it.
-    @usableFromInline
+    @inlinable
     func drainAndCloseFrame() {
-        runQueued()
-        frames.removeLast()
-        if frames.isEmpty { dropSkipMarks() }
+        if !frames[depth - 1].pending.isEmpty { runQueued() }
+        depth -= 1
+        if depth == 0 && hasDetachments { dropSkipMarks() }
     }
 
     /// Ends one delivery in the innermost frame but keeps the frame open for the next (a background
@@ -152,13 +194,14 @@ final class DeliveryThread {
     @usableFromInline
     func endDeliveryKeepingFrame() {
         runQueued()
-        if frames.count == 1 { dropSkipMarks() }
+        if depth == 1 { dropSkipMarks() }
     }
 
     /// Runs what was queued on the innermost frame, in order, and empties its queue.
-    private func runQueued() {
-        let index = frames.count - 1
-        guard frames[index].next < frames[index].pending.count else { return }
+    @usableFromInline
+    func runQueued() {
+        let index = depth - 1
+        // Indexed from `frames` each time: a delivery may open frames, which may move them.
         while frames[index].next < frames[index].pending.count {
             // Take the delivery out, leaving a no-op, so that what it holds is released as soon as
             // it has run, outside any access to `frames`.
@@ -172,13 +215,15 @@ final class DeliveryThread {
             }
             deliver()
         }
-        // Only no-ops are left, which hold nothing: a frame kept open must not grow.
+        // Only no-ops are left, which hold nothing: a frame kept open must not grow, and a closed
+        // one is empty.
         frames[index].pending.removeAll(keepingCapacity: true)
         frames[index].next = 0
     }
 
     /// Forgets what this thread detached during its delivery, which has ended.
-    private func dropSkipMarks() {
+    @usableFromInline
+    func dropSkipMarks() {
         guard !detachments.isEmpty else { return }
         // Emptied first, released after: a strategy's `deinit` may send, and a send reads
         // `detachments`. Without `withExtendedLifetime`, the optimizer may release the old array

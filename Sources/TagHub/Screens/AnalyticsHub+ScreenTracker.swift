@@ -22,7 +22,7 @@ extension AnalyticsHub {
     /// Whether a tag sent now would start a new session: there is none yet, or the last one has
     /// lapsed (``sessionTimeout``).
     var sessionHasLapsed: Bool {
-        let now = clock.now().timeIntervalSinceReferenceDate
+        let now = secondsNow()
         return state.lock.withLock { state.sessionHasLapsed(at: now, timeout: sessionTimeoutSeconds) }
     }
 }

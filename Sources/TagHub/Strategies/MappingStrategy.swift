@@ -212,6 +212,8 @@ extension MappingStrategy {
         ) {
             // Found once: a tagger that wants origins gets them.
             let originTagger = tagger as? any AnalyticsOriginTagger<Schema, Tagger.VendorTag>
+            // Read once: the policy's getter is compiled in TagHub, a call on each tag.
+            let checks = ruleCheck.checks
             func delivery<Tag>(
                 _ converter: Converter<Tag>?,
                 _ channel: AnalyticsChannel,
@@ -222,7 +224,7 @@ extension MappingStrategy {
                     guard let vendorTag = converter(envelope.tag, envelope.context) else {
                         return MappingStrategy.reportUnmapped(channel, source: name, to: envelope.diagnostics)
                     }
-                    if ruleCheck.checks,
+                    if checks,
                         !MappingStrategy.passesRules(
                             vendorTag,
                             policy: ruleCheck,
