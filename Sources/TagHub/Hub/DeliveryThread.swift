@@ -193,8 +193,8 @@ final class DeliveryThread {
     /// drops the skip marks, as closing would.
     @usableFromInline
     func endDeliveryKeepingFrame() {
-        runQueued()
-        if depth == 1 { dropSkipMarks() }
+        if !frames[depth - 1].pending.isEmpty { runQueued() }
+        if depth == 1 && hasDetachments { dropSkipMarks() }
     }
 
     /// Runs what was queued on the innermost frame, in order, and empties its queue.
