@@ -36,6 +36,9 @@ public protocol AnalyticsClock: Sendable {
 }
 
 /// The system's wall clock: `Date()`.
+///
+/// A hub reads it without calling ``now()``: as `Date.timeIntervalSinceReferenceDate`, the
+/// reading that `Date()` is made of, which spares each send a call through the protocol.
 public struct SystemClock: AnalyticsClock {
     /// The system's wall clock.
     @inlinable
