@@ -444,6 +444,8 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     ) {
         DeliveryThread.unretainedCurrent._withUnsafeGuaranteedRef { thread in
             guard thread.enterScope(of: identity) else {
+                // The closure keeps what it captures, the borrowed thread state included: it
+                // retains it, which the thread's slot makes safe to do.
                 return queue(on: thread, from: roster, channel) { [self] in
                     deliver(envelope, from: roster, on: channel, fanOut: fanOut, on: thread)
                 }

@@ -29,8 +29,8 @@ import Darwin
 /// released after), and no pointer into the frames is kept across app code (they move when they
 /// grow). Those two rules (one thread, no app code inside an access) make every access
 /// exclusive, so the stored properties skip the run-time exclusivity checks, which cost about 600
-/// instructions a send here (891 with them off, about 1,490 with them on, counted by callgrind:
-/// Docs/Performance.md). The second rule must be kept by hand: a value whose release may run app
+/// instructions a send here when the frames were an array (891 with them off, about 1,490 with
+/// them on, counted by callgrind: Docs/Performance.md). The second rule must be kept by hand: a value whose release may run app
 /// code is moved out, the storage written, and the value released after (`withExtendedLifetime`).
 /// When the detachments were released inside the write that emptied them, a release build
 /// crashed (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`, run by CI's
@@ -183,7 +183,7 @@ final class DeliveryThread {
     /// Runs what was queued on the innermost frame, in order, then closes it.
     @inlinable
     func drainAndCloseFrame() {
-        if !frames[depth - 1].pending.isEmpty { runQueued() }
+        if !frames[depth - 1].pending.isEmpty { runQueued(closing: true) }
         depth -= 1
         if depth == 0 && hasDetachments { dropSkipMarks() }
     }
@@ -193,13 +193,15 @@ final class DeliveryThread {
     /// drops the skip marks, as closing would.
     @usableFromInline
     func endDeliveryKeepingFrame() {
-        if !frames[depth - 1].pending.isEmpty { runQueued() }
+        if !frames[depth - 1].pending.isEmpty { runQueued(closing: false) }
         if depth == 1 && hasDetachments { dropSkipMarks() }
     }
 
-    /// Runs what was queued on the innermost frame, in order, and empties its queue.
+    /// Runs what was queued on the innermost frame, in order, and empties its queue: keeping its
+    /// room for a frame kept open, letting it go for one being closed (a burst of nested sends
+    /// would otherwise hold its room, up to ``pendingLimit`` closures, for the thread's life).
     @usableFromInline
-    func runQueued() {
+    func runQueued(closing: Bool) {
         let index = depth - 1
         // Indexed from `frames` each time: a delivery may open frames, which may move them.
         while frames[index].next < frames[index].pending.count {
@@ -215,9 +217,12 @@ final class DeliveryThread {
             }
             deliver()
         }
-        // Only no-ops are left, which hold nothing: a frame kept open must not grow, and a closed
-        // one is empty.
-        frames[index].pending.removeAll(keepingCapacity: true)
+        // Only no-ops are left, which hold nothing: releasing them runs no app code.
+        if closing {
+            frames[index].pending = []
+        } else {
+            frames[index].pending.removeAll(keepingCapacity: true)
+        }
         frames[index].next = 0
     }
 
