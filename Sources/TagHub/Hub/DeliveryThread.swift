@@ -30,8 +30,9 @@ import Darwin
 /// grow). Those two rules (one thread, no app code inside an access) make every access
 /// exclusive, so the stored properties skip the run-time exclusivity checks, which cost about 600
 /// instructions a send here when the frames were an array (891 with them off, about 1,490 with
-/// them on, counted by callgrind: Docs/Performance.md). The second rule must be kept by hand: a value whose release may run app
-/// code is moved out, the storage written, and the value released after (`withExtendedLifetime`).
+/// them on, counted by callgrind: Docs/Performance.md). The second rule must be kept by hand: a
+/// value whose release may run app code is moved out, the storage written, and the value
+/// released after (`withExtendedLifetime`).
 /// When the detachments were released inside the write that emptied them, a release build
 /// crashed (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`, run by CI's
 /// optimized step).
@@ -67,8 +68,8 @@ final class DeliveryThread {
     ///
     /// Memory of this object's own, not an array: opening and closing a frame is then a store
     /// and an increment, inlined in the hub's `send`, without the uniqueness check (a call) that
-    /// each write to an array element makes. The slots move when they grow (a frame opened inside
-    /// `depth` others): so no pointer into them is kept across app code.
+    /// each write to an array element makes. The slots move when they grow (a frame opened while
+    /// all `capacity` are in use): so no pointer into them is kept across app code.
     @usableFromInline @exclusivity(unchecked) var frames: UnsafeMutablePointer<Frame>
     @usableFromInline @exclusivity(unchecked) var capacity: Int
     @usableFromInline @exclusivity(unchecked) var depth = 0
@@ -141,7 +142,7 @@ final class DeliveryThread {
     /// it: the caller queues its delivery with ``enqueue(for:_:)`` instead.
     @inlinable
     func enterScope(of hub: ObjectIdentifier?) -> Bool {
-        // The outermost delivery, the common case, inlined: a frame is open for no hub yet.
+        // The common case, inlined: no frame is open on this thread yet.
         guard depth > 0 else {
             frames.pointee.hub = hub
             depth = 1

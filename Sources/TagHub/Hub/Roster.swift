@@ -157,9 +157,9 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// detached from `hub` while delivering.
     ///
     /// Inlined in the hub's `send`, where `send` is too. The list is read in place, through its
-    /// buffer: the roster, which the send holds, keeps it alive. A list returned by a closure, as
-    /// before, was retained and released by each send (two atomic operations). Each strategy is
-    /// still retained for its call: a call through its protocol takes a reference of its own.
+    /// buffer: the roster, which the send holds, keeps it alive. A list returned by a closure was
+    /// retained and released by each send (two atomic operations). Each strategy is still
+    /// retained for its call: a call through its protocol takes a reference of its own.
     @inlinable
     func fanOut<Receiver>(
         to receivers: [Receiver],
