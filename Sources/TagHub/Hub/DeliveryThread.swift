@@ -227,10 +227,10 @@ final class DeliveryThread {
         frames[index].next = 0
     }
 
-    /// Forgets what this thread detached during its delivery, which has ended.
+    /// Forgets what this thread detached during its delivery, which has ended. Its callers ask
+    /// ``hasDetachments`` first.
     @usableFromInline
     func dropSkipMarks() {
-        guard !detachments.isEmpty else { return }
         // Emptied first, released after: a strategy's `deinit` may send, and a send reads
         // `detachments`. Without `withExtendedLifetime`, the optimizer may release the old array
         // inside the write that empties it (a release build crashed so).
@@ -245,11 +245,11 @@ final class DeliveryThread {
     var hasDetachments: Bool { !detachments.isEmpty }
 
     /// Whether a delivery from `hub`'s roster of `generation` must skip `strategy`, because this
-    /// thread detached it from `hub` (in a later roster) during its current delivery.
+    /// thread detached it from `hub` (in a later roster) during its current delivery. Its caller
+    /// asks ``hasDetachments`` first, inline.
     @usableFromInline
     func skips(_ strategy: AnyObject, of hub: AnyObject, generation: UInt64) -> Bool {
-        if detachments.isEmpty { return false }
-        return detachments.contains { $0.hub === hub && $0.strategy === strategy && generation < $0.generation }
+        detachments.contains { $0.hub === hub && $0.strategy === strategy && generation < $0.generation }
     }
 
     /// Records that this thread, while delivering, detached `strategy` from `hub`, whose first
