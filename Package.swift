@@ -11,7 +11,11 @@ let package = Package(
     ],
     products: [
         .library(name: "TagHub", targets: ["TagHub"]),
+        // The ready-made tag models of six vendors, with their rules; and, for tests, their text in
+        // snapshots. An app that uses no vendor model imports neither and links no vendor code.
+        .library(name: "TagHubVendors", targets: ["TagHubVendors"]),
         .library(name: "TagHubTesting", targets: ["TagHubTesting"]),
+        .library(name: "TagHubVendorsTesting", targets: ["TagHubVendorsTesting"]),
         // SwiftUI and UIKit glue over the core's ScreenTracker; empty where neither exists.
         .library(name: "TagHubUI", targets: ["TagHubUI"]),
         .executable(name: "taghub-demo", targets: ["TagHubDemo"]),
@@ -21,20 +25,28 @@ let package = Package(
         // and macOS 15 (Docs/Architecture.md, "Atomics"). Part of the TagHub product, not API.
         .target(name: "CTagHubAtomics"),
         .target(name: "TagHub", dependencies: ["CTagHubAtomics"]),
+        .target(name: "TagHubVendors", dependencies: ["TagHub"]),
         .target(name: "TagHubTesting", dependencies: ["TagHub"]),
+        .target(name: "TagHubVendorsTesting", dependencies: ["TagHubVendors", "TagHubTesting"]),
         .target(name: "TagHubUI", dependencies: ["TagHub"]),
         // The seed's podcast app and two vendors: the demo runs it, PodcastExampleTests test it as
         // an app would. Not a product.
-        .target(name: "PodcastExample", dependencies: ["TagHub"]),
-        .executableTarget(name: "TagHubDemo", dependencies: ["TagHub", "PodcastExample"]),
+        .target(name: "PodcastExample", dependencies: ["TagHub", "TagHubVendors"]),
+        .executableTarget(name: "TagHubDemo", dependencies: ["TagHub", "TagHubVendors", "PodcastExample"]),
+        // What more than one test target uses. Not API.
+        .target(name: "TagHubTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "TagHubTests",
-            dependencies: ["TagHub", "TagHubTesting", "DocExamplesGenerator"]
+            dependencies: ["TagHub", "TagHubVendors", "TagHubTesting", "TagHubTestSupport", "DocExamplesGenerator"]
         ),
-        .testTarget(name: "TagHubTestingTests", dependencies: ["TagHub", "TagHubTesting"]),
+        .testTarget(
+            name: "TagHubTestingTests",
+            dependencies: ["TagHub", "TagHubTesting", "TagHubVendors", "TagHubVendorsTesting"]
+        ),
+        .testTarget(name: "TagHubVendorsTests", dependencies: ["TagHub", "TagHubVendors", "TagHubTestSupport"]),
         .testTarget(
             name: "PodcastExampleTests",
-            dependencies: ["PodcastExample", "TagHub", "TagHubTesting"],
+            dependencies: ["PodcastExample", "TagHub", "TagHubVendors", "TagHubTesting", "TagHubVendorsTesting"],
             exclude: ["__Snapshots__"]
         ),
         // The README's quick start, the example app every doc's examples build on, and one test
@@ -45,12 +57,12 @@ let package = Package(
     ]
         + [
             "Readme", "ConsentGuide", "ContextGuide", "DeliveryGuide", "ScreensGuide", "TestingGuide",
-            "VendorsGuide", "TagHubDocComments", "TagHubTestingDocComments",
+            "VendorsGuide", "TagHubDocComments", "TagHubVendorsDocComments", "TagHubTestingDocComments",
 
         ].map { name in
             .testTarget(
                 name: "\(name)Examples",
-                dependencies: ["Podcasts", "TagHub", "TagHubTesting"],
+                dependencies: ["Podcasts", "TagHub", "TagHubVendors", "TagHubTesting", "TagHubVendorsTesting"],
                 path: "Tests/DocExamples/\(name)",
                 exclude: [
                     "ContextGuide": ["__Snapshots__"],

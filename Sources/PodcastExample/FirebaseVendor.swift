@@ -1,4 +1,5 @@
 import TagHub
+import TagHubVendors
 
 // Firebase, through the library's own model of its calls (`FirebaseTag`, with Firebase's rules),
 // and no strategy written by hand: `MappingStrategy` takes one converter per channel.

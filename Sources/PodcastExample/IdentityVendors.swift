@@ -1,4 +1,5 @@
 import TagHub
+import TagHubVendors
 
 // Five more vendors, each through the library's model of its calls, with what matters most when a
 // user logs in and out: each SDK wants its own sequence, and getting it wrong joins two people's

@@ -1,6 +1,7 @@
 import Foundation
 import PodcastExample
 import TagHub
+import TagHubVendors
 
 // The seed's podcast app, one session long, its screens reported by its views to a ScreenTracker
 // (a sheet over favorites included), tracked by three vendors through one hub, under the user's

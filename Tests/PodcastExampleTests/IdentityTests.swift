@@ -1,6 +1,8 @@
 import PodcastExample
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 
 /// Login and logout as each of the six vendors receives them, when the user was logged in before

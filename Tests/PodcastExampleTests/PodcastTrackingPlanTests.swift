@@ -2,6 +2,8 @@ import Foundation
 import PodcastExample
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 
 /// The podcast example's tracking plan: generated from the vendors' converters, committed as

@@ -1,6 +1,8 @@
 import PodcastExample
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 
 /// The seed's story told through the screen tracker: what the tracker vendor and Firebase receive

@@ -1,6 +1,8 @@
 import PodcastExample
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 
 /// What each vendor of the podcast example receives in one session, as snapshots: the files under

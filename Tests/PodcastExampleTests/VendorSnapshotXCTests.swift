@@ -1,6 +1,8 @@
 import PodcastExample
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import XCTest
 
 /// The same assertions from an XCTest test case: `assertAnalyticsSnapshot` reports through

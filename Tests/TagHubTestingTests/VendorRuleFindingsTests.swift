@@ -1,6 +1,8 @@
 import Foundation
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 
 @Suite struct VendorRuleFindingsTests {
@@ -123,7 +125,8 @@ import Testing
         let violation = VendorRuleViolation(
             "firebase.eventName.characters",
             "\"play-from-player\"",
-            limit: "letters, digits and _ only, starting with a letter"
+            limit: "letters, digits and _ only, starting with a letter",
+            consequence: .tagDropped
         )
         #expect(
             plan.ruleFindings == [
@@ -176,7 +179,8 @@ import Testing
                     violation: VendorRuleViolation(
                         "firebase.nameCase",
                         "\"Screen_home\", \"screen_home\"",
-                        limit: "names that differ only by case are different names"
+                        limit: "names that differ only by case are different names",
+                        consequence: .advisory
                     )
                 )
             ]

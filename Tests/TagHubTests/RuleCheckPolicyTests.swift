@@ -1,4 +1,5 @@
 import TagHub
+import TagHubVendors
 import Testing
 
 @Suite struct RuleCheckPolicyTests {
@@ -20,7 +21,8 @@ import Testing
     static let violation = VendorRuleViolation(
         "firebase.eventName.reserved",
         "\"session_start\"",
-        limit: "not reserved by Firebase"
+        limit: "not reserved by Firebase",
+        consequence: .tagDropped
     )
 
     func run(_ policy: RuleCheckPolicy?) -> (sent: [FirebaseTag], reports: [DiagnosticReport]) {

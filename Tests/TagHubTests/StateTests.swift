@@ -1,6 +1,8 @@
 import Foundation
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 
 /// The hub keeps the latest state of each key, shows the states in every context, and catches up a

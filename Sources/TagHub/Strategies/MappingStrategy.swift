@@ -263,22 +263,31 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
     /// goes to the tagger.
     ///
     /// ```swift
+    /// // A vendor tag that knows its vendor's rules: the app's own, or a model of `TagHubVendors`.
+    /// struct StoreTag: RuleCheckedVendorTag {
+    ///     var event: String
+    ///     var ruleViolations: [VendorRuleViolation] {
+    ///         guard event.contains(" ") else { return [] }
+    ///         return [VendorRuleViolation("store.event.characters", event, limit: "no space", consequence: .tagDropped)]
+    ///     }
+    /// }
+    ///
     /// let hub = AnalyticsHub<PodcastAnalytics>()
-    /// let firebase = MappingStrategy(
+    /// let store = MappingStrategy(
     ///     for: PodcastAnalytics.self,
-    ///     name: "firebase",
-    ///     tagger: ConsoleTagger<FirebaseTag>(label: "firebase"),  // your app: a tagger that calls Firebase
-    ///     ruleCheck: .drop,  // never send what Firebase would drop or lose
+    ///     name: "store",
+    ///     tagger: ConsoleTagger<StoreTag>(label: "store"),  // your app: a tagger that calls the SDK
+    ///     ruleCheck: .drop,  // never send what the vendor would drop or lose
     ///     userAction: { action, _ in
     ///         switch action {
-    ///         case .playPodcast(let podcast): .event("play_podcast", ["title": .string(podcast.title)])
-    ///         case .pausePodcast: .event("pause podcast")  // a space: Firebase would drop it
+    ///         case .playPodcast: StoreTag(event: "play_podcast")
+    ///         case .pausePodcast: StoreTag(event: "pause podcast")  // a space: the vendor would drop it
     ///         }
     ///     }
     /// )
-    /// hub.attach(firebase)
+    /// hub.attach(store)
     /// hub.send(userAction: .pausePodcast(Podcast(title: "Swift Talk", duration: 1_800)))
-    /// #expect(hub.diagnostics.count(of: .droppedByRules, source: "firebase") == 1)
+    /// #expect(hub.diagnostics.count(of: .droppedByRules, source: "store") == 1)
     /// ```
     ///
     /// - Parameters:

@@ -6,6 +6,8 @@
 import Foundation
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 /// A profile screen, a button, an error, and the user's properties.
 enum ProfileAnalytics: AnalyticsSchema {

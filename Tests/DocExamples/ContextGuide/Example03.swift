@@ -6,6 +6,8 @@
 import Foundation
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 @Test func contextGuideExample3() async throws {
     let clock = TestClock()  // 2023-11-14T22:13:20Z until the test moves it

@@ -6,6 +6,8 @@
 import Foundation
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 /// The profile app, with its session changes sent as events of its own.
 enum SessionAnalytics: AnalyticsSchema {

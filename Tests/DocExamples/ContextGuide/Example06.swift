@@ -6,6 +6,8 @@
 import Foundation
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 func mixpanelTag(for action: ProfileAnalytics.UserAction, in context: ProfileAnalytics.Context) -> MixpanelTag? {
     switch action {

@@ -6,6 +6,8 @@
 import Foundation
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 @Test func contextGuideExample7() async throws {
     let hub = AnalyticsHub<ProfileAnalytics>()

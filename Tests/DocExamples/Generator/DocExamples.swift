@@ -128,6 +128,14 @@ enum DocExamples {
             implicitImports: ["import Foundation", "import TagHub", "import Testing", "@testable import \(appModule)"]
         ),
         Target(
+            name: "TagHubVendorsDocComments",
+            sources: ["Sources/TagHubVendors"],
+            implicitImports: [
+                "import Foundation", "import TagHub", "import TagHubVendors", "import Testing",
+                "@testable import \(appModule)",
+            ]
+        ),
+        Target(
             name: "TagHubTestingDocComments",
             sources: ["Sources/TagHubTesting"],
             implicitImports: [

@@ -5,6 +5,8 @@
 // Docs/Testing.md, example 7
 import TagHub
 import TagHubTesting
+import TagHubVendors
+import TagHubVendorsTesting
 import Testing
 
 @testable import Podcasts  // the app's module, where the README's quick start is

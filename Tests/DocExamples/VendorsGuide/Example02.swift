@@ -5,6 +5,7 @@
 // Docs/Vendors.md, example 2
 import Foundation
 import TagHub
+import TagHubVendors
 
 @testable import Podcasts  // the app's module, where the README's quick start is
 func makeCheckedFirebase(tagger: some AnalyticsTagger<FirebaseTag>) -> some AnalyticsStrategy<PodcastAnalytics> {

@@ -6,6 +6,7 @@
 #if TAGHUB_DOC_STUBS
 import Foundation
 import TagHub
+import TagHubVendors
 
 @testable import Podcasts  // the app's module, where the README's quick start is
 import Mixpanel

@@ -1,9 +1,0 @@
-/// A vendor tag that knows its vendor's rules.
-public protocol RuleCheckedVendorTag: Sendable {
-    /// Every rule this tag breaks on its own, in a fixed order; empty when the vendor accepts it.
-    var ruleViolations: [VendorRuleViolation] { get }
-
-    /// The rules that `tags`, taken together, break: too many distinct event names, names that
-    /// differ only by case. Empty by default.
-    static func ruleViolations(across tags: [Self]) -> [VendorRuleViolation]
-}

@@ -1,0 +1,147 @@
+import TagHub
+import TagHubVendors
+import Testing
+
+/// What shows nothing is read as fixed ranges of Unicode's properties, on the bytes: a megabyte of
+/// ideographic or zero-width spaces is found blank at the cost of its bytes, and every ID that
+/// shows nothing is reported, whatever the vendor.
+@Suite struct VendorRuleBlankTests {
+    /// 349,525 × U+3000 (IDEOGRAPHIC SPACE): 1,048,575 bytes of UTF-8.
+    static let ideographicSpaces = String(repeating: "\u{3000}", count: 349_525)
+    /// 349,525 × U+200B (ZERO WIDTH SPACE): 1,048,575 bytes of UTF-8.
+    static let zeroWidthSpaces = String(repeating: "\u{200B}", count: 349_525)
+    /// The quote of `ideographicSpaces`: 64 of them, cut.
+    static let quotedIdeographicSpaces =
+        "\"" + String(repeating: "\u{3000}", count: 64) + "…\" (349,525 UTF-16 units)"
+    /// The quote of `zeroWidthSpaces`: as many escapes as fit in 64 UTF-16 units (8 of 8), cut.
+    static let quotedZeroWidthSpaces =
+        "\"" + String(repeating: #"\u{200B}"#, count: 8) + "…\" (349,525 UTF-16 units)"
+
+    /// The ranges are those of Swift's standard library for every scalar: a new Unicode version
+    /// that moved one fails here.
+    @Test func theRangesOfWhatShowsNothingAreUnicodesForEveryScalar() {
+        var differences: [String] = []
+        for value in UInt32(0)...0x10_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if BlankScalars.isWhiteSpace(scalar) != scalar.properties.isWhitespace {
+                differences.append("White_Space U+\(String(value, radix: 16, uppercase: true))")
+            }
+            if BlankScalars.isInvisible(scalar) != scalar.properties.isDefaultIgnorableCodePoint {
+                differences.append("Default_Ignorable_Code_Point U+\(String(value, radix: 16, uppercase: true))")
+            }
+        }
+        #expect(differences == [])
+    }
+
+    @Test func aMegabyteOfIdeographicOrZeroWidthSpacesIsABlankName() {
+        #expect(
+            MixpanelTag.track(event: Self.ideographicSpaces, properties: [:]).ruleViolations.map(\.description) == [
+                "mixpanel.eventName.empty: \(Self.quotedIdeographicSpaces) breaks a name"
+            ]
+        )
+        #expect(
+            PianoTag.event(Self.zeroWidthSpaces).ruleViolations.map(\.description) == [
+                "piano.eventName.empty: \(Self.quotedZeroWidthSpaces) breaks an event name"
+            ]
+        )
+        #expect(
+            SegmentTag.track(event: "Podcast Played", properties: [Self.zeroWidthSpaces: 1]).ruleViolations
+                .map(\.description) == [
+                    "segment.propertyName.empty: \(Self.quotedZeroWidthSpaces) breaks a name",
+                    "segment.payload.size: at least 1,048,779 bytes breaks at most 32,000 bytes per call",
+                ]
+        )
+    }
+
+    @Test func aMegabyteOfIdeographicOrZeroWidthSpacesIsABlankID() {
+        #expect(
+            SegmentTag.identify(userID: Self.ideographicSpaces, traits: [:]).ruleViolations.map(\.description) == [
+                "segment.identify.userID.empty: \(Self.quotedIdeographicSpaces) breaks a user ID, or none (anonymous)",
+                "segment.payload.size: at least 1,048,761 bytes breaks at most 32,000 bytes per call",
+            ]
+        )
+        #expect(
+            MixpanelTag.identify(distinctID: Self.ideographicSpaces).ruleViolations.map(\.description) == [
+                "mixpanel.distinctID.placeholder: \(Self.quotedIdeographicSpaces) breaks a real user ID, not empty or a placeholder"
+            ]
+        )
+        #expect(
+            MixpanelTag.identify(distinctID: Self.zeroWidthSpaces).ruleViolations.map(\.description) == [
+                "mixpanel.distinctID.empty: \(Self.quotedZeroWidthSpaces) breaks \(Self.blankIDLimit)"
+            ]
+        )
+    }
+
+    /// Batch's blank values are white space (White_Space) only: a zero-width space is no blank.
+    @Test func aMegabyteOfIdeographicSpacesIsABlankBatchValueAndOfZeroWidthSpacesIsNot() {
+        #expect(
+            BatchTag.event("play", ["title": .string(Self.ideographicSpaces)]).ruleViolations.map(\.description) == [
+                "batch.stringValue.length: title: more than 300 characters (349,525 UTF-16 units) breaks 1 to 300 characters",
+                "batch.stringValue.blank: title: \(Self.quotedIdeographicSpaces) breaks not blank",
+            ]
+        )
+        #expect(
+            BatchTag.event("play", ["title": .string(Self.zeroWidthSpaces)]).ruleViolations.map(\.description) == [
+                "batch.stringValue.length: title: more than 300 characters (349,525 UTF-16 units) breaks 1 to 300 characters"
+            ]
+        )
+        #expect(
+            BatchTag.event("play", ["title": "\u{3000} \u{2003}", "plain": "\u{3000}a"]).ruleViolations
+                .map(\.description) == [#"batch.stringValue.blank: title: "\#u{3000} \#u{2003}" breaks not blank"#]
+        )
+    }
+
+    static let blankIDLimit = "an ID that shows something, not empty, white space or invisible scalars"
+
+    /// Every ID of every model that shows nothing is reported: by the vendor's own rule where it
+    /// has one (Segment's IDs, Mixpanel's placeholders, Firebase's and Amplitude's lengths), and
+    /// otherwise by an advisory.
+    @Test func everyIDThatShowsNothingIsReportedForEveryVendor() {
+        let limit = Self.blankIDLimit
+        let cases: [(any RuleCheckedVendorTag, [String])] = [
+            (FirebaseTag.userID(""), [#"firebase.userID.length: "" (0 UTF-16 units) breaks 1 to 256 UTF-16 units"#]),
+            (FirebaseTag.userID("  "), [#"firebase.userID.empty: "  " breaks \#(limit)"#]),
+            (FirebaseTag.userID("\u{200B}"), [#"firebase.userID.empty: "\u{200B}" breaks \#(limit)"#]),
+            (
+                MixpanelTag.identify(distinctID: "\u{FEFF}"),
+                [#"mixpanel.distinctID.empty: "\u{FEFF}" breaks \#(limit)"#]
+            ),
+            (
+                MixpanelTag.identify(distinctID: "\u{3000}"),
+                [#"mixpanel.distinctID.placeholder: "\#u{3000}" breaks a real user ID, not empty or a placeholder"#]
+            ),
+            (
+                AmplitudeTag.setUserID("     "),
+                [#"amplitude.userID.empty: "     " breaks \#(limit)"#]
+            ),
+            (
+                AmplitudeTag.setUserID("    "),
+                [#"amplitude.userID.length: "    " (4 UTF-16 units) breaks at least 5 UTF-16 units"#]
+            ),
+            (
+                AmplitudeTag.setDeviceID("\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}"),
+                [#"amplitude.deviceID.empty: "\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}" breaks \#(limit)"#]
+            ),
+            (
+                SegmentTag.group(groupID: "\u{200D}", traits: [:]),
+                [#"segment.group.groupID.empty: "\u{200D}" breaks a group ID"#]
+            ),
+            (BatchTag.customUserID(""), [#"batch.customUserID.empty: "" breaks \#(limit)"#]),
+            (BatchTag.customUserID("\t"), [#"batch.customUserID.empty: "\t" breaks \#(limit)"#]),
+            (PianoTag.setUser(id: "", category: nil), [#"piano.userID.empty: "" breaks \#(limit)"#]),
+            (
+                PianoTag.setUser(id: " \u{2060}", category: "premium"),
+                [#"piano.userID.empty: " \u{2060}" breaks \#(limit)"#]
+            ),
+        ]
+        for (tag, expected) in cases {
+            #expect(tag.ruleViolations.map(\.description) == expected, "\(tag)")
+        }
+        let shown: [any RuleCheckedVendorTag] = [
+            FirebaseTag.userID("a\u{200B}"), MixpanelTag.identify(distinctID: "\u{200B}42"),
+            AmplitudeTag.setUserID(" 12345 "), BatchTag.customUserID("\u{3000}x"),
+            PianoTag.setUser(id: "\u{FEFF}42", category: nil),
+        ]
+        #expect(shown.map(\.ruleViolations) == Array(repeating: [], count: shown.count))
+    }
+}

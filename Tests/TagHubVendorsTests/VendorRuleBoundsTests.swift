@@ -1,0 +1,339 @@
+import Foundation
+import TagHub
+import TagHubVendors
+import Testing
+
+/// Findings stay small, and are not repeated, whatever a tag holds: a name or value is quoted up to
+/// 64 UTF-16 units with its real size, identical findings are reported once, and past three
+/// findings of one rule on one tag, one finding counts the rest. The checks of a megabyte or of
+/// 100,000 properties run on a thread with a 512 KiB stack, the smallest an app's code runs on.
+@Suite(.timeLimit(.minutes(1))) struct VendorRuleBoundsTests {
+    static let megabyte = String(repeating: "a", count: 1_048_576)
+    static let quotedPrefix = String(reflecting: String(repeating: "a", count: 64) + "…")
+
+    @Test func aOneMegabyteValueIsReportedWithItsSizeNotItsText() async {
+        let findings = await onA512KiBThread {
+            PianoTag.event("play", ["title": .string(Self.megabyte)]).ruleViolations
+        }
+        #expect(
+            findings.map(\.description) == [
+                "piano.stringValue.length: title: more than 255 characters (1,048,576 UTF-16 units) breaks at most 255 characters"
+            ]
+        )
+    }
+
+    @Test func aOneMegabyteNameIsQuotedUpTo64UnitsWithItsRealLength() async {
+        let findings = await onA512KiBThread {
+            MixpanelTag.track(event: "Play", properties: [Self.megabyte: 1]).ruleViolations
+        }
+        #expect(
+            findings.map(\.description) == [
+                "mixpanel.propertyName.length: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks at most 255 characters"
+            ]
+        )
+    }
+
+    @Test func aOneMegabyteKeyIsCutWhereverItIsNamed() async {
+        let findings = await onA512KiBThread {
+            PianoTag.event("play", [Self.megabyte: .string(Self.megabyte)]).ruleViolations
+        }
+        let name = String(repeating: "a", count: 64) + "…"
+        #expect(
+            findings.map(\.description) == [
+                "piano.propertyKey.length: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks at most 40 characters",
+                "piano.stringValue.length: \(name): more than 255 characters (1,048,576 UTF-16 units) breaks at most 255 characters",
+            ]
+        )
+    }
+
+    @Test func identicalFindingsAreReportedOnce() {
+        let long = AnalyticsValue.string(String(repeating: "a", count: 1_025))
+        let findings = AmplitudeTag.track(
+            eventType: "Play",
+            eventProperties: ["ids": .array(Array(repeating: long, count: 1_000))]
+        )
+        .ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                "amplitude.stringValue.length: ids: 1,025 UTF-16 units breaks at most 1,024 UTF-16 units"
+            ]
+        )
+    }
+
+    @Test func pastThreeFindingsOfOneRuleOneFindingCountsTheRest() {
+        let values = (1...1_000).map { AnalyticsValue.string(String(repeating: "a", count: 1_024 + $0)) }
+        let findings = AmplitudeTag.track(eventType: "Play", eventProperties: ["ids": .array(values)]).ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                "amplitude.stringValue.length: ids: 1,025 UTF-16 units breaks at most 1,024 UTF-16 units",
+                "amplitude.stringValue.length: ids: 1,026 UTF-16 units breaks at most 1,024 UTF-16 units",
+                "amplitude.stringValue.length: ids: 1,027 UTF-16 units breaks at most 1,024 UTF-16 units",
+                "amplitude.stringValue.length: 997 more breaks at most 1,024 UTF-16 units",
+            ]
+        )
+    }
+
+    @Test func aHundredThousandPropertiesAreCountedNotListed() async {
+        let properties = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.int($0)) })
+        let findings = await onA512KiBThread { MixpanelTag.track(event: "Play", properties: properties).ruleViolations }
+        #expect(findings.map(\.description) == ["mixpanel.propertyCount: 100,000 properties breaks at most 254"])
+    }
+
+    @Test func aGroupOfNamesDifferingOnlyByCaseQuotesAtMostThree() {
+        let findings = MixpanelTag.track(event: "Play", properties: ["ab": 1, "aB": 2, "Ab": 3, "AB": 4]).ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                #"mixpanel.propertyName.case: "AB", "Ab", "aB" and 1 more breaks names that differ only by case are different properties"#
+            ]
+        )
+    }
+
+    @Test func aOneMegabyteRevenueShowsAtMost64UnitsOfItsValue() async {
+        let findings = await onA512KiBThread {
+            SegmentTag.track(event: "Order Completed", properties: ["revenue": .string(Self.megabyte)]).ruleViolations
+        }
+        #expect(
+            findings.map(\.description) == [
+                "segment.track.revenue.number: revenue: \"" + String(repeating: "a", count: 63) + "… breaks a number",
+                "segment.payload.size: at least 1,048,789 bytes breaks at most 32,000 bytes per call",
+            ]
+        )
+    }
+
+    @Test func theRestOfFindingsWhoseLimitsNameTheirSubjectBreakTheSameRule() {
+        let keys = ["A1", "B1", "C1", "D1", "E1"]
+        let findings = PianoTag.event(
+            "click.action",
+            Dictionary(uniqueKeysWithValues: keys.map { ($0, AnalyticsValue.int(1)) })
+        )
+        .ruleViolations
+        #expect(
+            findings.map(\.description) == [
+                #"piano.propertyKey.lowercased: "A1" breaks lowercase, as Piano stores it ("a1")"#,
+                #"piano.propertyKey.lowercased: "B1" breaks lowercase, as Piano stores it ("b1")"#,
+                #"piano.propertyKey.lowercased: "C1" breaks lowercase, as Piano stores it ("c1")"#,
+                "piano.propertyKey.lowercased: 2 more breaks the same rule",
+            ]
+        )
+    }
+
+    @Test func wholeDoublesCountAsJSONWritesThemWithoutTheirFraction() {
+        // 8,000 × 1.0 is `[1,1,…]` in JSON: 16,007 bytes with its key, not 32,005.
+        let ones = AnalyticsValue.array(Array(repeating: .double(1.0), count: 8_000))
+        #expect(SegmentTag.track(event: "Podcast Played", properties: ["n": ones]).ruleViolations == [])
+        let more = AnalyticsValue.array(Array(repeating: .double(1.5), count: 8_000))
+        #expect(
+            SegmentTag.track(event: "Podcast Played", properties: ["n": more]).ruleViolations.map(\.description) == [
+                "segment.payload.size: at least 32,205 bytes breaks at most 32,000 bytes per call"
+            ]
+        )
+    }
+
+    @Test func itemsAreDescribedWithTheirParametersInOrder() {
+        let value = FirebaseValue.items([["item_id": "a", "price": 4.99], ["item_name": "Swift Talk", "quantity": 2]])
+        #expect(value.description == #"[{item_id: "a", price: 4.99}, {item_name: "Swift Talk", quantity: 2}]"#)
+    }
+
+    /// An item parameter's name is read up to its limit, as the event's names are, and not hashed:
+    /// a megabyte of name, ASCII, accented, or with combining accents, costs what an event's does.
+    @Test func aOneMegabyteItemParameterNameIsQuotedUpTo64UnitsWithItsRealLength() {
+        func findings(_ name: String) -> [String] {
+            FirebaseTag.event("purchase", ["items": .items([["item_name": "Swift Talk", name: 1]])]).ruleViolations
+                .map(\.description)
+        }
+        let limit = "1 to 40 UTF-16 units"
+        #expect(
+            findings(Self.megabyte) == [
+                "firebase.itemParameterName.length: items[0]: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks \(limit)"
+            ]
+        )
+        let accented = String(repeating: "é", count: 524_288)
+        #expect(
+            findings(accented) == [
+                "firebase.itemParameterName.length: items[0]: \"\(String(repeating: "é", count: 64))…\" (524,288 UTF-16 units) breaks \(limit)"
+            ]
+        )
+        // 349,525 × "e" and a combining accent: 1,048,575 bytes. Quoted with the accents escaped
+        // for the characters rule, 8 of them fit in 64 units.
+        let combining = String(repeating: "e\u{301}", count: 349_525)
+        #expect(
+            findings(combining) == [
+                "firebase.itemParameterName.length: items[0]: \"\(String(repeating: "e\u{301}", count: 32))…\" (699,050 UTF-16 units) breaks \(limit)",
+                "firebase.itemParameterName.characters: items[0]: \"\(String(repeating: #"e\u{301}"#, count: 8))…\" (699,050 UTF-16 units) breaks letters, digits and _ only, starting with a letter",
+            ]
+        )
+    }
+
+    /// Escapes count in the 64 UTF-16 units a finding quotes: the quote is cut after escaping.
+    @Test func escapedScalarsCountInTheQuotedUnits() {
+        let findings = MixpanelTag.track(event: "Play", properties: [String(repeating: "a\u{200B}", count: 200): 1])
+            .ruleViolations
+        // "a" and "\u{200B}" (8 units) are 9 units: 7 of them and an "a" fit in 64.
+        #expect(
+            findings.map(\.description) == [
+                "mixpanel.propertyName.length: \"\(String(repeating: #"a\u{200B}"#, count: 7))a…\" (400 characters) breaks at most 255 characters"
+            ]
+        )
+    }
+
+    @Test func aHundredThousandKeysTooLongToQuoteWholeAreCountedNotListed() async {
+        // Keys of 67 to 71 bytes: a subject shows their first 64 units, so two of them could read
+        // alike; each is still its own finding, counted without building its text.
+        let pad = String(repeating: "k", count: 66)
+        let parameters = Dictionary(uniqueKeysWithValues: (0..<100_000).map { (pad + "\($0)", FirebaseValue.int(1)) })
+        let findings = await onA512KiBThread { FirebaseTag.event("play", parameters).ruleViolations }
+        let quoted = "\"" + String(repeating: "k", count: 64) + "…\""
+        #expect(
+            findings.map(\.description) == [
+                "firebase.parameterCount: 100,000 parameters breaks at most 25",
+                "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
+                "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
+                "firebase.parameterName.length: \(quoted) (68 UTF-16 units) breaks 1 to 40 UTF-16 units",
+                "firebase.parameterName.length: 99,997 more breaks 1 to 40 UTF-16 units",
+            ]
+        )
+    }
+
+    /// One letter and a megabyte of one combining mark: one character, which Swift finds the end
+    /// of only by reading all of it. A count of characters reads 16 scalars of one at most, and a
+    /// subject shows its first scalars.
+    static let letterWithMarks = "a" + String(repeating: "\u{301}", count: 524_288)
+    static let shownWithMarks = "a" + String(repeating: "\u{301}", count: 63) + "…"
+
+    @Test func aLetterWithAMegabyteOfMarksIsQuotedByItsFirstScalarsAndCountedAsLong() async {
+        let findings = await onA512KiBThread {
+            [
+                BatchTag.event(name: "play", attributes: ["title": .string(Self.letterWithMarks)], label: nil, tags: [])
+                    .ruleViolations,
+                PianoTag.event("play", [Self.letterWithMarks: 1]).ruleViolations,
+                MixpanelTag.track(event: "Play", properties: [Self.letterWithMarks: 1]).ruleViolations,
+                FirebaseTag.event(Self.letterWithMarks, [:]).ruleViolations,
+            ]
+            .map { $0.map(\.description) }
+        }
+        let size = "(524,289 UTF-16 units)"
+        let escapedMarks = "a" + String(repeating: "\\u{301}", count: 9) + "…"
+        #expect(
+            findings == [
+                ["batch.stringValue.length: title: more than 300 characters \(size) breaks 1 to 300 characters"],
+                [
+                    "piano.propertyKey.length: \"\(Self.shownWithMarks)\" \(size) breaks at most 40 characters",
+                    "piano.propertyKey.format: \"\(Self.shownWithMarks)\" \(size) breaks letters, digits and _, starting with a letter from a to z",
+                ],
+                ["mixpanel.propertyName.length: \"\(Self.shownWithMarks)\" \(size) breaks at most 255 characters"],
+                [
+                    "firebase.eventName.length: \"\(Self.shownWithMarks)\" \(size) breaks 1 to 40 UTF-16 units",
+                    "firebase.eventName.characters: \"\(escapedMarks)\" \(size) breaks letters, digits and _ only, starting with a letter",
+                ],
+            ]
+        )
+    }
+
+    @Test func aCharacterOfMoreThan16ScalarsCountsAsOnePer16PastFourKilobytes() {
+        // Batch's label takes 200 characters. A letter with 16 marks is one character of 17
+        // scalars and 33 bytes. Up to 4 KB, characters are counted as Swift counts them, as the
+        // size a finding gives is: 104 such characters (3,432 bytes) fit.
+        let letter = "a" + String(repeating: "\u{301}", count: 16)
+        let label = { (text: String) in
+            BatchTag.event(name: "play", attributes: [:], label: text, tags: []).ruleViolations.map(\.description)
+        }
+        #expect(label(String(repeating: letter, count: 104)) == [])
+        // Past 4 KB, each counts as 2: 130 of them (4,290 bytes) count as 260, and the size is
+        // given in UTF-16 units (2,210).
+        let shown =
+            "a" + String(repeating: "\u{301}", count: 16) + "a" + String(repeating: "\u{301}", count: 16)
+            + "a" + String(repeating: "\u{301}", count: 16) + "…"
+        #expect(
+            label(String(repeating: letter, count: 130)) == [
+                "batch.label.length: \"\(shown)\" (2,210 UTF-16 units) breaks at most 200 characters"
+            ]
+        )
+    }
+
+    @Test func aSegmentScreenNamePropertyIsFoundWhateverTheOtherKeys() {
+        let findings = SegmentTag.screen(
+            name: "Home",
+            properties: ["name": 2, Self.letterWithMarks: 1, "\u{212A}ey": 3]
+        )
+        .ruleViolations
+        #expect(findings.map(\.rule) == ["segment.screen.name.reserved", "segment.payload.size"])
+    }
+
+    @Test func tenThousandLongBatchTagsAreCountedOnceEachNotListed() async {
+        // 10,000 distinct tags of 70 characters, each given twice: each breaks the rule once.
+        let tags = (0..<10_000).map { String(repeating: "t", count: 64) + String(100_000 + $0) }
+        let findings = await onA512KiBThread {
+            BatchTag.event(name: "play", attributes: [:], label: nil, tags: tags + tags).ruleViolations
+        }
+        // Each cut after its first 64 characters, which they share.
+        let quoted = "\"" + String(repeating: "t", count: 64) + "…\" (70 characters)"
+        #expect(
+            findings.map(\.description) == [
+                "batch.tagCount: 20,000 tags breaks at most 10",
+                "batch.tag.length: \(quoted) breaks at most 64 characters",
+                "batch.tag.length: \(quoted) breaks at most 64 characters",
+                "batch.tag.length: \(quoted) breaks at most 64 characters",
+                "batch.tag.length: 9,997 more breaks at most 64 characters",
+            ]
+        )
+    }
+
+    /// Batch's long tags are told apart by their bytes: hashed whole up to 128 bytes, by their
+    /// first and last 64 beyond, and compared eight bytes at a time, the last first.
+    @Test func longBatchTagsAreToldApartByEveryByte() {
+        func tag(_ count: Int, _ middle: Character) -> String {
+            String(repeating: "t", count: count / 2) + String(middle)
+                + String(repeating: "t", count: count - count / 2 - 1)
+        }
+        let tags = [
+            tag(100, "a"), tag(100, "b"), tag(100, "a"),  // hashed whole: two tags
+            tag(300, "a"), tag(300, "b"), tag(300, "a"),  // alike but in the middle: two tags
+            String(repeating: "é", count: 65), String(repeating: "e\u{301}", count: 65),  // equal strings, other bytes
+        ]
+        let lengths = BatchTag.event(name: "play", attributes: [:], label: nil, tags: tags).ruleViolations
+            .filter { $0.rule == "batch.tag.length" }
+        #expect(lengths.count == 4)  // three shown, and one that counts the rest
+        #expect(lengths.last?.subject == "3 more")
+    }
+
+    @Test func aLetterWithAMegabyteOfMarksAsAnIDOrAnEventTypeOrATagIsNotComparedWhole() async {
+        // Each was compared with "nil" or "[Amplitude] ", or hashed, as strings compare: which
+        // normalized the megabyte (17 to 77 ms in a release build).
+        let findings = await onA512KiBThread {
+            [
+                FirebaseTag.userID(Self.letterWithMarks).ruleViolations,
+                MixpanelTag.identify(distinctID: Self.letterWithMarks).ruleViolations,
+                AmplitudeTag.setUserID(Self.letterWithMarks).ruleViolations,
+                AmplitudeTag.track(eventType: Self.letterWithMarks, eventProperties: [:]).ruleViolations,
+                SegmentTag.alias(newID: Self.letterWithMarks).ruleViolations,
+                BatchTag.event(
+                    name: "play",
+                    attributes: [:],
+                    label: nil,
+                    tags: [Self.letterWithMarks, Self.letterWithMarks]
+                )
+                .ruleViolations,
+                BatchTag.customUserID(Self.letterWithMarks).ruleViolations,
+                PianoTag.setUser(id: Self.letterWithMarks, category: nil).ruleViolations,
+            ]
+            .map { $0.map(\.description) }
+        }
+        let quoted = "\"\(Self.shownWithMarks)\" (524,289 UTF-16 units)"
+        let tag = "batch.tag.length: \(quoted) breaks at most 64 characters"
+        #expect(
+            findings == [
+                ["firebase.userID.length: \(quoted) breaks 1 to 256 UTF-16 units"],
+                [],
+                [],
+                [],
+                ["segment.payload.size: at least 1,048,748 bytes breaks at most 32,000 bytes per call"],
+                // Given twice, it is found again by its length and first bytes, and counts once.
+                [tag],
+                [
+                    "batch.customUserID.length: more than 1,024 characters (524,289 UTF-16 units) breaks at most 1,024 characters"
+                ],
+                [],
+            ]
+        )
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import TagHub
+import TagHubVendors
+import Testing
+
+/// The vendor rule checks never crash on values nested deep, on a thread with the smallest stack
+/// an app's code runs on: 512 KiB, the default for secondary threads on Apple platforms. They used
+/// to recurse, and overflowed at about 400 levels in a debug build and 4,000 in a release one (CI
+/// runs this suite in both). Nor does releasing such a value, which Swift did recursively, and
+/// which overflowed at about 2,500 levels in a debug build and 4,000 in a release one.
+///
+/// Each test runs in a child process (an exit test), so that an overflow fails the test instead
+/// of ending the run.
+@Suite(.timeLimit(.minutes(1)))
+struct VendorRuleDepthTests {
+    #if compiler(>=6.2) && (os(macOS) || os(Linux))
+    @Test func checksOfAValueNested100000LevelsDeepEndOnA512KiBThread() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let findings = await onA512KiBThread {
+                let deep = nested(100_000, around: .double(.nan))
+                let properties: [String: AnalyticsValue] = ["deep": deep]
+                return [
+                    MixpanelTag.track(event: "Deep", properties: properties).ruleViolations,
+                    AmplitudeTag.track(eventType: "Deep", eventProperties: properties).ruleViolations,
+                    SegmentTag.track(event: "Deep", properties: properties).ruleViolations,
+                    BatchTag.event(name: "deep", attributes: properties, label: nil, tags: []).ruleViolations,
+                    PianoTag.event("deep", properties).ruleViolations,
+                ]
+                .map { $0.map(\.description) } + [[String(deep.description.prefix(12))]]
+            }
+            let expected = [
+                ["mixpanel.number.finite: deep: nan breaks a finite number"],
+                ["amplitude.number.finite: deep: nan breaks a finite number"],
+                [
+                    "segment.number.finite: deep: nan breaks a finite number",
+                    "segment.payload.size: at least 200,198 bytes breaks at most 32,000 bytes per call",
+                ],
+                ["batch.nesting: deep: 4 levels breaks at most 3 levels"],  // Batch stops at its bound
+                ["piano.number.finite: deep: nan breaks a finite number"],
+                ["[[[[[[[[[[[["],
+            ]
+            if findings != expected {
+                FileHandle.standardError.write(Data("findings: \(String(describing: findings))\n".utf8))
+            }
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self) == "")
+    }
+
+    /// `jsonObject` builds its arrays without recursion. The result is taken apart level by level
+    /// here before it is released: Swift releases nested `[Any]` recursively, which is the SDK's
+    /// part, not the conversion's.
+    @Test func aValueNested100000LevelsDeepIsConvertedToAJSONObjectOnA512KiBThread() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let seen = await onA512KiBThread { () -> [String] in
+                let deep = nested(100_000, around: .double(1.5))
+                var levels: [[Any]] = []
+                var current: Any = deep.jsonObject
+                while let array = current as? [Any] {
+                    levels.append(array)
+                    guard array.count == 1 else { break }
+                    current = array[0]
+                }
+                let leaf = String(describing: current)
+                let count = levels.count
+                current = 0
+                // The outermost first: each release then leaves the next one referenced.
+                levels.reverse()
+                while levels.popLast() != nil {}
+                return [String(count), leaf]
+            }
+            if seen != ["100000", "1.5"] {
+                FileHandle.standardError.write(Data("seen: \(seen)\n".utf8))
+            }
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self) == "")
+    }
+
+    @Test func aValueNested100000LevelsDeepIsBuiltComparedHashedAndReleasedOnA512KiBThread() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let seen = await onA512KiBThread {
+                // Released by its last reference, whichever that is: the copy here.
+                var deep = nested(100_000, around: "leaf")
+                let copy = deep
+                deep = .null
+                let levels = depth(of: copy)
+                // Two values in one array, compared, hashed and released together.
+                let pair: [AnalyticsValue] = [nested(100_000, around: 1), nested(100_000, around: 1)]
+                let other = nested(100_000, around: 2)
+                let comparisons = [pair[0] == pair[1], pair[0] == other, Set(pair + [other]).count == 2]
+                return [levels, depth(of: pair[1])] + comparisons.map { $0 ? 1 : 0 }
+            }
+            if seen != [100_000, 100_000, 1, 0, 1] {
+                FileHandle.standardError.write(Data("seen: \(seen)\n".utf8))
+            }
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self) == "")
+    }
+    #endif
+
+    @Test func aNestedArrayIsChangedAsAnArrayIsWithoutChangingItsCopies() {
+        var values: AnalyticsArray = ["a", ["b"]]
+        let copy = values
+        values.append(3)
+        values[0] = "z"
+        values.removeFirst()
+        #expect(values == [["b"], 3])
+        #expect(copy == ["a", ["b"]])
+        #expect(values.elements == [.array(["b"]), .int(3)])
+        #expect(AnalyticsValue.array(copy).description == "[\"a\", [\"b\"]]")
+        #expect(copy.description == "[\"a\", [\"b\"]]")
+        #expect(AnalyticsValue.array([1, .double(.nan)]) != .array([1, .double(.nan)]))
+        #expect(AnalyticsValue.array([1, [2]]) != .array([1, [3]]))
+        #expect(AnalyticsValue.array([1, [2]]) != .array([1, 2]))
+        #expect(Set<AnalyticsValue>([[1, [2]], [1, [2]], [[1], 2], 1, "1", 1.0, true, .null]).count == 7)
+        guard case .array(let bound) = AnalyticsValue.array([1, 2]) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(bound.map { $0 == 1 } == [true, false])
+    }
+}
+
+/// `AnalyticsValue.jsonObject`: what a tagger hands to an SDK's `[String: Any]`.
+@Suite struct AnalyticsValueJSONObjectTests {
+    @Test func eachCaseBecomesWhatJSONSerializationTakes() throws {
+        #expect(AnalyticsValue.string("Swift Talk").jsonObject as? String == "Swift Talk")
+        #expect(AnalyticsValue.int(1800).jsonObject as? Int == 1800)
+        #expect(AnalyticsValue.double(0.5).jsonObject as? Double == 0.5)
+        #expect(AnalyticsValue.bool(true).jsonObject as? Bool == true)
+        #expect(AnalyticsValue.null.jsonObject is NSNull)
+        let array = try #require(AnalyticsValue.array(["swift", [1, [2.5, .null]], [], false]).jsonObject as? [Any])
+        #expect(array.count == 4)
+        #expect(array[0] as? String == "swift")
+        let inner = try #require(array[1] as? [Any])
+        #expect(inner.count == 2 && inner[0] as? Int == 1)
+        let innermost = try #require(inner[1] as? [Any])
+        #expect(innermost.count == 2 && innermost[0] as? Double == 2.5 && innermost[1] is NSNull)
+        #expect((array[2] as? [Any])?.isEmpty == true)
+        #expect(array[3] as? Bool == false)
+    }
+
+    @Test func aTagsPropertiesAreWrittenAsJSONAsTheSDKsWouldWriteThem() throws {
+        let properties: [String: AnalyticsValue] = ["title": "Swift Talk", "tags": ["swift", 2], "rating": .null]
+        let data = try JSONSerialization.data(withJSONObject: properties.mapValues(\.jsonObject), options: .sortedKeys)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"rating":null,"tags":["swift",2],"title":"Swift Talk"}"#)
+    }
+
+    /// As with `Double` and Swift's arrays: NaN equals nothing, but an array equals its unchanged
+    /// copies without its elements being read.
+    @Test func nanEqualsNoValueButAnArrayEqualsItsCopies() {
+        let nan = AnalyticsValue.double(.nan)
+        #expect(nan != nan)
+        let tags: AnalyticsValue = [.double(.nan)]
+        let copy = tags
+        #expect(tags == copy)
+        #expect(tags != [.double(.nan)])
+        let doubles = [Double.nan]
+        #expect(doubles == doubles)
+    }
+}
+
+/// `leaf` inside `levels` arrays of one element.
+private func nested(_ levels: Int, around leaf: AnalyticsValue) -> AnalyticsValue {
+    var value = leaf
+    for _ in 0..<levels { value = .array([value]) }
+    return value
+}
+
+/// How many arrays `value` is nested in, read without recursion.
+private func depth(of value: AnalyticsValue) -> Int {
+    var levels = 0
+    var current = value
+    while case .array(let values) = current, let first = values.first {
+        levels += 1
+        current = first
+    }
+    return levels
+}
