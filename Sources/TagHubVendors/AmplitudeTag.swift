@@ -207,3 +207,44 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         }
     }
 }
+
+extension VendorLimits {
+    /// Amplitude.
+    public enum Amplitude {
+        // Sources: amplitude.com/docs/faq/limits, amplitude.com/docs/apis/analytics/http-v2,
+        // amplitude/Amplitude-iOS Amplitude.m, amplitude/Amplitude-Swift Constants.swift.
+
+        /// User and device IDs: at least 5 characters, or they are dropped from the event (http-v2).
+        public static let minimumIDLength = 5
+        /// String values: at most 1024 characters; the SDKs truncate (faq/limits, Constants.swift).
+        /// Counted in UTF-16 code units, as the Objective-C SDK does (the larger count of the two SDKs).
+        public static let stringValueLength = 1024
+        /// Properties in one dictionary: at most 1000; the legacy SDK empties a larger one (Amplitude.m).
+        /// The Swift SDK's constant is 1024: the lower number is kept.
+        public static let propertiesPerDictionary = 1000
+        /// Event types per project: past this, events are ingested but cannot be queried (faq/limits).
+        public static let eventTypesPerProject = 2000
+        /// The prefix of the events the SDK sends itself (Constants.swift).
+        public static let reservedEventPrefix = "[Amplitude] "
+
+        /// Each of Amplitude's rules that the checks know, with what breaking it costs.
+        static let consequences: [String: VendorRuleViolation.Consequence] = [
+            "amplitude.userID.length": .dataLost,
+            "amplitude.deviceID.length": .dataLost,
+            "amplitude.stringValue.length": .dataLost,
+            "amplitude.propertyCount": .dataLost,
+            "amplitude.eventType.reservedPrefix": .advisory,
+            "amplitude.eventType.empty": .advisory,
+            "amplitude.propertyName.case": .advisory,
+            "amplitude.nameCase": .advisory,
+            "amplitude.distinctEventTypes": .dataLost,
+            "amplitude.number.finite": .tagDropped,
+            "amplitude.propertyName.empty": .advisory,
+            "amplitude.userPropertyName.empty": .dataLost,
+            "amplitude.userID.optional": .advisory,
+            "amplitude.deviceID.optional": .advisory,
+            "amplitude.userID.empty": .advisory,
+            "amplitude.deviceID.empty": .advisory,
+        ]
+    }
+}

@@ -156,7 +156,7 @@ extension AnalyticsValue: CustomStringConvertible {
             guard case .string(let string) = value, string.utf8.count > units + 1 else {
                 return value.scalarDescription
             }
-            return String(reflecting: RuleCheck.leadingCharacters(of: string, units + 1))
+            return String(reflecting: String(String.UnicodeScalarView(string.unicodeScalars.prefix(units + 1))))
         }
         guard case .array(let top) = self else { return described(self) }
         var text = "["

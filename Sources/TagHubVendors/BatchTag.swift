@@ -305,3 +305,51 @@ extension BatchTag: RuleCheckedVendorTag {
         }
     }
 }
+
+extension VendorLimits {
+    /// Batch (batch.com).
+    public enum Batch {
+        // Source: BatchLabs/Batch-iOS-SDK Sources/Batch/Modules/Profile/BAProfileCenter.swift and
+        // BATEventAttributesValidator.swift.
+
+        /// Event names and attribute keys: `[a-zA-Z0-9_]`, 1 to 30 characters.
+        public static let nameLength = 30
+        /// Attributes per event.
+        public static let attributesPerEvent = 20
+        /// String attribute values: 1 to 300 characters (grapheme clusters: the validator uses
+        /// `String.count`), not blank, no line break. Older SDKs allowed 200.
+        public static let stringValueLength = 300
+        /// Array attribute values: at most 25 items.
+        public static let arrayLength = 25
+        /// Arrays within arrays: at most 3 levels.
+        public static let nestingDepth = 3
+        /// The `$label` of an event: at most 200 characters.
+        public static let labelLength = 200
+        /// The `$tags` of an event: at most 10.
+        public static let tagsPerEvent = 10
+        /// Each tag: at most 64 characters.
+        public static let tagLength = 64
+        /// Custom user IDs: at most 1024 characters; longer ones are logged and ignored.
+        public static let customUserIDLength = 1024
+
+        /// Each of Batch's rules that the checks know, with what breaking it costs.
+        static let consequences: [String: VendorRuleViolation.Consequence] = [
+            "batch.eventName.format": .tagDropped,
+            "batch.attributeKey.format": .tagDropped,
+            "batch.attributeCount": .tagDropped,
+            "batch.stringValue.length": .tagDropped,
+            "batch.stringValue.blank": .tagDropped,
+            "batch.stringValue.newline": .tagDropped,
+            "batch.array.length": .tagDropped,
+            "batch.nesting": .tagDropped,
+            "batch.label.length": .tagDropped,
+            "batch.tagCount": .tagDropped,
+            "batch.tag.length": .tagDropped,
+            "batch.customUserID.length": .tagDropped,
+            "batch.attributeKey.case": .advisory,
+            "batch.number.finite": .dataLost,
+            "batch.customUserID.optional": .advisory,
+            "batch.customUserID.empty": .advisory,
+        ]
+    }
+}

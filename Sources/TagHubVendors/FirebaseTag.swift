@@ -530,3 +530,123 @@ extension FirebaseTag: RuleCheckedVendorTag {
         }
     }
 }
+
+extension VendorLimits {
+    /// Google Analytics 4 / Firebase Analytics on iOS.
+    public enum Firebase {
+        // Sources: the FIRAnalytics reference (firebase.google.com/docs/reference/ios/firebaseanalytics/
+        // interface_f_i_r_analytics), FIREventNames.h / FIRAnalytics.h, Google Analytics help
+        // articles 9267744 and 13316687, firebase.google.com/docs/analytics/errors.
+
+        // Lengths are counted in UTF-16 code units, as an `NSString`'s length: the SDK is written in
+        // Objective-C. An "é" written as e + combining accent counts 2.
+        //
+        // Names: "alphanumeric characters or underscores", starting with an "alphabetic character"
+        // (FIRAnalytics.h). The headers do not say whether that means ASCII, and the SDK's code is
+        // not open. The strongest sources say it does not: Android's `logEvent` reference links
+        // those two words to Java's `Character.isLetter` and `isLetterOrDigit`, which accept
+        // letters of every script, and so does the Firebase lint check in Android Studio; Google
+        // Analytics' help (13316687) says event names "can include English and non-English words
+        // and letters". Only the C++ and Unity reference gives `[a-zA-Z0-9]`. So the checks accept
+        // a letter or a digit of any script, code point by code point, as Java does: a precomposed
+        // "é" passes; an "e" followed by a combining accent does not, since the accent is neither.
+
+        /// Event names: 1 to 40 characters (FIRAnalytics.h, `logEventWithName:`).
+        public static let eventNameLength = 40
+        /// Parameters per event (help article 9267744).
+        public static let parametersPerEvent = 25
+        /// Parameter names: 1 to 40 characters (FIRAnalytics.h).
+        public static let parameterNameLength = 40
+        /// String parameter values: at most 100 characters (FIRAnalytics.h; 500 on GA360).
+        public static let parameterValueLength = 100
+        /// User property names: 1 to 24 characters (FIRAnalytics.h, `setUserPropertyString:forName:`).
+        public static let userPropertyNameLength = 24
+        /// User property values: at most 36 characters (FIRAnalytics.h).
+        public static let userPropertyValueLength = 36
+        /// User properties per app (help article 9267744).
+        public static let userPropertiesPerApp = 25
+        /// Distinct event names per app, automatically collected ones excluded (help article 9267744).
+        public static let distinctEventNamesPerApp = 500
+        /// User IDs: at most 256 characters (FIRAnalytics.h, `setUserID:`).
+        public static let userIDLength = 256
+        /// The parameter that holds an e-commerce event's items (`kFIRParameterItems`,
+        /// FIRParameterNames.h, as copied in firebase/firebase-cpp-sdk `analytics/ios_headers`).
+        public static let itemsParameter = "items"
+        /// Items per event: "up to 200"; the items past 200 are dropped (firebase.google.com/docs/
+        /// analytics/measure-ecommerce).
+        public static let itemsPerEvent = 200
+        /// Custom parameters per item: "up to 27" (the same page, and the GA4 item-scoped
+        /// e-commerce guide, developers.google.com/analytics/devguides/collection/ga4/
+        /// item-scoped-ecommerce).
+        public static let customParametersPerItem = 27
+        /// The item parameters GA4 defines; every other one is custom. Each item needs an `item_id`
+        /// or an `item_name` ("One of item_id or item_name is required", the GA4 events reference);
+        /// an empty or blank one is taken as missing, as it identifies nothing. Item parameter
+        /// names that differ only by case are reported as event parameter names are
+        /// (`firebase.parameterName.case`): an advisory, with no rule in the documentation.
+        public static let standardItemParameters: Set<String> = [
+            "item_id", "item_name", "affiliation", "coupon", "discount", "index", "item_brand", "item_category",
+            "item_category2", "item_category3", "item_category4", "item_category5", "item_list_id",
+            "item_list_name", "item_variant", "location_id", "price", "quantity", "creative_name", "creative_slot",
+            "promotion_id", "promotion_name",
+        ]
+        /// Prefixes no event, parameter or user property name may start with (FIRAnalytics.h).
+        public static let reservedPrefixes = ["firebase_", "google_", "ga_"]
+        /// More prefixes no parameter name may start with (help article 13316687).
+        public static let reservedParameterPrefixes = ["_", "gtag."]
+        /// Event names the SDK reserves: the event is dropped and an error event logged
+        /// (FIREventNames.h and firebase.google.com/docs/analytics/errors, union of the lists).
+        public static let reservedEventNames: Set<String> = [
+            "ad_activeview", "ad_click", "ad_exposure", "ad_impression", "ad_query", "ad_reward", "adunit_exposure",
+            "app_background", "app_clear_data", "app_exception", "app_install", "app_remove", "app_store_refund",
+            "app_store_subscription_cancel", "app_store_subscription_convert", "app_store_subscription_renew",
+            "app_update", "app_upgrade", "dynamic_link_app_open", "dynamic_link_app_update", "dynamic_link_first_open",
+            "error", "firebase_campaign", "firebase_in_app_message_action", "firebase_in_app_message_dismiss",
+            "firebase_in_app_message_impression", "first_open", "first_visit", "in_app_purchase",
+            "notification_dismiss", "notification_foreground", "notification_open", "notification_receive",
+            "os_update", "session_start", "session_start_with_rollout", "user_engagement",
+        ]
+        /// Parameter names the SDK reserves (help article 13316687).
+        public static let reservedParameterNames: Set<String> = [
+            "engagement_time_msec", "gclid", "session_id", "session_number",
+        ]
+        /// User property names the SDK reserves (FIRAnalytics.h).
+        public static let reservedUserPropertyNames: Set<String> = [
+            "first_open_time", "first_visit_time", "first_open_after_install", "last_deep_link_referrer", "user_id",
+        ]
+
+        /// Each of Firebase's rules that the checks know, with what breaking it costs.
+        static let consequences: [String: VendorRuleViolation.Consequence] = [
+            "firebase.eventName.length": .tagDropped,
+            "firebase.eventName.characters": .tagDropped,
+            "firebase.eventName.reservedPrefix": .tagDropped,
+            "firebase.eventName.reserved": .tagDropped,
+            "firebase.parameterCount": .dataLost,
+            "firebase.parameterName.length": .dataLost,
+            "firebase.parameterName.characters": .dataLost,
+            "firebase.parameterName.reservedPrefix": .dataLost,
+            "firebase.parameterName.reserved": .dataLost,
+            "firebase.parameterName.case": .advisory,
+            "firebase.parameterValue.length": .dataLost,
+            "firebase.userPropertyName.length": .tagDropped,
+            "firebase.userPropertyName.characters": .tagDropped,
+            "firebase.userPropertyName.reservedPrefix": .tagDropped,
+            "firebase.userPropertyName.reserved": .tagDropped,
+            "firebase.userPropertyValue.length": .tagDropped,
+            "firebase.userID.length": .tagDropped,
+            "firebase.distinctEventNames": .tagDropped,
+            "firebase.distinctUserProperties": .tagDropped,
+            "firebase.nameCase": .advisory,
+            "firebase.number.finite": .dataLost,
+            "firebase.items.parameter": .dataLost,
+            "firebase.items.count": .dataLost,
+            "firebase.items.identity": .dataLost,
+            "firebase.items.customParameterCount": .dataLost,
+            "firebase.itemParameterName.length": .dataLost,
+            "firebase.itemParameterName.characters": .dataLost,
+            "firebase.itemParameterName.case": .advisory,
+            "firebase.userID.optional": .advisory,
+            "firebase.userID.empty": .advisory,
+        ]
+    }
+}

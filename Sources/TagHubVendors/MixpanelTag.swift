@@ -237,3 +237,56 @@ extension MixpanelTag: RuleCheckedVendorTag {
         }
     }
 }
+
+extension VendorLimits {
+    /// Mixpanel.
+    public enum Mixpanel {
+        // Sources: mixpanel/docs data-structure/property-reference/data-type.mdx,
+        // events-and-properties.mdx, reserved-properties.mdx; the /track API reference;
+        // mixpanel/mixpanel-swift Sources/MixpanelType.swift and Sources/Track.swift.
+
+        /// String property values: at most 255 bytes of UTF-8; longer ones are truncated (data-type.mdx).
+        public static let stringValueBytes = 255
+        /// Property names: at most 255 characters; longer ones are truncated (data-type.mdx).
+        public static let propertyNameLength = 255
+        /// Properties per event: fewer than 255 (the /track reference; an FAQ says 2000).
+        public static let propertiesPerEvent = 254
+        /// Array values: fewer than 255 elements (data-type.mdx).
+        public static let arrayLength = 254
+        /// Distinct event names per project: a soft limit (events-and-properties.mdx).
+        public static let distinctEventNames = 5000
+        /// Property names Mixpanel reserves; `$ignore` silently drops the event (reserved-properties.mdx).
+        public static let reservedPropertyNames: Set<String> = [
+            "token", "ip", "time", "$time", "distinct_id", "$distinct_id", "$device_id", "$user_id", "$insert_id",
+            "$event_name", "bucket", "$bucket", "$ignore", "alias", "$anon_id", "mp_original_distinct_id",
+        ]
+        /// Placeholder user IDs that Mixpanel rejects on import (`distinct_id` and `$insert_id`:
+        /// mixpanel/docs `reference/import-events.mdx`, "we disallow the following values"). The
+        /// docs say nothing of case or surrounding spaces; the check compares trimmed and without
+        /// case, so that `" null"` and `"NULL"`, which an app produces by mistake as easily, are
+        /// reported too.
+        public static let placeholderIDs: Set<String> = [
+            "00000000-0000-0000-0000-000000000000", "anon", "anonymous", "nil", "none", "null", "n/a", "na",
+            "undefined", "unknown", "<nil>", "0", "-1", "true", "false", "[]", "{}",
+        ]
+
+        /// Each of Mixpanel's rules that the checks know, with what breaking it costs.
+        static let consequences: [String: VendorRuleViolation.Consequence] = [
+            "mixpanel.stringValue.bytes": .dataLost,
+            "mixpanel.propertyName.length": .dataLost,
+            "mixpanel.propertyCount": .dataLost,
+            "mixpanel.propertyName.reserved": .dataLost,
+            "mixpanel.propertyName.ignore": .tagDropped,
+            "mixpanel.number.finite": .dataLost,
+            "mixpanel.array.length": .dataLost,
+            "mixpanel.eventName.empty": .advisory,
+            "mixpanel.distinctID.placeholder": .tagDropped,
+            "mixpanel.propertyName.case": .advisory,
+            "mixpanel.nameCase": .advisory,
+            "mixpanel.distinctEventNames": .advisory,
+            "mixpanel.propertyName.empty": .advisory,
+            "mixpanel.distinctID.optional": .advisory,
+            "mixpanel.distinctID.empty": .advisory,
+        ]
+    }
+}

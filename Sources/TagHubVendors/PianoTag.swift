@@ -264,3 +264,37 @@ extension PianoTag: RuleCheckedVendorTag {
         }
     }
 }
+
+extension VendorLimits {
+    /// Piano Analytics (formerly AT Internet).
+    public enum Piano {
+        // Sources: at-internet/piano-analytics-apple Sources/PianoAnalytics/Property.swift; the
+        // support.piano.io article "Properties".
+
+        /// Property keys: at most 40 characters; the SDK lowercases a key, then requires `^[a-z]\w*$`
+        /// (Property.swift). Lengths are `String.count`, as the Swift SDK counts.
+        public static let keyLength = 40
+        /// Prefixes no property key may start with (Property.swift).
+        public static let reservedKeyPrefixes = ["m_", "visit_"]
+        /// String values: at most 255 characters (support article "Properties").
+        public static let stringValueLength = 255
+        /// String arrays: at most 20 items (support article "Properties").
+        public static let arrayLength = 20
+
+        /// Each of Piano's rules that the checks know, with what breaking it costs.
+        static let consequences: [String: VendorRuleViolation.Consequence] = [
+            "piano.propertyKey.length": .dataLost,
+            "piano.propertyKey.format": .dataLost,
+            "piano.propertyKey.reservedPrefix": .dataLost,
+            "piano.propertyKey.lowercased": .advisory,
+            "piano.stringValue.length": .dataLost,
+            "piano.array.length": .dataLost,
+            "piano.propertyKey.case": .dataLost,
+            "piano.eventName.empty": .advisory,
+            "piano.nameCase": .advisory,
+            "piano.number.finite": .tagDropped,
+            "piano.userID.optional": .advisory,
+            "piano.userID.empty": .advisory,
+        ]
+    }
+}

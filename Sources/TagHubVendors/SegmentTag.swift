@@ -386,3 +386,42 @@ extension SegmentTag: RuleCheckedVendorTag {
         return violations
     }
 }
+
+extension VendorLimits {
+    /// Segment, and the collectors that accept its spec.
+    public enum Segment {
+        // Sources: segmentio/segment-docs src/connections/spec/index.md, spec/track.md,
+        // spec/screen.md, the HTTP tracking API page.
+
+        /// The currency property: an ISO 4217 code, three capital letters (spec/track.md).
+        public static let currencyCodeLength = 3
+        /// One call: at most 32,000 bytes of JSON. The HTTP tracking API page says "32KB per
+        /// event"; the SDKs that check it before sending use 32,000 (analytics-android
+        /// `SegmentIntegration.MAX_PAYLOAD_SIZE`, bytes of the serialized JSON; analytics-kotlin,
+        /// characters of it). The lower number is used.
+        public static let callBytes = 32_000
+        /// Properties with a meaning of their own in a track call (spec/track.md).
+        public static let numericTrackProperties: Set<String> = ["revenue", "value"]
+
+        /// Each of Segment's rules that the checks know, with what breaking it costs.
+        static let consequences: [String: VendorRuleViolation.Consequence] = [
+            "segment.track.event.empty": .tagDropped,
+            "segment.track.event.titleCase": .advisory,
+            "segment.track.revenue.number": .dataLost,
+            "segment.track.value.number": .dataLost,
+            "segment.track.currency.code": .dataLost,
+            "segment.identify.userID.empty": .tagDropped,
+            "segment.screen.name.reserved": .dataLost,
+            "segment.payload.size": .tagDropped,
+            "segment.propertyName.case": .advisory,
+            "segment.nameCase": .advisory,
+            "segment.number.finite": .dataLost,
+            "segment.group.groupID.empty": .tagDropped,
+            "segment.alias.newID.empty": .tagDropped,
+            "segment.propertyName.empty": .advisory,
+            "segment.identify.userID.optional": .advisory,
+            "segment.group.groupID.optional": .advisory,
+            "segment.alias.newID.optional": .advisory,
+        ]
+    }
+}
