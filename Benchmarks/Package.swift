@@ -23,6 +23,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TagHub", package: "TagHub"),
+                .product(name: "TagHubVendors", package: "TagHub"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/SendBenchmarks",

@@ -1,5 +1,6 @@
 import Benchmark
 import TagHub
+import TagHubVendors
 
 // What a vendor tag's rule check (`ruleViolations`) costs. The targets (release build): a tag with
 // one 1 MB value under 1 ms, a tag with 100,000 properties under 20 ms; for a typical tag, 5
