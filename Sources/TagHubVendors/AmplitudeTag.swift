@@ -10,9 +10,8 @@ public enum AmplitudeTag: Sendable, Hashable {
     case setUserID(String?)
     /// `amplitude.setDeviceId(deviceId:)`.
     case setDeviceID(String)
-    /// `amplitude.reset()`, at logout: clears the user ID and makes a new device ID. Setting the
-    /// user ID to `nil` alone keeps the device ID, so that the next user on the device is joined
-    /// to this one.
+    /// `amplitude.reset()`, at logout: clears the user ID and makes a new device ID. Setting the user ID to `nil`
+    /// alone keeps the device ID, so that the next user on the device is joined to this one.
     case reset
 
     /// The event type, or the call's name: what a tracking plan lists.
@@ -28,8 +27,7 @@ public enum AmplitudeTag: Sendable, Hashable {
 }
 
 extension AmplitudeTag: CustomStringConvertible {
-    /// `Podcast Played {title: "Swift Talk"}`, `identify {…}`, `setUserId "12345"`, `setDeviceId "…"`,
-    /// `reset`.
+    /// `Podcast Played {title: "Swift Talk"}`, `identify {…}`, `setUserId "12345"`, `setDeviceId "…"`, `reset`.
     public var description: String {
         switch self {
         case .track(let eventType, let properties):
@@ -45,183 +43,103 @@ extension AmplitudeTag: CustomStringConvertible {
 extension AmplitudeTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Amplitude
 
-    private static let finiteRule = "amplitude.number.finite"
-
     /// Every rule of Amplitude's that this tag breaks (see ``VendorLimits/Amplitude``).
     public var ruleViolations: [VendorRuleViolation] {
-        var findings = RuleFindings()
+        var findings = Findings()
         switch self {
         case .track(let eventType, let properties):
-            if RuleCheck.isEmptyOrBlank(eventType) {
-                findings.append(
-                    VendorRuleViolation(
-                        "amplitude.eventType.empty",
-                        RuleCheck.quoted(eventType),
-                        limit: "an event type"
-                    )
-                )
+            if Rules.isEmptyOrBlank(eventType) {
+                findings.append("amplitude.eventType.empty", Rules.quoted(eventType), limit: "an event type")
             }
-            // Its bytes first: `hasPrefix` compares characters, and reads a first character of a
-            // megabyte (a letter and its marks) whole.
-            if eventType.utf8.starts(with: Limits.reservedEventPrefix.utf8)
-                && eventType.hasPrefix(Limits.reservedEventPrefix)
-            {
-                findings.append(
-                    VendorRuleViolation(
-                        "amplitude.eventType.reservedPrefix",
-                        RuleCheck.quoted(eventType),
-                        limit: "no \(RuleCheck.quoted(Limits.reservedEventPrefix)) prefix"
-                    )
-                )
+            if eventType.utf8.starts(with: Limits.reservedEventPrefix.utf8) {
+                findings.append("amplitude.eventType.reservedPrefix", Rules.quoted(eventType), limit: Self.prefixLimit)
             }
-            Self.checkProperties(properties, emptyKeyRule: "amplitude.propertyName.empty", into: &findings)
+            Self.check(properties, blank: "amplitude.propertyName.empty", into: &findings)
         case .setUserProperties(let properties):
-            Self.checkProperties(properties, emptyKeyRule: "amplitude.userPropertyName.empty", into: &findings)
-        case .setUserID(let id):
-            if let id { RuleCheck.appendOptionalID(id, rule: "amplitude.userID.optional", into: &findings) }
-            if let id { Self.checkID(id, "amplitude.userID", into: &findings) }
-        case .setDeviceID(let id):
-            RuleCheck.appendOptionalID(id, rule: "amplitude.deviceID.optional", into: &findings)
-            Self.checkID(id, "amplitude.deviceID", into: &findings)
-        case .reset:
-            break
+            Self.check(properties, blank: "amplitude.userPropertyName.empty", into: &findings)
+        case .setUserID(let id?): Self.check(id: id, "amplitude.userID", into: &findings)
+        case .setDeviceID(let id): Self.check(id: id, "amplitude.deviceID", into: &findings)
+        case .setUserID(nil), .reset: break
         }
         return findings.summary
     }
 
     /// Across tags: at most 2,000 event types per project, and no two that differ only by case.
     public static func ruleViolations(across tags: [AmplitudeTag]) -> [VendorRuleViolation] {
-        var eventTypes: Set<String> = []
-        for case .track(let eventType, _) in tags { eventTypes.insert(eventType) }
-        var findings = RuleFindings()
-        if eventTypes.count > Limits.eventTypesPerProject {
-            findings.append(
-                VendorRuleViolation(
-                    "amplitude.distinctEventTypes",
-                    "\(RuleCheck.grouped(eventTypes.count)) event types",
-                    limit: "at most \(RuleCheck.grouped(Limits.eventTypesPerProject)) per project"
-                )
-            )
+        let types = Set(tags.compactMap { if case .track(let type, _) = $0 { type } else { nil } })
+        var findings = Findings()
+        if types.count > Limits.eventTypesPerProject {
+            let count = "\(Rules.grouped(types.count)) event types"
+            findings.append("amplitude.distinctEventTypes", count, limit: typesLimit)
         }
-        RuleCheck.appendNameCaseViolations(eventTypes, vendor: "amplitude", into: &findings)
+        let limit = "names that differ only by case are different events"
+        Rules.appendCaseViolations(types, rule: "amplitude.nameCase", limit: limit, into: &findings)
         return findings.summary
     }
 
-    private static let stringValueLimit = "at most \(RuleCheck.grouped(Limits.stringValueLength)) UTF-16 units"
-
-    /// What a property's value breaks: a string too long, a number not finite.
-    private typealias ValueBreak = LengthAndFinitenessBreak<StringValueLimit>
-
-    /// The length a string value may have.
-    private enum StringValueLimit: StringLengthLimit {
-        static func isTooLong(_ string: String) -> Bool {
-            RuleCheck.hasMoreUTF16Units(string, than: Limits.stringValueLength)
-        }
-
-        static func bytesRead(of string: String) -> Int {
-            RuleCheck.bytesReadCountingUTF16Units(string, limit: Limits.stringValueLength)
-        }
+    /// The rules of an ID, named `rule`.optional, .length and .empty: not an optional's description,
+    /// at least 5 UTF-16 units (counted up to 5), and, long enough, one that shows something.
+    private static func check(id: String, _ rule: String, into findings: inout Findings) {
+        Rules.appendOptionalID(id, rule: "\(rule).optional", into: &findings)
+        let units = id.utf16.prefix(Limits.minimumIDLength).count
+        if units >= Limits.minimumIDLength { return Rules.appendBlankID(id, rule: "\(rule).empty", into: &findings) }
+        findings.append("\(rule).length", Rules.quoted(id, size: "\(units) UTF-16 units"), limit: idLimit)
     }
 
-    /// The UTF-16 units of `value`'s string (0 for another value).
-    private static func units(of value: AnalyticsValue) -> Int {
-        guard case .string(let string) = value else { return 0 }
-        return string.utf16.count
-    }
-
-    /// Strings longer than the limit (counted in UTF-16 code units) and numbers that are not
-    /// finite, in arrays too (walked without recursion).
-    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
-        value.walk { value, depth in
-            switch value {
-            case .string(let string) where string.utf16.count > Limits.stringValueLength:
-                findings.appendAboutValue(
-                    "amplitude.stringValue.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(string.utf16.count)) UTF-16 units",
-                    limit: stringValueLimit,
-                    detail: depth == 0 ? nil : .number(string.utf16.count)
-                )
-            case .double(let number) where !number.isFinite:
-                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
-            default:
-                break
-            }
-            return true
-        }
-    }
-
-    /// The rules of an ID whose rules are named `rule`.length and `rule`.empty: at least 5 UTF-16
-    /// units, and, for an ID long enough, one that shows something.
-    private static func checkID(_ id: String, _ rule: String, into findings: inout RuleFindings) {
-        let units = RuleCheck.utf16Count(id)
-        guard units < Limits.minimumIDLength else {
-            RuleCheck.appendBlankID(id, rule: "\(rule).empty", into: &findings)
-            return
-        }
-        findings.append(
-            VendorRuleViolation(
-                "\(rule).length",
-                RuleCheck.quoted(id, size: "\(RuleCheck.grouped(units)) UTF-16 units"),
-                limit: "at least \(Limits.minimumIDLength) UTF-16 units"
-            )
-        )
-    }
-
-    /// The rules of event or user properties; `emptyKeyRule` names the rule of a key that shows
-    /// nothing: advisory for an event's, lost data for a user's (`Identify` drops it).
-    private static func checkProperties(
-        _ properties: [String: AnalyticsValue],
-        emptyKeyRule: String,
-        into findings: inout RuleFindings
-    ) {
+    /// The rules of properties, in order: count, blank keys (rule `blank`), values (walked without recursion, not in an
+    /// array too long), keys differing only by case. Only ``Rules/checkedEntries(of:accepted:)`` are read.
+    private static func check(_ properties: [String: AnalyticsValue], blank: String, into findings: inout Findings) {
         if properties.count > Limits.propertiesPerDictionary {
-            findings.append(
-                VendorRuleViolation(
-                    "amplitude.propertyCount",
-                    "\(RuleCheck.grouped(properties.count)) properties",
-                    limit: "at most \(RuleCheck.grouped(Limits.propertiesPerDictionary))"
-                )
-            )
+            let count = "\(Rules.grouped(properties.count)) properties"
+            findings.append("amplitude.propertyCount", count, limit: countLimit)
         }
-        // What a value breaks is read first: the value is not copied (see `forEachKey`).
-        let names = RuleFindings.KeyNameRules(
-            blank: emptyKeyRule,
-            caseRule: ("amplitude.propertyName.case", "names that differ only by case are different properties")
-        )
-        findings.forEachKey(of: properties, reading: ValueBreak.self, names: names) { key, broken, read, findings in
-            switch broken {
-            case .none:
-                break
-            case .longString:
-                findings.appendAboutValue(
-                    "amplitude.stringValue.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(units(of: read()))) UTF-16 units",
-                    limit: stringValueLimit,
-                    detail: nil
-                )
-            case .nonFinite(let number):
-                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: 0, into: &findings)
-            case .array:
-                checkValue(read(), key: key, into: &findings)
+        let entries = Rules.checkedEntries(of: properties, accepted: Limits.propertiesPerDictionary)
+        let keys = entries.map(\.key)
+        for key in keys where Rules.isEmptyOrBlank(key) { findings.append(blank, Rules.quoted(key), limit: "a name") }
+        for (key, value) in entries {
+            var shown: Set<String> = []  // what the findings about this value show: one per million equal elements
+            func report(_ rule: String, _ what: String, _ limit: String) {
+                if shown.insert(what).inserted { findings.append(rule, "\(Rules.name(key)): \(what)", limit: limit) }
+            }
+            value.walk { value, _ in
+                switch value {
+                case .string(let text) where text.utf16.count > Limits.stringValueLength:
+                    report("amplitude.stringValue.length", "\(Rules.grouped(text.utf16.count)) UTF-16 units", textLimit)
+                case .double(let number) where !number.isFinite:
+                    report("amplitude.number.finite", "\(number)", "a finite number")
+                case .array(let values) where values.count > Limits.arrayLength:
+                    report("amplitude.array.length", "\(Rules.grouped(values.count)) elements", arrayLimit)
+                    return false
+                default: break
+                }
+                return true
             }
         }
+        let limit = "names that differ only by case are different properties"
+        Rules.appendCaseViolations(keys, rule: "amplitude.propertyName.case", limit: limit, into: &findings)
     }
+
+    private static let prefixLimit = "no \(Rules.quoted(Limits.reservedEventPrefix)) prefix"
+    private static let typesLimit = "at most \(Rules.grouped(Limits.eventTypesPerProject)) per project"
+    private static let idLimit = "at least \(Limits.minimumIDLength) UTF-16 units"
+    private static let countLimit = "at most \(Rules.grouped(Limits.propertiesPerDictionary))"
+    private static let textLimit = "at most \(Rules.grouped(Limits.stringValueLength)) UTF-16 units"
+    private static let arrayLimit = "at most \(Rules.grouped(Limits.arrayLength)) (an event over 1 MB is dropped)"
 }
 
 extension VendorLimits {
     /// Amplitude.
     public enum Amplitude {
-        // Sources: amplitude.com/docs/faq/limits, amplitude.com/docs/apis/analytics/http-v2,
-        // amplitude/Amplitude-iOS Amplitude.m, amplitude/Amplitude-Swift Constants.swift.
-
+        // Sources: amplitude.com/docs faq/limits and apis/analytics/http-v2; Amplitude-iOS; Amplitude-Swift.
         /// User and device IDs: at least 5 characters, or they are dropped from the event (http-v2).
         public static let minimumIDLength = 5
-        /// String values: at most 1024 characters; the SDKs truncate (faq/limits, Constants.swift).
-        /// Counted in UTF-16 code units, as the Objective-C SDK does (the larger count of the two SDKs).
+        /// String values: at most 1024 characters, truncated (faq/limits); in UTF-16 units, as Amplitude.m counts.
         public static let stringValueLength = 1024
-        /// Properties in one dictionary: at most 1000; the legacy SDK empties a larger one (Amplitude.m).
-        /// The Swift SDK's constant is 1024: the lower number is kept.
+        /// Properties in one dictionary: at most 1000, or Amplitude.m empties it (Amplitude-Swift's bound is 1024).
         public static let propertiesPerDictionary = 1000
+        /// Array values: no limit of their own, but a request stays under 1 MB (http-v2: else 413, and Amplitude-Swift
+        /// drops an event alone in it), and an element takes 2 bytes of JSON (`1,`) at least: a longer one is dropped.
+        public static let arrayLength = 524_288
         /// Event types per project: past this, events are ingested but cannot be queried (faq/limits).
         public static let eventTypesPerProject = 2000
         /// The prefix of the events the SDK sends itself (Constants.swift).
@@ -229,22 +147,14 @@ extension VendorLimits {
 
         /// Each of Amplitude's rules that the checks know, with what breaking it costs.
         static let consequences: [String: VendorRuleViolation.Consequence] = [
-            "amplitude.userID.length": .dataLost,
-            "amplitude.deviceID.length": .dataLost,
-            "amplitude.stringValue.length": .dataLost,
-            "amplitude.propertyCount": .dataLost,
-            "amplitude.eventType.reservedPrefix": .advisory,
-            "amplitude.eventType.empty": .advisory,
-            "amplitude.propertyName.case": .advisory,
-            "amplitude.nameCase": .advisory,
-            "amplitude.distinctEventTypes": .dataLost,
-            "amplitude.number.finite": .tagDropped,
-            "amplitude.propertyName.empty": .advisory,
-            "amplitude.userPropertyName.empty": .dataLost,
-            "amplitude.userID.optional": .advisory,
-            "amplitude.deviceID.optional": .advisory,
-            "amplitude.userID.empty": .advisory,
-            "amplitude.deviceID.empty": .advisory,
+            "amplitude.eventType.reservedPrefix": .advisory, "amplitude.userPropertyName.empty": .dataLost,
+            "amplitude.stringValue.length": .dataLost, "amplitude.distinctEventTypes": .dataLost,
+            "amplitude.propertyName.empty": .advisory, "amplitude.propertyName.case": .advisory,
+            "amplitude.deviceID.optional": .advisory, "amplitude.number.finite": .tagDropped,
+            "amplitude.deviceID.length": .dataLost, "amplitude.eventType.empty": .advisory,
+            "amplitude.userID.optional": .advisory, "amplitude.array.length": .tagDropped,
+            "amplitude.deviceID.empty": .advisory, "amplitude.userID.length": .dataLost,
+            "amplitude.propertyCount": .dataLost, "amplitude.userID.empty": .advisory, "amplitude.nameCase": .advisory,
         ]
     }
 }

@@ -44,263 +44,114 @@ extension BatchTag: CustomStringConvertible {
 extension BatchTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Batch
 
-    private static let finiteRule = "batch.number.finite"
-
-    /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``).
+    /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``). Past 20
+    /// attributes or 10 tags, the first 28 attributes (by key) and the first 18 tags are checked
+    /// one by one; an array longer than 25 items or nested deeper than 3 levels is reported and
+    /// not walked; a text far longer than its limit is reported by its length only.
     public var ruleViolations: [VendorRuleViolation] {
-        var findings = RuleFindings()
+        var findings = Findings()
         switch self {
         case .event(let name, let attributes, let label, let tags):
-            findings.append(contentsOf: Self.nameViolations(name, rule: "batch.eventName.format"))
+            if Self.breaksNameFormat(name) {
+                findings.append("batch.eventName.format", Rules.quoted(name), limit: Self.nameLimit)
+            }
             if attributes.count > Limits.attributesPerEvent {
-                findings.append(
-                    VendorRuleViolation(
-                        "batch.attributeCount",
-                        "\(RuleCheck.grouped(attributes.count)) attributes",
-                        limit: "at most \(Limits.attributesPerEvent)"
-                    )
-                )
+                let count = "\(Rules.grouped(attributes.count)) attributes"
+                findings.append("batch.attributeCount", count, limit: "at most \(Limits.attributesPerEvent)")
             }
-            // What a value breaks is read first: the value is not copied (see `forEachKey`).
-            let names = RuleFindings.KeyNameRules(
-                caseRule: ("batch.attributeKey.case", "keys that differ only by case are one attribute")
-            )
-            findings.forEachKey(of: attributes, reading: ValueBreak.self, names: names) { key, broken, read, findings in
+            let entries = Rules.checkedEntries(of: attributes, accepted: Limits.attributesPerEvent)
+            for (key, value) in entries {
                 if Self.breaksNameFormat(key) {
-                    findings.appendAboutKey("batch.attributeKey.format", RuleCheck.quoted(key), limit: Self.nameLimit)
+                    findings.append("batch.attributeKey.format", Rules.quoted(key), limit: Self.nameLimit)
                 }
-                switch broken {
-                case .none:
-                    break
-                case .string(let length, let blank, let newline):
-                    // The string is looked up again only for the findings shown.
-                    func string() -> String {
-                        if case .string(let string) = read() { string } else { "" }
-                    }
-                    if length {
-                        findings.appendAboutValue(
-                            "batch.stringValue.length",
-                            "\(RuleCheck.name(key)): \(RuleCheck.size(of: string(), beyond: Limits.stringValueLength))",
-                            limit: Self.stringLengthLimit,
-                            detail: nil
-                        )
-                    }
-                    if blank {
-                        findings.appendAboutValue(
-                            "batch.stringValue.blank",
-                            "\(RuleCheck.name(key)): \(RuleCheck.quoted(string()))",
-                            limit: "not blank",
-                            detail: nil
-                        )
-                    }
-                    if newline {
-                        findings.appendAboutValue(
-                            "batch.stringValue.newline",
-                            "\(RuleCheck.name(key)): \(RuleCheck.quoted(string()))",
-                            limit: "no line break",
-                            detail: nil
-                        )
-                    }
-                case .nonFinite(let number):
-                    RuleCheck.appendNonFinite(Self.finiteRule, number, at: key, depth: 0, into: &findings)
-                case .array:
-                    Self.checkValue(read(), key: key, into: &findings)
-                }
+                Self.check(value, key: key, into: &findings)
             }
-            if let label, RuleCheck.isLonger(label, than: Limits.labelLength) {
-                findings.append(
-                    VendorRuleViolation(
-                        "batch.label.length",
-                        RuleCheck.quoted(label, size: RuleCheck.characterSize(of: label)),
-                        limit: "at most \(Limits.labelLength) characters"
-                    )
-                )
+            Rules.appendCaseViolations(
+                entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.nameLength) },
+                rule: "batch.attributeKey.case",
+                limit: "keys that differ only by case are one attribute",
+                into: &findings
+            )
+            if let label, Rules.isLonger(label, than: Limits.labelLength) {
+                let limit = "at most \(Limits.labelLength) characters"
+                findings.append("batch.label.length", Self.quoted(label, beyond: Limits.labelLength), limit: limit)
             }
             if tags.count > Limits.tagsPerEvent {
-                findings.append(
-                    VendorRuleViolation(
-                        "batch.tagCount",
-                        "\(RuleCheck.grouped(tags.count)) tags",
-                        limit: "at most \(Limits.tagsPerEvent)"
-                    )
-                )
+                let count = "\(Rules.grouped(tags.count)) tags"
+                findings.append("batch.tagCount", count, limit: "at most \(Limits.tagsPerEvent)")
             }
-            // Each long tag once, in order; only the findings that can be shown are built: 100,000
-            // long tags are counted, not quoted. A tag given twice is found by its bytes, not as
-            // strings compare: hashing a string normalizes it, which reads a letter with a megabyte
-            // of marks whole, and costs the square of the length of alternating marks.
-            var longTags: [String] = []
-            var seen: Set<RuleCheck.Bytes> = []
-            for tag in tags where RuleCheck.isLonger(tag, than: Limits.tagLength) {
-                // Sized once, at the first long tag: growing it hashed every tag again, each time.
-                if seen.isEmpty { seen.reserveCapacity(tags.count) }
-                guard seen.insert(RuleCheck.Bytes(tag)).inserted else { continue }
-                longTags.append(tag)
+            // Identical findings (a tag given twice) are one.
+            for tag in tags.prefix(Limits.tagsPerEvent + Rules.extraKeys)
+            where Rules.isLonger(tag, than: Limits.tagLength) {
+                let limit = "at most \(Limits.tagLength) characters"
+                findings.append("batch.tag.length", Self.quoted(tag, beyond: Limits.tagLength), limit: limit)
             }
-            findings.append(
-                "batch.tag.length",
-                first: longTags.prefix(RuleCheck.findingsPerRule + 1).map {
-                    VendorRuleViolation(
-                        "batch.tag.length",
-                        RuleCheck.quoted($0, size: RuleCheck.characterSize(of: $0)),
-                        limit: Self.tagLengthLimit
-                    )
-                },
-                count: longTags.count
-            )
-        case .customUserID(let id):
-            if let id { RuleCheck.appendOptionalID(id, rule: "batch.customUserID.optional", into: &findings) }
-            if let id { RuleCheck.appendBlankID(id, rule: "batch.customUserID.empty", into: &findings) }
-            if let id, RuleCheck.isLonger(id, than: Limits.customUserIDLength) {
-                findings.append(
-                    VendorRuleViolation(
-                        "batch.customUserID.length",
-                        RuleCheck.size(of: id, beyond: Limits.customUserIDLength),
-                        limit: "at most \(RuleCheck.grouped(Limits.customUserIDLength)) characters"
-                    )
-                )
+        case .customUserID(let id?):
+            let limit = Limits.customUserIDLength
+            if !Rules.isFarLonger(id, than: limit) {
+                Rules.appendOptionalID(id, rule: "batch.customUserID.optional", into: &findings)
+                Rules.appendBlankID(id, rule: "batch.customUserID.empty", into: &findings)
             }
+            if Rules.isLonger(id, than: limit) {
+                let size = Rules.size(of: id, beyond: limit)
+                findings.append("batch.customUserID.length", size, limit: "at most \(Rules.grouped(limit)) characters")
+            }
+        case .customUserID(nil):
+            break
         }
         return findings.summary
     }
 
     private static let nameLimit = "1 to \(Limits.nameLength) of [a-zA-Z0-9_]"
-    private static let tagLengthLimit = "at most \(Limits.tagLength) characters"
-
-    /// Whether `name` breaks `^[a-zA-Z0-9_]{1,30}$`.
+    /// Whether `name` breaks `^[a-zA-Z0-9_]{1,30}$`. More than 30 bytes breaks it either way
+    /// (more than 30 characters, or one outside ASCII): a long name is not read.
     private static func breaksNameFormat(_ name: String) -> Bool {
-        // The length first, in bytes: a megabyte of name is not read. More than 30 bytes breaks
-        // the format either way (more than 30 characters, or one outside ASCII), so no character
-        // is counted.
-        name.utf8.count > Limits.nameLength || !RuleCheck.isWord(name)
+        name.isEmpty || name.utf8.count > Limits.nameLength
+            || !name.utf8.allSatisfy { Rules.isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
     }
 
-    /// `^[a-zA-Z0-9_]{1,30}$`.
-    private static func nameViolations(_ name: String, rule: String) -> [VendorRuleViolation] {
-        guard breaksNameFormat(name) else { return [] }
-        return [VendorRuleViolation(rule, RuleCheck.quoted(name), limit: nameLimit)]
-    }
-
-    /// What an attribute's value breaks, read without copying it; an array is walked after.
-    private enum ValueBreak: ValueReading {
-        case none
-        case string(length: Bool, blank: Bool, newline: Bool)
-        case nonFinite(Double)
-        case array
-
-        /// A string is read whole: a line break may be anywhere.
-        static func touch(_ value: AnalyticsValue) -> UInt8 {
-            guard case .string(let string) = value else { return 0 }
-            return RuleCheck.touch(string, bytes: string.utf8.count)
-        }
-
-        @inline(__always)
-        init(reading value: AnalyticsValue) {
-            switch value {
-            case .string(let string): self = Self.reading(string)
-            case .double(let number) where !number.isFinite: self = .nonFinite(number)
-            case .array: self = .array
-            default: self = .none
-            }
-        }
-
-        /// What `string` breaks, read in one call, on one pass over its bytes where it can: 100,000
-        /// strings cost a pass each, without copies of the string between the rules.
-        @inline(never)
-        private static func reading(_ string: String) -> ValueBreak {
-            let limit = Limits.stringValueLength
-            let count = string.utf8.count
-            let scan = string.utf8.withContiguousStorageIfAvailable {
-                RuleCheck.scanForLineFeed($0, plainPrefix: limit + 1)
-            }
-            let length: Bool
-            let newline: Bool
-            if let scan {
-                // Where its first `limit + 1` bytes are ASCII without a CR, each starts a character.
-                length =
-                    count == 0 || (count > limit && (scan.isPlainPrefix || RuleCheck.isLonger(string, than: limit)))
-                newline = scan.hasLineFeed
-            } else {
-                length = count == 0 || RuleCheck.isLonger(string, than: limit)
-                newline = RuleCheck.contains(UInt8(ascii: "\n"), in: string)
-            }
-            // A string that starts with a byte that shows (ASCII, not white space) is not blank.
-            let first = string.utf8.first ?? 0
-            let blank = count > 0 && (first <= 0x20 || first >= 0x7F) && RuleCheck.isBlank(string)
-            return length || blank || newline ? .string(length: length, blank: blank, newline: newline) : .none
-        }
-    }
-
-    /// The rules of a value and of every value inside it, walked without recursion, down to the
-    /// nesting Batch accepts.
-    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
-        value.walk { value, depth in
-            checkNode(value, key: key, depth: depth, into: &findings)
-        }
+    /// `text` quoted, with its size: in characters, or in UTF-16 units where it is far longer than
+    /// `limit` (see ``Rules/isFarLonger(_:than:)``), as its characters are then not counted.
+    private static func quoted(_ text: String, beyond limit: Int) -> String {
+        Rules.quoted(text, size: Rules.isFarLonger(text, than: limit) ? nil : "\(Rules.grouped(text.count)) characters")
     }
 
     private static let stringLengthLimit = "1 to \(Limits.stringValueLength) characters"
-    private static let arrayLimit = "at most \(Limits.arrayLength)"
-    private static let nestingLimit = "at most \(Limits.nestingDepth) levels"
-
-    /// The rules of one value at `depth` (0 for a property's value); returns whether to check what
-    /// is inside it.
-    private static func checkNode(
-        _ value: AnalyticsValue,
-        key: String,
-        depth: Int,
-        into findings: inout RuleFindings
-    ) -> Bool {
-        switch value {
-        case .string(let string):
-            if string.isEmpty || RuleCheck.isLonger(string, than: Limits.stringValueLength) {
-                findings.appendAboutValue(
-                    "batch.stringValue.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string, beyond: Limits.stringValueLength))",
-                    limit: stringLengthLimit,
-                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string, beyond: Limits.stringValueLength))
-                )
+    /// The rules of an attribute's value and of every value inside it, walked without recursion:
+    /// an array longer than Batch takes is reported by its length, one nested deeper at the first
+    /// level too deep, and neither is walked further (Batch drops the event for either).
+    private static func check(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
+        let name = Rules.name(key)
+        value.walk { value, depth in
+            switch value {
+            case .string(let string):
+                let limit = Limits.stringValueLength
+                if string.isEmpty || Rules.isLonger(string, than: limit) {
+                    let size = Rules.size(of: string, beyond: limit)
+                    findings.append("batch.stringValue.length", "\(name): \(size)", limit: stringLengthLimit)
+                }
+                guard !Rules.isFarLonger(string, than: limit) else { return true }
+                let quote = { "\(name): \(Rules.quoted(string))" }
+                if Rules.isBlank(string) { findings.append("batch.stringValue.blank", quote(), limit: "not blank") }
+                let newline = string.utf8.contains(UInt8(ascii: "\n"))
+                if newline { findings.append("batch.stringValue.newline", quote(), limit: "no line break") }
+            case .double(let number) where !number.isFinite:
+                findings.append("batch.number.finite", "\(name): \(number)", limit: "a finite number")
+            case .array(let values):
+                let isLong = values.count > Limits.arrayLength
+                let isDeep = depth + 1 > Limits.nestingDepth
+                if isLong {
+                    let count = "\(name): \(Rules.grouped(values.count)) items"
+                    findings.append("batch.array.length", count, limit: "at most \(Limits.arrayLength)")
+                }
+                if isDeep {
+                    let levels = "\(name): \(depth + 1) levels"
+                    findings.append("batch.nesting", levels, limit: "at most \(Limits.nestingDepth) levels")
+                }
+                return !isLong && !isDeep
+            default:
+                break
             }
-            if RuleCheck.isBlank(string) {
-                findings.appendAboutValue(
-                    "batch.stringValue.blank",
-                    "\(RuleCheck.name(key)): \(RuleCheck.quoted(string))",
-                    limit: "not blank",
-                    detail: depth == 0 ? nil : RuleCheck.quotedDetail(string)
-                )
-            }
-            if RuleCheck.contains(UInt8(ascii: "\n"), in: string) {
-                findings.appendAboutValue(
-                    "batch.stringValue.newline",
-                    "\(RuleCheck.name(key)): \(RuleCheck.quoted(string))",
-                    limit: "no line break",
-                    detail: depth == 0 ? nil : RuleCheck.quotedDetail(string)
-                )
-            }
-            return true
-        case .double(let number) where !number.isFinite:
-            RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
-            return true
-        case .array(let values):
-            if values.count > Limits.arrayLength {
-                findings.appendAboutValue(
-                    "batch.array.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) items",
-                    limit: arrayLimit,
-                    detail: .number(values.count)
-                )
-            }
-            if depth + 1 > Limits.nestingDepth {
-                findings.appendAboutValue(
-                    "batch.nesting",
-                    "\(RuleCheck.name(key)): \(depth + 1) levels",
-                    limit: nestingLimit,
-                    detail: .number(depth + 1)
-                )
-                return false
-            }
-            return true
-        default:
             return true
         }
     }

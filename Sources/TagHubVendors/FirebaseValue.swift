@@ -76,3 +76,14 @@ public enum FirebaseItemValue: Sendable, Hashable, ExpressibleByStringLiteral, E
         }
     }
 }
+
+extension FirebaseItemValue {
+    /// The same value as an event's parameter: an item's values follow the same rules.
+    var parameterValue: FirebaseValue {
+        switch self {
+        case .string(let string): .string(string)
+        case .int(let int): .int(int)
+        case .double(let double): .double(double)
+        }
+    }
+}

@@ -38,200 +38,98 @@ extension MixpanelTag: CustomStringConvertible {
 extension MixpanelTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Mixpanel
 
-    private static let finiteRule = "mixpanel.number.finite"
-
     /// Every rule of Mixpanel's that this tag breaks (see ``VendorLimits/Mixpanel``).
     public var ruleViolations: [VendorRuleViolation] {
-        var findings = RuleFindings()
+        var findings = Findings()
         switch self {
         case .track(let event, let properties):
-            if RuleCheck.isEmptyOrBlank(event) {
-                findings.append(
-                    VendorRuleViolation("mixpanel.eventName.empty", RuleCheck.quoted(event), limit: "a name")
-                )
+            if Rules.isEmptyOrBlank(event) {
+                findings.append("mixpanel.eventName.empty", Rules.quoted(event), limit: "a name")
             }
-            Self.checkProperties(properties, isEvent: true, into: &findings)
+            Self.check(properties, isEvent: true, into: &findings)
         case .identify(let id):
-            RuleCheck.appendOptionalID(id, rule: "mixpanel.distinctID.optional", into: &findings)
-            if Self.isPlaceholder(id) {
-                findings.append(
-                    VendorRuleViolation(
-                        "mixpanel.distinctID.placeholder",
-                        RuleCheck.quoted(id),
-                        limit: "a real user ID, not empty or a placeholder"
-                    )
-                )
+            Rules.appendOptionalID(id, rule: "mixpanel.distinctID.optional", into: &findings)
+            // Trimmed of white space (not of invisible scalars: those make a blank ID, below) and lowercased.
+            // Text of more than 4 bytes per scalar of the longest placeholder cannot lowercase into one.
+            let bare = Rules.trimmed(id)
+            let longest = Limits.placeholderIDs.map(\.utf8.count).max() ?? 0
+            if bare.utf8.count <= 4 * longest, bare.isEmpty || Limits.placeholderIDs.contains(bare.lowercased()) {
+                findings.append("mixpanel.distinctID.placeholder", Rules.quoted(id), limit: Self.placeholderLimit)
             } else {
-                // Trimmed of white space only, a placeholder leaves invisible scalars in.
-                RuleCheck.appendBlankID(id, rule: "mixpanel.distinctID.empty", into: &findings)
+                Rules.appendBlankID(id, rule: "mixpanel.distinctID.empty", into: &findings)
             }
-        case .reset:
-            break
-        case .setPeopleProperties(let properties):
-            Self.checkProperties(properties, isEvent: false, into: &findings)
+        case .reset: break
+        case .setPeopleProperties(let properties): Self.check(properties, isEvent: false, into: &findings)
         }
         return findings.summary
     }
 
-    /// The longest placeholder, in bytes of UTF-8.
-    private static let longestPlaceholder = Limits.placeholderIDs.map(\.utf8.count).max() ?? 0
-
-    /// Whether `id`, trimmed and lowercased, is empty or one of Mixpanel's placeholders.
-    private static func isPlaceholder(_ id: String) -> Bool {
-        // A megabyte of spaces is read on its bytes, and an ID too long to be a placeholder is not
-        // lowercased: each scalar of a string equal to an ASCII placeholder (as strings compare)
-        // stands for at least one of its characters and takes at most 4 bytes, and lowercasing
-        // never makes a string shorter in scalars. Where what is left after ASCII white space
-        // starts and ends with ASCII, there is no other white space around it to trim; otherwise
-        // the white space at its ends is trimmed, character by character, before it is measured.
-        let (start, end) = RuleCheck.asciiTrimmedOffsets(id)
-        guard start != end else { return true }
-        let utf8 = id.utf8
-        if end - start > 4 * longestPlaceholder,
-            utf8[utf8.index(utf8.startIndex, offsetBy: start)] < 0x80,
-            utf8[utf8.index(utf8.startIndex, offsetBy: end - 1)] < 0x80
-        {
-            return false
-        }
-        let trimmed = RuleCheck.trimmed(id)
-        guard trimmed.utf8.count <= 4 * longestPlaceholder else { return false }
-        let normalized = trimmed.lowercased()
-        return normalized.isEmpty || Limits.placeholderIDs.contains(normalized)
-    }
-
-    /// Across tags: event names that differ only by case (Mixpanel keeps both), and the soft
-    /// limit of 5,000 distinct event names.
+    /// Across tags: event names that differ only by case (Mixpanel keeps both), and too many (a soft limit).
     public static func ruleViolations(across tags: [MixpanelTag]) -> [VendorRuleViolation] {
-        var names: Set<String> = []
-        for case .track(let event, _) in tags { names.insert(event) }
-        var findings = RuleFindings()
+        let names = Set(tags.compactMap { if case .track(let event, _) = $0 { event } else { nil } })
+        var findings = Findings()
         if names.count > Limits.distinctEventNames {
-            findings.append(
-                VendorRuleViolation(
-                    "mixpanel.distinctEventNames",
-                    "\(RuleCheck.grouped(names.count)) event names",
-                    limit: "at most \(RuleCheck.grouped(Limits.distinctEventNames)) (a soft limit)"
-                )
-            )
+            let count = "\(Rules.grouped(names.count)) event names"
+            findings.append("mixpanel.distinctEventNames", count, limit: namesLimit)
         }
-        RuleCheck.appendNameCaseViolations(names, vendor: "mixpanel", into: &findings)
+        let limit = "names that differ only by case are different events"
+        Rules.appendCaseViolations(names, rule: "mixpanel.nameCase", limit: limit, into: &findings)
         return findings.summary
     }
 
-    /// The longest reserved property name, in bytes of UTF-8.
-    /// Reserved names, `$ignore` among them, found as ``RuleCheck/PropertyNames`` finds names.
-    private static let reservedNames = RuleCheck.PropertyNames(Limits.reservedPropertyNames.union(["$ignore"]))
-    private static let nameLengthLimit = "at most \(Limits.propertyNameLength) characters"
-    private static let ignoreLimit = "not $ignore, which drops the event"
-    private static let reservedLimit = "not reserved by Mixpanel"
-
-    /// The rules of a property dictionary; the count and the reserved names are event rules.
-    private static func checkProperties(
-        _ properties: [String: AnalyticsValue],
-        isEvent: Bool,
-        into findings: inout RuleFindings
-    ) {
+    /// The rules of properties: their count (an event's), blank keys, each key and value, keys differing only by case.
+    /// Only ``Rules/checkedEntries(of:accepted:)`` are read; a key far longer than its limit, by its UTF-16 units only.
+    private static func check(_ properties: [String: AnalyticsValue], isEvent: Bool, into findings: inout Findings) {
         if isEvent && properties.count > Limits.propertiesPerEvent {
-            findings.append(
-                VendorRuleViolation(
-                    "mixpanel.propertyCount",
-                    "\(RuleCheck.grouped(properties.count)) properties",
-                    limit: "at most \(Limits.propertiesPerEvent)"
-                )
-            )
+            let count = "\(Rules.grouped(properties.count)) properties"
+            findings.append("mixpanel.propertyCount", count, limit: "at most \(Limits.propertiesPerEvent)")
         }
-        // What a value breaks is read first: the value is not copied (see `forEachKey`).
-        findings.forEachKey(of: properties, reading: ValueBreak.self, names: keyNameRules) {
-            key,
-            broken,
-            read,
-            findings in
-            if RuleCheck.isLonger(key, than: Limits.propertyNameLength) {
-                findings.appendAboutKey(
-                    "mixpanel.propertyName.length",
-                    RuleCheck.quoted(key, size: RuleCheck.characterSize(of: key)),
-                    limit: nameLengthLimit
-                )
-            }
-            if isEvent && reservedNames.contains(key) {
-                if key == "$ignore" {
-                    findings.appendAboutKey("mixpanel.propertyName.ignore", RuleCheck.quoted(key), limit: ignoreLimit)
-                } else {
-                    findings.appendAboutKey(
-                        "mixpanel.propertyName.reserved",
-                        RuleCheck.quoted(key),
-                        limit: reservedLimit
-                    )
-                }
-            }
-            switch broken {
-            case .none:
-                break
-            case .longString(let bytes):
-                findings.appendAboutValue(
-                    "mixpanel.stringValue.bytes",
-                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(bytes)) bytes",
-                    limit: stringValueLimit,
-                    detail: nil
-                )
-            case .nonFinite(let number):
-                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: 0, into: &findings)
-            case .array:
-                checkValue(read(), key: key, into: &findings)
-            }
+        let accepted = isEvent ? Limits.propertiesPerEvent : Limits.propertiesPerProfile
+        let entries = Rules.checkedEntries(of: properties, accepted: accepted)
+        let keys = entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.propertyNameLength) }
+        for key in keys where Rules.isEmptyOrBlank(key) {
+            findings.append("mixpanel.propertyName.empty", Rules.quoted(key), limit: "a name")
         }
+        for (key, value) in entries {
+            if Rules.isLonger(key, than: Limits.propertyNameLength) {
+                let far = Rules.isFarLonger(key, than: Limits.propertyNameLength)
+                let size = far ? nil : Rules.size(of: key, beyond: Limits.propertyNameLength)
+                findings.append("mixpanel.propertyName.length", Rules.quoted(key, size: size), limit: nameLimit)
+            } else if isEvent && key == "$ignore" {
+                findings.append("mixpanel.propertyName.ignore", Rules.quoted(key), limit: ignoreLimit)
+            } else if isEvent && Limits.reservedPropertyNames.contains(key) {
+                findings.append("mixpanel.propertyName.reserved", Rules.quoted(key), limit: "not reserved by Mixpanel")
+            }
+            checkValue(value, key: key, into: &findings)
+        }
+        let limit = "names that differ only by case are different properties"
+        Rules.appendCaseViolations(keys, rule: "mixpanel.propertyName.case", limit: limit, into: &findings)
     }
 
-    /// Blank keys, then each key's rules, then keys that differ only by case.
-    private static let keyNameRules = RuleFindings.KeyNameRules(
-        blank: "mixpanel.propertyName.empty",
-        caseRule: ("mixpanel.propertyName.case", "names that differ only by case are different properties")
-    )
-
-    private static let stringValueLimit = "at most \(RuleCheck.grouped(Limits.stringValueBytes)) bytes of UTF-8"
+    private static let placeholderLimit = "a real user ID, not empty or a placeholder"
+    private static let namesLimit = "at most \(Rules.grouped(Limits.distinctEventNames)) (a soft limit)"
+    private static let nameLimit = "at most \(Limits.propertyNameLength) characters"
+    private static let ignoreLimit = "not $ignore, which drops the event"
+    private static let bytesLimit = "at most \(Limits.stringValueBytes) bytes of UTF-8"
     private static let arrayLimit = "at most \(Limits.arrayLength)"
 
-    /// What a property's value breaks, read without copying it; an array is walked after.
-    private enum ValueBreak: ValueReading {
-        case none
-        case longString(bytes: Int)
-        case nonFinite(Double)
-        case array
-
-        @inline(__always)
-        init(reading value: AnalyticsValue) {
-            switch value {
-            case .string(let string) where string.utf8.count > Limits.stringValueBytes:
-                self = .longString(bytes: string.utf8.count)
-            case .double(let number) where !number.isFinite: self = .nonFinite(number)
-            case .array: self = .array
-            default: self = .none
-            }
+    /// The rules of a value and of the values inside it, walked without recursion. An array far
+    /// longer than its limit is reported by its length, and its elements are not walked.
+    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
+        var shown: Set<String> = []  // what the findings about this value show: one per million equal elements
+        func report(_ rule: String, _ what: String, _ limit: String) {
+            if shown.insert(what).inserted { findings.append(rule, "\(Rules.name(key)): \(what)", limit: limit) }
         }
-    }
-
-    /// The rules of a value and of every value inside it, walked without recursion.
-    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
-        value.walk { value, depth in
+        value.walk { value, _ in
             switch value {
-            case .string(let string) where string.utf8.count > Limits.stringValueBytes:
-                findings.appendAboutValue(
-                    "mixpanel.stringValue.bytes",
-                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(string.utf8.count)) bytes",
-                    limit: stringValueLimit,
-                    detail: depth == 0 ? nil : .number(string.utf8.count)
-                )
-            case .double(let double) where !double.isFinite:
-                RuleCheck.appendNonFinite(finiteRule, double, at: key, depth: depth, into: &findings)
+            case .string(let text) where text.utf8.count > Limits.stringValueBytes:
+                report("mixpanel.stringValue.bytes", "\(Rules.grouped(text.utf8.count)) bytes", bytesLimit)
+            case .double(let number) where !number.isFinite:
+                report("mixpanel.number.finite", "\(number)", "a finite number")
             case .array(let values) where values.count > Limits.arrayLength:
-                findings.appendAboutValue(
-                    "mixpanel.array.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) elements",
-                    limit: arrayLimit,
-                    detail: .number(values.count)
-                )
-            default:
-                break
+                report("mixpanel.array.length", "\(Rules.grouped(values.count)) elements", arrayLimit)
+                return values.count <= max(4 * Limits.arrayLength, 4_096)
+            default: break
             }
             return true
         }
@@ -241,9 +139,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
 extension VendorLimits {
     /// Mixpanel.
     public enum Mixpanel {
-        // Sources: mixpanel/docs data-structure/property-reference/data-type.mdx,
-        // events-and-properties.mdx, reserved-properties.mdx; the /track API reference;
-        // mixpanel/mixpanel-swift Sources/MixpanelType.swift and Sources/Track.swift.
+        // Sources: mixpanel/docs data-structure/property-reference (data-type.mdx, reserved-properties.mdx),
+        // events-and-properties.mdx, user-profiles; the /track API reference; mixpanel/mixpanel-swift.
 
         /// String property values: at most 255 bytes of UTF-8; longer ones are truncated (data-type.mdx).
         public static let stringValueBytes = 255
@@ -251,6 +148,8 @@ extension VendorLimits {
         public static let propertyNameLength = 255
         /// Properties per event: fewer than 255 (the /track reference; an FAQ says 2000).
         public static let propertiesPerEvent = 254
+        /// Properties per user profile: at most 2,000 (user-profiles); the keys a `people.set` check reads.
+        public static let propertiesPerProfile = 2000
         /// Array values: fewer than 255 elements (data-type.mdx).
         public static let arrayLength = 254
         /// Distinct event names per project: a soft limit (events-and-properties.mdx).
@@ -260,11 +159,8 @@ extension VendorLimits {
             "token", "ip", "time", "$time", "distinct_id", "$distinct_id", "$device_id", "$user_id", "$insert_id",
             "$event_name", "bucket", "$bucket", "$ignore", "alias", "$anon_id", "mp_original_distinct_id",
         ]
-        /// Placeholder user IDs that Mixpanel rejects on import (`distinct_id` and `$insert_id`:
-        /// mixpanel/docs `reference/import-events.mdx`, "we disallow the following values"). The
-        /// docs say nothing of case or surrounding spaces; the check compares trimmed and without
-        /// case, so that `" null"` and `"NULL"`, which an app produces by mistake as easily, are
-        /// reported too.
+        /// IDs Mixpanel rejects on import ("we disallow the following values", import-events.mdx); compared
+        /// trimmed and without case, as `" null"` and `"NULL"` are as easy to send by mistake.
         public static let placeholderIDs: Set<String> = [
             "00000000-0000-0000-0000-000000000000", "anon", "anonymous", "nil", "none", "null", "n/a", "na",
             "undefined", "unknown", "<nil>", "0", "-1", "true", "false", "[]", "{}",
@@ -272,21 +168,13 @@ extension VendorLimits {
 
         /// Each of Mixpanel's rules that the checks know, with what breaking it costs.
         static let consequences: [String: VendorRuleViolation.Consequence] = [
-            "mixpanel.stringValue.bytes": .dataLost,
-            "mixpanel.propertyName.length": .dataLost,
-            "mixpanel.propertyCount": .dataLost,
-            "mixpanel.propertyName.reserved": .dataLost,
-            "mixpanel.propertyName.ignore": .tagDropped,
-            "mixpanel.number.finite": .dataLost,
-            "mixpanel.array.length": .dataLost,
-            "mixpanel.eventName.empty": .advisory,
-            "mixpanel.distinctID.placeholder": .tagDropped,
-            "mixpanel.propertyName.case": .advisory,
-            "mixpanel.nameCase": .advisory,
-            "mixpanel.distinctEventNames": .advisory,
-            "mixpanel.propertyName.empty": .advisory,
-            "mixpanel.distinctID.optional": .advisory,
-            "mixpanel.distinctID.empty": .advisory,
+            "mixpanel.propertyName.ignore": .tagDropped, "mixpanel.distinctID.placeholder": .tagDropped,
+            "mixpanel.stringValue.bytes": .dataLost, "mixpanel.propertyName.length": .dataLost,
+            "mixpanel.propertyCount": .dataLost, "mixpanel.propertyName.reserved": .dataLost,
+            "mixpanel.number.finite": .dataLost, "mixpanel.array.length": .dataLost, "mixpanel.nameCase": .advisory,
+            "mixpanel.eventName.empty": .advisory, "mixpanel.propertyName.case": .advisory,
+            "mixpanel.distinctEventNames": .advisory, "mixpanel.propertyName.empty": .advisory,
+            "mixpanel.distinctID.optional": .advisory, "mixpanel.distinctID.empty": .advisory,
         ]
     }
 }

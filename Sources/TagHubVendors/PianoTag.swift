@@ -43,222 +43,104 @@ extension PianoTag: CustomStringConvertible {
 extension PianoTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Piano
 
-    private static let finiteRule = "piano.number.finite"
-
     /// Across tags: event names that differ only by case.
     public static func ruleViolations(across tags: [PianoTag]) -> [VendorRuleViolation] {
-        var names: Set<String> = []
-        for case .event(let name, _) in tags { names.insert(name) }
-        var findings = RuleFindings()
-        RuleCheck.appendNameCaseViolations(names, vendor: "piano", into: &findings)
+        let names = Set(tags.compactMap { if case .event(let name, _) = $0 { name } else { nil } })
+        var findings = Findings()
+        let limit = "names that differ only by case are different events"
+        Rules.appendCaseViolations(names, rule: "piano.nameCase", limit: limit, into: &findings)
         return findings.summary
     }
 
     /// Every rule of Piano's that this tag breaks (see ``VendorLimits/Piano``).
     public var ruleViolations: [VendorRuleViolation] {
-        var findings = RuleFindings()
+        var findings = Findings()
         switch self {
         case .event(let name, let properties):
-            if RuleCheck.isEmptyOrBlank(name) {
-                findings.append(
-                    VendorRuleViolation("piano.eventName.empty", RuleCheck.quoted(name), limit: "an event name")
-                )
+            if Rules.isEmptyOrBlank(name) {
+                findings.append("piano.eventName.empty", Rules.quoted(name), limit: "an event name")
             }
-            // What a value breaks is read first: the value is not copied (see `forEachKey`).
-            let names = RuleFindings.KeyNameRules(
-                caseRule: ("piano.propertyKey.case", "keys that differ only by case are one property")
-            )
-            findings.forEachKey(of: properties, reading: ValueBreak.self, names: names) { key, broken, read, findings in
+            // Each key then its value, in key order; then the keys that differ only by case. A key
+            // far longer than its limit is reported by its length only, and compared with no other.
+            let entries = Rules.checkedEntries(of: properties, accepted: Limits.checkedProperties)
+            for (key, value) in entries {
                 Self.checkKey(key, into: &findings)
-                switch broken {
-                case .none:
-                    break
-                case .longString:
-                    findings.appendAboutValue(
-                        "piano.stringValue.length",
-                        "\(RuleCheck.name(key)): \(Self.size(of: read()))",
-                        limit: Self.stringValueLimit,
-                        detail: nil
-                    )
-                case .nonFinite(let number):
-                    RuleCheck.appendNonFinite(Self.finiteRule, number, at: key, depth: 0, into: &findings)
-                case .array:
-                    Self.checkValue(read(), key: key, into: &findings)
-                }
+                Self.checkValue(value, key: key, into: &findings)
             }
+            let keys = entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.keyLength) }
+            let limit = "keys that differ only by case are one property"
+            Rules.appendCaseViolations(keys, rule: "piano.propertyKey.case", limit: limit, into: &findings)
         case .setUser(let id, _):
-            RuleCheck.appendOptionalID(id, rule: "piano.userID.optional", into: &findings)
-            RuleCheck.appendBlankID(id, rule: "piano.userID.empty", into: &findings)
-        case .deleteUser:
-            break
+            Rules.appendOptionalID(id, rule: "piano.userID.optional", into: &findings)
+            Rules.appendBlankID(id, rule: "piano.userID.empty", into: &findings)
+        case .deleteUser: break
         }
         return findings.summary
     }
 
     private static let keyLengthLimit = "at most \(Limits.keyLength) characters"
     private static let keyFormatLimit = "letters, digits and _, starting with a letter from a to z"
-    private static let reservedPrefixLimits = Limits.reservedKeyPrefixes.map { "no \(RuleCheck.quoted($0)) prefix" }
 
-    /// At most 40 characters of `^[a-z]\w*$` once lowercased, as the SDK lowercases keys, and
-    /// without a reserved prefix.
-    private static func checkKey(_ key: String, into findings: inout RuleFindings) {
-        // Whether the key is lowercase is read on its bytes. Past twice the limit (already
-        // broken), only the first characters are read for the format and the prefixes, as
-        // Firebase's names are: a check stays cheap on a megabyte of key. What is read is
-        // lowercased at most once, and an ASCII key only to be shown.
-        let isLong = key.utf8.count > 2 * Limits.keyLength
-        let read = isLong ? RuleCheck.leadingCharacters(of: key, 2 * Limits.keyLength) : key
-        let isLowercase = RuleCheck.isLowercase(key, memo: &findings.lowercasingChanges)
-        if RuleCheck.isLonger(key, than: Limits.keyLength) {
-            findings.appendAboutKey(
-                "piano.propertyKey.length",
-                RuleCheck.quoted(key, size: RuleCheck.characterSize(of: key)),
-                limit: keyLengthLimit
-            )
+    /// The rules of a key, as the SDK reads it (`Property.swift`): at most 40 characters, then,
+    /// lowercased, `^[a-z]\w*$` and no reserved prefix; and lowercase, as Piano stores it. A key
+    /// far longer than its limit is reported by its length only, and not read.
+    private static func checkKey(_ key: String, into findings: inout Findings) {
+        guard !Rules.isFarLonger(key, than: Limits.keyLength) else {
+            return findings.append("piano.propertyKey.length", Rules.quoted(key), limit: keyLengthLimit)
         }
-        let isWord: Bool
-        let prefixIndex: Int?
-        var lowered: String?
-        if let simple = asciiKey(read) ?? simpleKey(read) {
-            isWord = simple.isWord
-            prefixIndex = simple.reservedPrefix
-        } else if let first = read.first,
-            (isLowercase ? first : first.lowercased().first).map({ !("a"..."z").contains($0) }) ?? true
-        {
-            // Lowercased, a key keeps its first character first (no lowercase starts with a mark):
-            // one whose first character is not from a to z once lowercased is no word and has no
-            // prefix (each starts with a to z), and is not lowercased whole (Cyrillic, kana…).
-            isWord = false
-            prefixIndex = nil
-        } else {
-            let readLowered = isLowercase ? read : read.lowercased()
-            lowered = readLowered
-            isWord =
-                readLowered.first.map { ("a"..."z").contains($0) } == true
-                && readLowered.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            prefixIndex = Limits.reservedKeyPrefixes.firstIndex { readLowered.hasPrefix($0) }
+        if Rules.isLonger(key, than: Limits.keyLength) {
+            let subject = Rules.quoted(key, size: Rules.size(of: key, beyond: Limits.keyLength))
+            findings.append("piano.propertyKey.length", subject, limit: keyLengthLimit)
         }
+        let lowered = key.lowercased()
+        let scalars = lowered.unicodeScalars
+        let isWord = scalars.first.map { ("a"..."z").contains($0) } == true && scalars.allSatisfy(isWordScalar)
         if !isWord {
-            findings.appendAboutKey("piano.propertyKey.format", RuleCheck.quoted(key), limit: keyFormatLimit)
+            findings.append("piano.propertyKey.format", Rules.quoted(key), limit: keyFormatLimit)
         }
-        if let prefixIndex {
-            findings.appendAboutKey(
+        if let prefix = Limits.reservedKeyPrefixes.first(where: lowered.hasPrefix) {
+            findings.append(
                 "piano.propertyKey.reservedPrefix",
-                RuleCheck.quoted(key),
-                limit: reservedPrefixLimits[prefixIndex]
+                Rules.quoted(key),
+                limit: "no \(Rules.quoted(prefix)) prefix"
             )
         }
-        if !isLowercase {
-            // Lowercased only if shown; a long key's lowercase by its first characters, cut.
-            func shown() -> String {
-                let shown = lowered ?? read.lowercased()
-                return isLong ? String(reflecting: RuleCheck.name(shown)) : RuleCheck.quoted(shown)
-            }
-            findings.appendAboutKey(
-                "piano.propertyKey.lowercased",
-                RuleCheck.quoted(key),
-                limit: "lowercase, as Piano stores it (\(shown()))"
-            )
+        if key.unicodeScalars.contains(where: \.properties.changesWhenLowercased) {
+            // A lowercase longer than a subject is shown cut, without its size: the key's is given.
+            let limit = "lowercase, as Piano stores it (\"\(Rules.name(lowered))\")"
+            findings.append("piano.propertyKey.lowercased", Rules.quoted(key), limit: limit)
         }
     }
 
-    /// For an ASCII key, read on its bytes as if lowercased: whether it is a word starting with a
-    /// to z, and the index of its reserved prefix; `nil` for another key.
-    private static func asciiKey(_ key: String) -> (isWord: Bool, reservedPrefix: Int?)? {
-        // A Piano word is an ASCII identifier: the letters are compared as if lowercased.
-        guard let isWord = RuleCheck.asciiIdentifier(key) else { return nil }
-        // Only a key whose first letter starts a prefix is compared with them.
-        guard let first = key.utf8.first, reservedPrefixFirstBytes.contains(first | 0x20) else { return (isWord, nil) }
-        let prefix = Limits.reservedKeyPrefixes.firstIndex { prefix in
-            key.utf8.count >= prefix.utf8.count
-                && zip(key.utf8, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    /// Whether `\w` matches `scalar` in the SDK's `NSRegularExpression`, as ICU defines it: a letter
+    /// (Alphabetic), a mark, a decimal digit, a connector such as `_`, or a zero-width (non-)joiner.
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation: true
+        default: scalar.properties.isAlphabetic || scalar == "\u{200C}" || scalar == "\u{200D}"
         }
-        return (isWord, prefix)
     }
 
-    /// The first bytes of the reserved prefixes (lowercase ASCII letters).
-    private static let reservedPrefixFirstBytes = Limits.reservedKeyPrefixes.compactMap(\.utf8.first)
-
-    /// For a key of scalars below U+0300 (ASCII, Latin: each scalar a character), read scalar by
-    /// scalar as if lowercased: whether it is a word starting with a to z, and the index of its
-    /// reserved prefix; `nil` for another key.
-    private static func simpleKey(_ key: String) -> (isWord: Bool, reservedPrefix: Int?)? {
-        var isWord = true
-        var isFirst = true
-        for scalar in key.unicodeScalars {
-            guard let folded = RuleCheck.simpleLowercase(of: scalar), scalar != "\r" else { return nil }
-            let isWordScalar: Bool
-            if isFirst {
-                isWordScalar = ("a"..."z").contains(folded)
-            } else if folded.isASCII {
-                isWordScalar = RuleCheck.isASCIILetter(folded) || RuleCheck.isASCIIDigit(folded) || folded == "_"
-            } else {
-                isWordScalar = folded.value < 0x300 && isLatinWordScalar[Int(folded.value)]
-            }
-            if !isWordScalar { isWord = false }
-            isFirst = false
-        }
-        if isFirst { isWord = false }  // empty
-        let prefix = Limits.reservedKeyPrefixes.firstIndex { prefix in
-            var scalars = key.unicodeScalars.makeIterator()
-            return prefix.unicodeScalars.allSatisfy { scalar in
-                scalars.next().map { RuleCheck.simpleLowercase(of: $0) == scalar } ?? false
-            }
-        }
-        return (isWord, prefix)
-    }
-
-    /// Whether each scalar below U+0300 is a letter or a number, as `Character.isLetter` and
-    /// `isNumber` read a character's first scalar.
-    private static let isLatinWordScalar: [Bool] = (0..<0x300).map {
-        Unicode.Scalar(UInt32($0)).map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
-    }
-
-    private static let stringValueLimit = "at most \(Limits.stringValueLength) characters"
+    private static let stringLimit = "at most \(Limits.stringValueLength) characters"
     private static let arrayLimit = "at most \(Limits.arrayLength)"
 
-    /// What a property's value breaks: a string too long, a number not finite.
-    private typealias ValueBreak = LengthAndFinitenessBreak<StringValueLimit>
-
-    /// The length a string value may have.
-    private enum StringValueLimit: StringLengthLimit {
-        static func isTooLong(_ string: String) -> Bool {
-            RuleCheck.isLonger(string, than: Limits.stringValueLength)
+    /// The rules of a value and of the values inside it, walked without recursion. An array far
+    /// longer than its limit is reported by its length, and its elements are not walked.
+    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
+        var shown: Set<String> = []  // what the findings about this value show: one per million equal elements
+        func report(_ rule: String, _ what: String, _ limit: String) {
+            if shown.insert(what).inserted { findings.append(rule, "\(Rules.name(key)): \(what)", limit: limit) }
         }
-
-        static func bytesRead(of string: String) -> Int {
-            RuleCheck.bytesReadCountingCharacters(string, limit: Limits.stringValueLength)
-        }
-    }
-
-    /// The size of `value`'s string as a finding states it.
-    private static func size(of value: AnalyticsValue) -> String {
-        guard case .string(let string) = value else { return "" }
-        return RuleCheck.size(of: string, beyond: Limits.stringValueLength)
-    }
-
-    /// The rules of a value and of every value inside it, walked without recursion.
-    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout RuleFindings) {
-        value.walk { value, depth in
+        value.walk { value, _ in
             switch value {
-            case .string(let string) where RuleCheck.isLonger(string, than: Limits.stringValueLength):
-                findings.appendAboutValue(
-                    "piano.stringValue.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.size(of: string, beyond: Limits.stringValueLength))",
-                    limit: stringValueLimit,
-                    detail: depth == 0 ? nil : .text(RuleCheck.size(of: string, beyond: Limits.stringValueLength))
-                )
+            case .string(let text) where Rules.isLonger(text, than: Limits.stringValueLength):
+                report("piano.stringValue.length", Rules.size(of: text, beyond: Limits.stringValueLength), stringLimit)
             case .double(let number) where !number.isFinite:
-                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
+                report("piano.number.finite", "\(number)", "a finite number")
             case .array(let values) where values.count > Limits.arrayLength:
-                findings.appendAboutValue(
-                    "piano.array.length",
-                    "\(RuleCheck.name(key)): \(RuleCheck.grouped(values.count)) items",
-                    limit: arrayLimit,
-                    detail: .number(values.count)
-                )
-            default:
-                break
+                report("piano.array.length", "\(Rules.grouped(values.count)) items", arrayLimit)
+                return values.count <= max(4 * Limits.arrayLength, 4_096)
+            default: break
             }
             return true
         }
@@ -280,21 +162,18 @@ extension VendorLimits {
         public static let stringValueLength = 255
         /// String arrays: at most 20 items (support article "Properties").
         public static let arrayLength = 20
+        /// Properties per event: Piano documents no limit, nor does its SDK set one. A check reads the first
+        /// 1,000 keys (and a few more) one by one, in key order, and no others: a bound of what a check costs,
+        /// far above what an event holds in practice, not one of Piano's.
+        public static let checkedProperties = 1000
 
         /// Each of Piano's rules that the checks know, with what breaking it costs.
         static let consequences: [String: VendorRuleViolation.Consequence] = [
-            "piano.propertyKey.length": .dataLost,
-            "piano.propertyKey.format": .dataLost,
-            "piano.propertyKey.reservedPrefix": .dataLost,
-            "piano.propertyKey.lowercased": .advisory,
-            "piano.stringValue.length": .dataLost,
-            "piano.array.length": .dataLost,
-            "piano.propertyKey.case": .dataLost,
-            "piano.eventName.empty": .advisory,
-            "piano.nameCase": .advisory,
-            "piano.number.finite": .tagDropped,
-            "piano.userID.optional": .advisory,
-            "piano.userID.empty": .advisory,
+            "piano.number.finite": .tagDropped, "piano.propertyKey.length": .dataLost,
+            "piano.propertyKey.format": .dataLost, "piano.propertyKey.reservedPrefix": .dataLost,
+            "piano.stringValue.length": .dataLost, "piano.array.length": .dataLost, "piano.propertyKey.case": .dataLost,
+            "piano.propertyKey.lowercased": .advisory, "piano.eventName.empty": .advisory, "piano.nameCase": .advisory,
+            "piano.userID.optional": .advisory, "piano.userID.empty": .advisory,
         ]
     }
 }

@@ -37,8 +37,8 @@ enum Rules {
     /// invisible scalar (a zero-width space, a bidirectional override), a line or paragraph
     /// separator, a private or unassigned one; a mark too, where `showingMarks`. No finding holds
     /// such a scalar raw, so that a tag cannot forge or split a finding's line.
-    static func escaped(_ scalar: Unicode.Scalar, showingMarks: Bool = false) -> String {
-        if scalar == "'" { return "'" }
+    static func escaped(_ scalar: Unicode.Scalar, showingMarks: Bool = false, inLiteral: Bool = true) -> String {
+        if scalar == "'" || (!inLiteral && (scalar == "\"" || scalar == "\\")) { return String(scalar) }
         let escaped = scalar.escaped(asASCII: false)
         guard escaped.unicodeScalars.count == 1 else { return escaped }
         let properties = scalar.properties
@@ -74,18 +74,23 @@ enum Rules {
     /// The start of `text` escaped, at most ``subjectLength`` UTF-16 units of it, cut at a
     /// character (at a scalar where the first character is longer); and whether it is all of
     /// `text`. Reads only the first scalars of `text`, those a subject can show.
-    private static func escapedPrefix(of text: String, showingMarks: Bool) -> (literal: String, isWhole: Bool) {
+    private static func escapedPrefix(
+        of text: String,
+        showingMarks: Bool,
+        inLiteral: Bool = true
+    ) -> (literal: String, isWhole: Bool) {
         let window = String(String.UnicodeScalarView(text.unicodeScalars.prefix(subjectLength + 1)))
         var literal = ""
         var units = 0
         for character in window {
-            let piece = character.unicodeScalars.map { escaped($0, showingMarks: showingMarks) }.joined()
+            let piece = character.unicodeScalars.map { escaped($0, showingMarks: showingMarks, inLiteral: inLiteral) }
+                .joined()
             units += piece.utf16.count
             guard units <= subjectLength else {
                 guard literal.isEmpty else { return (literal, false) }
                 // A first character too long to show (a letter and its marks) is cut at a scalar.
                 for scalar in window.unicodeScalars {
-                    let piece = escaped(scalar, showingMarks: showingMarks)
+                    let piece = escaped(scalar, showingMarks: showingMarks, inLiteral: inLiteral)
                     guard literal.utf16.count + piece.utf16.count <= subjectLength else { break }
                     literal += piece
                 }
@@ -98,9 +103,15 @@ enum Rules {
     }
 
     /// `value`'s description as a finding shows it: cut after ``subjectLength`` UTF-16 units,
-    /// every scalar escaped. Only the start of a long value is described.
+    /// every scalar that would not show escaped (its strings' quotes and escapes are already the
+    /// description's). Only the start of a long value is described.
     static func shown(_ value: AnalyticsValue) -> String {
-        name(value.description(upTo: subjectLength))
+        let (literal, isWhole) = escapedPrefix(
+            of: value.description(upTo: subjectLength),
+            showingMarks: false,
+            inLiteral: false
+        )
+        return isWhole ? literal : literal + "…"
     }
 
     // MARK: - Sizes
@@ -133,23 +144,52 @@ enum Rules {
 
     /// The entries of `properties` that a check reads one by one, sorted by key: all of them where
     /// there are at most `accepted` + ``extraKeys``; otherwise that many, the first by the bytes
-    /// of their keys' UTF-8, so that the check of a tag of 100,000 keys costs what one of a few
-    /// dozen does (its count is reported, and the vendor drops or cuts it anyway).
+    /// of their keys' UTF-8, so that the check of a tag of 100,000 keys costs little more than one
+    /// of `accepted` keys does (its count is reported, and the vendor drops or cuts it anyway).
     static func checkedEntries<Value>(
         of properties: [String: Value],
         accepted: Int
     ) -> [(key: String, value: Value)] {
         let bound = accepted + extraKeys
         guard properties.count > bound else { return properties.sorted { $0.key < $1.key } }
+        // A heap of the first keys met so far, the last of them by bytes on top: a key past it is
+        // left at once, any other takes its place.
         var first: [(key: String, value: Value)] = []
-        first.reserveCapacity(bound + 1)
+        first.reserveCapacity(bound)
         for entry in properties {
-            if first.count == bound, let last = first.last, !bytesPrecede(entry.key, last.key) { continue }
-            let index = first.firstIndex { bytesPrecede(entry.key, $0.key) } ?? first.endIndex
-            first.insert(entry, at: index)
-            if first.count > bound { first.removeLast() }
+            if first.count < bound {
+                first.append(entry)
+                siftUp(&first, from: first.count - 1)
+            } else if bytesPrecede(entry.key, first[0].key) {
+                first[0] = entry
+                siftDown(&first)
+            }
         }
         return first.sorted { $0.key < $1.key }
+    }
+
+    /// Moves `heap[index]` up until no parent's key comes after it by bytes.
+    private static func siftUp<Value>(_ heap: inout [(key: String, value: Value)], from index: Int) {
+        var child = index
+        while child > 0, bytesPrecede(heap[(child - 1) / 2].key, heap[child].key) {
+            heap.swapAt(child, (child - 1) / 2)
+            child = (child - 1) / 2
+        }
+    }
+
+    /// Moves `heap[0]` down until no child's key comes after it by bytes.
+    private static func siftDown<Value>(_ heap: inout [(key: String, value: Value)]) {
+        var parent = 0
+        while true {
+            var last = parent
+            for child in [2 * parent + 1, 2 * parent + 2]
+            where child < heap.count && bytesPrecede(heap[last].key, heap[child].key) {
+                last = child
+            }
+            guard last != parent else { return }
+            heap.swapAt(parent, last)
+            parent = last
+        }
     }
 
     private static func bytesPrecede(_ left: String, _ right: String) -> Bool {
@@ -177,12 +217,6 @@ enum Rules {
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return text[start...last]
-    }
-
-    /// Whether `name` is made of ASCII letters, digits and `_`, starting with a letter.
-    static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.utf8.first, isASCIILetter(first) else { return false }
-        return name.utf8.allSatisfy { isASCIILetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
     /// Whether `byte` is an ASCII letter.

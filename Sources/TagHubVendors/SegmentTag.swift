@@ -22,8 +22,7 @@ public enum SegmentTag: Sendable, Hashable {
     /// The event's or screen's name, or the call's: what a tracking plan lists.
     public var name: String {
         switch self {
-        case .track(let event, _): event
-        case .screen(let name, _): name
+        case .track(let name, _), .screen(let name, _): name
         case .identify: "identify"
         case .group: "group"
         case .alias: "alias"
@@ -33,395 +32,247 @@ public enum SegmentTag: Sendable, Hashable {
 }
 
 extension SegmentTag: CustomStringConvertible {
-    /// `track "Podcast Played" {…}`, `screen "Favorites"`, `identify "42" {…}`,
-    /// `identify anonymous {…}`, …
+    /// `track "Podcast Played" {…}`, `screen "Favorites"`, `identify anonymous {…}`, …
     public var description: String {
-        func call(_ name: String, _ argument: String, _ properties: [String: AnalyticsValue]) -> String {
-            properties.isEmpty
-                ? "\(name) \(String(reflecting: argument))"
-                : "\(name) \(String(reflecting: argument)) \(describeProperties(properties))"
-        }
-        switch self {
-        case .track(let event, let properties): return call("track", event, properties)
-        case .screen(let name, let properties): return call("screen", name, properties)
-        case .identify(let userID?, let traits): return call("identify", userID, traits)
-        case .identify(nil, let traits):
-            return traits.isEmpty ? "identify anonymous" : "identify anonymous \(describeProperties(traits))"
-        case .group(let groupID, let traits): return call("group", groupID, traits)
-        case .alias(let newID): return call("alias", newID, [:])
-        case .reset: return "reset"
-        }
+        let (call, values): (String, [String: AnalyticsValue]) =
+            switch self {
+            case .track(let event, let properties): ("track \(String(reflecting: event))", properties)
+            case .screen(let name, let properties): ("screen \(String(reflecting: name))", properties)
+            case .identify(let userID, let traits):
+                ("identify \(userID.map { String(reflecting: $0) } ?? "anonymous")", traits)
+            case .group(let groupID, let traits): ("group \(String(reflecting: groupID))", traits)
+            case .alias(let newID): ("alias \(String(reflecting: newID))", [:])
+            case .reset: ("reset", [:])
+            }
+        return values.isEmpty ? call : "\(call) \(describeProperties(values))"
     }
 }
 
 extension SegmentTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Segment
+    /// A call's `type`; its event name, screen name or ID, under its key; its properties' key.
+    private typealias Call = (type: String, field: (key: String, value: String)?, key: String?)
 
-    private static let finiteRule = "segment.number.finite"
-
-    /// Every rule of Segment's spec that this tag breaks (see ``VendorLimits/Segment``).
+    /// Every rule of Segment's spec that this tag breaks, and every number analytics-swift cannot
+    /// write (see ``VendorLimits/Segment``). A name, ID or key of more than 128,000 bytes (four
+    /// times the call's limit) is reported by the call's size only.
     public var ruleViolations: [VendorRuleViolation] {
-        var findings = RuleFindings()
+        var findings = Findings()
         switch self {
         case .track(let event, let properties):
-            if RuleCheck.isEmptyOrBlank(event) {
-                findings.append(
-                    VendorRuleViolation("segment.track.event.empty", RuleCheck.quoted(event), limit: "an event name")
-                )
+            if Self.isFarLonger(event) {
+            } else if Rules.isEmptyOrBlank(event) {
+                findings.append("segment.track.event.empty", Rules.quoted(event), limit: "an event name")
             } else if !Self.isTitleCase(event) {
-                findings.append(
-                    VendorRuleViolation(
-                        "segment.track.event.titleCase",
-                        RuleCheck.quoted(event),
-                        limit: "words in title case, object then past-tense verb (\"Podcast Played\")"
-                    )
-                )
+                let limit = "words in title case, object then past-tense verb (\"Podcast Played\")"
+                findings.append("segment.track.event.titleCase", Rules.quoted(event), limit: limit)
             }
-            findings.append(contentsOf: Self.trackPropertyViolations(properties))
-            Self.checkDictionary(properties, in: Call(type: "track", ("event", event), "properties"), into: &findings)
+            // `revenue` and `value` are numbers, `currency` an ISO 4217 code (spec/track.md).
+            for key in Limits.numericTrackProperties.sorted() {
+                guard let value = properties[key] else { continue }
+                if case .int = value { continue } else if case .double = value { continue }
+                findings.append("segment.track.\(key).number", "\(key): \(Rules.shown(value))", limit: "a number")
+            }
+            if let currency = properties["currency"], !Self.isCurrencyCode(currency) {
+                let limit = "an ISO 4217 code such as \"EUR\""
+                findings.append("segment.track.currency.code", "currency: \(Rules.shown(currency))", limit: limit)
+            }
+            Self.check(properties, in: ("track", ("event", event), "properties"), &findings)
         case .screen(let name, let properties):
-            if let name = Self.screenNameProperty.find(in: properties)["name"] {
-                findings.append(
-                    VendorRuleViolation(
-                        "segment.screen.name.reserved",
-                        "name: \(RuleCheck.shown(name))",
-                        limit: "not a property: a screen's name is its own"
-                    )
-                )
+            if let value = properties["name"] {
+                let limit = "not a property: a screen's name is its own"
+                findings.append("segment.screen.name.reserved", "name: \(Rules.shown(value))", limit: limit)
             }
-            Self.checkDictionary(properties, in: Call(type: "screen", ("name", name), "properties"), into: &findings)
+            Self.check(properties, in: ("screen", ("name", name), "properties"), &findings)
         case .identify(let userID, let traits):
-            if let userID {
-                Self.checkID(
-                    userID,
-                    "segment.identify.userID",
-                    limit: "a user ID, or none (anonymous)",
-                    into: &findings
-                )
-            }
-            let field = userID.map { (key: "userId", value: $0) }
-            Self.checkDictionary(traits, in: Call(type: "identify", field, "traits"), into: &findings)
+            Self.checkID(userID, "segment.identify.userID", "a user ID, or none (anonymous)", &findings)
+            Self.check(traits, in: ("identify", userID.map { ("userId", $0) }, "traits"), &findings)
         case .group(let groupID, let traits):
-            Self.checkID(groupID, "segment.group.groupID", limit: "a group ID", into: &findings)
-            Self.checkDictionary(traits, in: Call(type: "group", ("groupId", groupID), "traits"), into: &findings)
+            Self.checkID(groupID, "segment.group.groupID", "a group ID", &findings)
+            Self.check(traits, in: ("group", ("groupId", groupID), "traits"), &findings)
         case .alias(let newID):
-            Self.checkID(newID, "segment.alias.newID", limit: "a user ID", into: &findings)
-            Self.checkDictionary([:], in: Call(type: "alias", ("userId", newID), nil), into: &findings)
+            Self.checkID(newID, "segment.alias.newID", "a user ID", &findings)
+            Self.check([:], in: ("alias", ("userId", newID), nil), &findings)
         case .reset:
             break
         }
         return findings.summary
     }
 
-    /// The rules of an ID whose rules are named `rule`.empty and `rule`.optional: one that shows
-    /// nothing is no ID (the spec requires a user ID, a group ID, a new ID); one that reads as an
-    /// optional's description is advised against.
-    private static func checkID(_ id: String, _ rule: String, limit: String, into findings: inout RuleFindings) {
-        if RuleCheck.isEmptyOrBlank(id) {
-            findings.append(VendorRuleViolation("\(rule).empty", RuleCheck.quoted(id), limit: limit))
-        }
-        RuleCheck.appendOptionalID(id, rule: "\(rule).optional", into: &findings)
-    }
-
     /// Across tags: track event names that differ only by case.
     public static func ruleViolations(across tags: [SegmentTag]) -> [VendorRuleViolation] {
         var names: Set<String> = []
-        for case .track(let event, _) in tags { names.insert(event) }
-        var findings = RuleFindings()
-        RuleCheck.appendNameCaseViolations(names, vendor: "segment", into: &findings)
+        for case .track(let event, _) in tags where !isFarLonger(event) { names.insert(event) }
+        var findings = Findings()
+        let limit = "names that differ only by case are different events"
+        Rules.appendCaseViolations(names, rule: "segment.nameCase", limit: limit, into: &findings)
         return findings.summary
     }
 
-    private static let callBytesLimit = "at most \(RuleCheck.grouped(Limits.callBytes)) bytes per call"
+    /// Whether `text` alone passes the call's limit four times over: it is then not read.
+    private static func isFarLonger(_ text: String) -> Bool { Rules.isFarLonger(text, than: Limits.callBytes) }
 
-    /// The parts of a call that the size of its JSON counts besides its properties or traits: its
-    /// `type`, its name or IDs as strings under their keys, the key of its properties or traits
-    /// (`nil` for a call without), and what analytics-swift adds to every call whatever it holds:
-    /// a `messageId` and an `anonymousId` (UUIDs, 36 bytes each) and a `timestamp` (ISO 8601 with
-    /// milliseconds, 24 bytes). Its `context` (the app, the device, the library…) and
-    /// `integrations` are not counted: their size depends on the device.
-    private struct Call {
-        let type: String
-        /// The call's one string field besides its properties, if any: its event name, screen name
-        /// or ID, under its key.
-        let field: (key: String, value: String)?
-        let dictionaryKey: String?
+    /// An ID that shows nothing breaks `rule`.empty (the spec requires it); one that reads as an
+    /// optional's description, `rule`.optional (advice).
+    private static func checkID(_ id: String?, _ rule: String, _ limit: String, _ findings: inout Findings) {
+        guard let id, !isFarLonger(id) else { return }
+        if Rules.isEmptyOrBlank(id) { findings.append("\(rule).empty", Rules.quoted(id), limit: limit) }
+        Rules.appendOptionalID(id, rule: "\(rule).optional", into: &findings)
+    }
 
-        init(type: String, _ field: (key: String, value: String)?, _ dictionaryKey: String?) {
-            self.type = type
-            self.field = field
-            self.dictionaryKey = dictionaryKey
-        }
-
-        /// `{"type":"…","messageId":"…","anonymousId":"…","timestamp":"…"}` and, for the field
-        /// and the dictionary's key, `,"key":`; the field's bytes without their escapes.
-        var bytesWithoutEscapes: Int {
-            154 + type.utf8.count
-                + (field.map { $0.key.utf8.count + 4 + $0.value.utf8.count + 2 } ?? 0)
-                + (dictionaryKey.map { $0.utf8.count + 4 } ?? 0)
+    /// Whether every word (as `split(separator: " ")` cuts characters) starts with a capital or a digit.
+    private static func isTitleCase(_ event: String) -> Bool {
+        event.split(separator: " ").allSatisfy { word in
+            word.unicodeScalars.first.map { $0.properties.isUppercase || ("0"..."9").contains($0) } ?? false
         }
     }
 
-    /// Blank keys and keys that differ only by case, before the keys' own rules.
-    private static let keyNameRules = RuleFindings.KeyNameRules(
-        blank: "segment.propertyName.empty",
-        caseRule: ("segment.propertyName.case", "names that differ only by case are different properties"),
-        caseFirst: true
-    )
+    private static func isCurrencyCode(_ value: AnalyticsValue) -> Bool {
+        guard case .string(let code) = value, code.utf8.count == Limits.currencyCodeLength else { return false }
+        return code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+    }
 
-    /// The rules of any properties or traits: keys that differ only by case, and the size of the
-    /// `call` that holds them.
-    private static func checkDictionary(
-        _ properties: [String: AnalyticsValue],
-        in call: Call,
-        into findings: inout RuleFindings
-    ) {
-        // {"key":value,…}, with each value's size read as its non-finite numbers are looked for;
-        // a scalar value first, so that it is not copied (see `forEachKey`).
-        var size = call.bytesWithoutEscapes + (call.dictionaryKey == nil ? 0 : 2 + max(0, properties.count - 1))
-        findings.forEachKey(of: properties, reading: ScalarValue.self, names: keyNameRules) {
-            key,
-            scalar,
-            read,
-            findings in
-            size += 2 + key.utf8.count + 1  // escapes: `jsonEscapes(in:)`
-            switch scalar {
-            case .sized(let bytes):
-                size += bytes
-            case .nonFinite(let number):
-                size += 1  // analytics-swift writes 0
-                RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: 0, into: &findings)
-            case .array:
-                let value = read()
-                value.walk { value, depth in
-                    switch value {
-                    case .double(let number) where !number.isFinite:
-                        RuleCheck.appendNonFinite(finiteRule, number, at: key, depth: depth, into: &findings)
-                    case .array(let values):
-                        size += 2 + max(0, values.count - 1)  // [,,] and what is inside
-                        return true
-                    default:
-                        break
-                    }
-                    if case .sized(let bytes) = ScalarValue(reading: value) { size += bytes } else { size += 1 }
-                    return true
-                }
+    /// The most keys of a call within 32,000 bytes, 6 bytes each at least (`,"k":0`). A call of more
+    /// is past it whatever they hold: its first ``Rules/extraKeys`` keys are read, as examples.
+    private static let keysWithinCall = Limits.callBytes / 6
+    /// The most elements of an array within 32,000 bytes (`n` take at least `2n + 1`). A longer one
+    /// counts so, not walked; so does any array met past the limit: the walk of any depth is bounded.
+    private static let elementsWithinCall = Limits.callBytes / 2
+    private static let rangeLimit = "0, or a magnitude in 1e-100..<1e150, as analytics-swift writes numbers"
+
+    /// The rules of properties or traits (blank keys, keys that differ only by case, numbers), and
+    /// the size of the `call` that holds them: `{"type":…,"messageId":…,"anonymousId":…,
+    /// "timestamp":…}` (154 bytes and the type: analytics-swift adds two UUIDs and an ISO 8601
+    /// time), its field, its properties; not `context` and `integrations`, which depend on the
+    /// device. Escapes are read while the count is within the limit: at most 32,000 bytes.
+    private static func check(_ properties: [String: AnalyticsValue], in call: Call, _ findings: inout Findings) {
+        var size = 154 + call.type.utf8.count + (call.key.map { $0.utf8.count + 4 } ?? 0)  // `,"key":`
+        func add(_ text: String, _ bytes: Int) {
+            size += text.utf8.count + bytes
+            guard size <= Limits.callBytes else { return }
+            // `\"`, `\\`, `\/`, `\b`, `\t`, `\n`, `\f`, `\r`, and `\u001f` for the other control characters.
+            for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x2F || byte == 0x5C {
+                size += byte >= 0x20 || [8, 9, 10, 12, 13].contains(byte) ? 1 : 5
             }
         }
-        // Strings were counted without their escapes, which only add bytes: a total past the limit
-        // is past it already, and its strings are not read again. Within it, they are read for
-        // their escapes, which may push it past (at most 32,000 bytes of strings).
-        if size <= Limits.callBytes {
-            size += jsonEscapes(in: properties)
-            if let string = call.field?.value { size += jsonSize(of: string) - 2 - string.utf8.count }
+        if let field = call.field { add(field.value, field.key.utf8.count + 6) }  // `,"key":"value"`
+        let accepted = properties.count > keysWithinCall ? 0 : keysWithinCall
+        let entries = Rules.checkedEntries(of: properties, accepted: accepted)
+        // Braces and commas, and at least `"k":0` for each key not read.
+        size += (call.key == nil ? 0 : 1 + max(1, properties.count)) + 5 * (properties.count - entries.count)
+        let keys = entries.map(\.key).filter { !isFarLonger($0) }
+        for key in keys where Rules.isEmptyOrBlank(key) {
+            findings.append("segment.propertyName.empty", Rules.quoted(key), limit: "a name")
         }
-        if size > Limits.callBytes {
-            findings.append(
-                VendorRuleViolation(
-                    "segment.payload.size",
-                    "at least \(RuleCheck.grouped(size)) bytes",
-                    limit: callBytesLimit
-                )
-            )
-        }
-    }
-
-    /// A value that is not an array, by its bytes as compact JSON (strings without their escapes), as
-    /// analytics-swift's `JSONEncoder` writes it, or a non-finite number; or an array.
-    private enum ScalarValue: ValueReading {
-        case sized(Int)
-        case nonFinite(Double)
-        case array
-
-        @inline(__always)
-        init(reading value: AnalyticsValue) {
-            switch value {
-            case .string(let string): self = .sized(2 + string.utf8.count)  // escapes: `jsonEscapes(in:)`
-            case .int(let int): self = .sized(SegmentTag.digits(of: int))
-            case .double(let number) where !number.isFinite: self = .nonFinite(number)
-            case .double(let number):
-                // As JSONEncoder writes it: a whole number without its ".0" (1.0 is 1).
-                let text = number.description
-                self = .sized(text.hasSuffix(".0") ? text.utf8.count - 2 : text.utf8.count)
-            case .bool(let bool): self = .sized(bool ? 4 : 5)
-            case .null: self = .sized(4)
-            case .array: self = .array
-            }
-        }
-    }
-
-    /// The characters of `int` written in decimal, its sign included.
-    private static func digits(of int: Int) -> Int {
-        var count = int < 0 ? 2 : 1
-        var rest = int.magnitude
-        while rest >= 10 {
-            rest /= 10
-            count += 1
-        }
-        return count
-    }
-
-    /// The bytes that escaping adds to the strings of `properties`, keys included, nested arrays
-    /// included.
-    private static func jsonEscapes(in properties: [String: AnalyticsValue]) -> Int {
-        var extra = 0
-        for (key, value) in properties {
-            extra += jsonSize(of: key) - 2 - key.utf8.count
+        let caseLimit = "names that differ only by case are different properties"
+        Rules.appendCaseViolations(keys, rule: "segment.propertyName.case", limit: caseLimit, into: &findings)
+        for (key, value) in entries {
+            add(key, 3)
             value.walk { value, _ in
-                if case .string(let string) = value { extra += jsonSize(of: string) - 2 - string.utf8.count }
+                switch value {
+                case .string(let string): add(string, 2)
+                case .int(let int): size += String(int).utf8.count
+                case .double(let number):
+                    size += 1
+                    let subject = "\(Rules.name(key)): \(number)"
+                    if !number.isFinite {
+                        findings.append("segment.number.finite", subject, limit: "a finite number")
+                    } else if !isWritable(number) {
+                        findings.append("segment.number.range", subject, limit: rangeLimit)
+                    }
+                case .bool(let bool): size += bool ? 4 : 5
+                case .null: size += 4
+                case .array(let values):
+                    guard size <= Limits.callBytes, values.count <= elementsWithinCall else {
+                        size += 1 + max(1, 2 * values.count)
+                        return false
+                    }
+                    size += 1 + max(1, values.count)
+                }
                 return true
             }
         }
-        return extra
+        guard size > Limits.callBytes else { return }
+        let limit = "at most \(Rules.grouped(Limits.callBytes)) bytes per call"
+        findings.append("segment.payload.size", "at least \(Rules.grouped(size)) bytes", limit: limit)
     }
 
-    /// The bytes of `string` as a JSON string: quoted, with `"`, `\` and `/` escaped in two bytes,
-    /// control characters in two (`\n`) or six (`\u001f`), and the rest as UTF-8.
-    private static func jsonSize(of string: String) -> Int {
-        func bytewise(_ bytes: some Sequence<UInt8>) -> Int {
-            var extra = 0
-            for byte in bytes where byte < 0x30 || byte == 0x5C {
-                switch byte {
-                case 0x22, 0x5C, 0x2F, 0x08, 0x09, 0x0A, 0x0C, 0x0D: extra += 1
-                case 0x00..<0x20: extra += 5
-                default: break
-                }
-            }
-            return extra
+    /// Whether analytics-swift writes `number` as a number (``VendorLimits/Segment/numberMagnitudes``).
+    static func isWritable(_ number: Double) -> Bool {
+        number == 0 || Limits.numberMagnitudes.contains(number.magnitude)
+    }
+}
+
+#if canImport(Foundation)
+import Foundation
+extension SegmentTag {
+    /// The properties or traits as analytics-swift's `[String: Any]` takes them (empty for alias and
+    /// reset), as ``AnalyticsValue/jsonObject`` makes them but with a null (`NSNull()`) for each
+    /// number the SDK cannot write (``VendorLimits/Segment/numberMagnitudes``): the checks report
+    /// those, and a tagger that passes these keeps them from the SDK whatever the rule-check
+    /// policy: `analytics.track(name: event, properties: tag.sdkProperties)`.
+    public var sdkProperties: [String: Any] {
+        switch self {
+        case .track(_, let values), .screen(_, let values), .identify(_, let values), .group(_, let values):
+            values.mapValues(Self.sdkObject)
+        case .alias, .reset: [:]
         }
-        func escapes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            // Eight bytes at a time: most words have no byte below 0x30 and no `\`, and need none.
-            var extra = 0
-            var offset = 0
-            while bytes.count - offset >= 8 {
-                let word = RuleCheck.word(bytes, at: offset)
-                let hasLow = (word &- 0x3030_3030_3030_3030) & ~word & 0x8080_8080_8080_8080 != 0
-                if hasLow || RuleCheck.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C) {
-                    extra += bytewise(bytes[offset..<(offset + 8)])
-                }
-                offset += 8
-            }
-            return extra + bytewise(bytes[offset...])
-        }
-        let extra = string.utf8.withContiguousStorageIfAvailable(escapes) ?? bytewise(string.utf8)
-        return 2 + string.utf8.count + extra
     }
 
-    /// Whether every word (between spaces) starts with a capital letter or a digit.
-    private static func isTitleCase(_ event: String) -> Bool {
-        // Only the first scalar of each word is read, found on the bytes: a megabyte of name costs
-        // a search for its spaces.
-        event.utf8.withContiguousStorageIfAvailable { bytes in
-            var offset = 0
-            var spaces = 0
-            while offset < bytes.count {
-                if bytes[offset] == 0x20 {
-                    offset += 1
-                    spaces += 1
-                    continue
-                }
-                let (scalar, length) = RuleCheck.scalar(in: bytes, at: offset)
-                // A scalar that joins the space before it makes one character with it, which
-                // String.split(separator: " ") does not split at: after one space between words, the
-                // word goes on; otherwise a word starts with that space, no capital.
-                if spaces > 0 && RuleCheck.extendsCharacter(scalar) {
-                    guard spaces == 1 && offset > 1 else { return false }
-                } else if !(scalar.properties.isUppercase || RuleCheck.isASCIIDigit(scalar)) {
-                    return false
-                }
-                spaces = 0
-                guard let space = RuleCheck.index(of: 0x20, in: bytes, from: offset + length) else { return true }
-                offset = space
+    /// `value` as ``sdkProperties`` holds it, built without recursion as the walk meets its values.
+    private static func sdkObject(_ value: AnalyticsValue) -> Any {
+        var open: [[Any]] = []  // The arrays being built, the outermost first.
+        var result: Any = NSNull()
+        func add(_ object: Any) { if open.isEmpty { result = object } else { open[open.count - 1].append(object) } }
+        func close(to depth: Int) { while open.count > depth { add(open.removeLast()) } }
+        value.walk { value, depth in
+            close(to: depth)
+            switch value {
+            case .array: open.append([])
+            case .double(let number) where !isWritable(number): add(NSNull())
+            default: add(value.jsonObject)
             }
             return true
         }
-            ?? event.split(separator: " ").allSatisfy { word in
-                guard let first = word.unicodeScalars.first else { return false }
-                return first.properties.isUppercase || RuleCheck.isASCIIDigit(first)
-            }
-    }
-
-    private static let specialTrackProperties = RuleCheck.PropertyNames(
-        Limits.numericTrackProperties.union(["currency"])
-    )
-    private static let screenNameProperty = RuleCheck.PropertyNames(["name"])
-
-    private static func trackPropertyViolations(_ properties: [String: AnalyticsValue]) -> [VendorRuleViolation] {
-        let properties = Self.specialTrackProperties.find(in: properties)
-        var violations: [VendorRuleViolation] = []
-        for key in Limits.numericTrackProperties.sorted() {
-            guard let value = properties[key] else { continue }
-            switch value {
-            case .int, .double: continue
-            default:
-                violations.append(
-                    VendorRuleViolation(
-                        "segment.track.\(key).number",
-                        "\(RuleCheck.name(key)): \(RuleCheck.shown(value))",
-                        limit: "a number"
-                    )
-                )
-            }
-        }
-        if let currency = properties["currency"] {
-            let isCode: Bool
-            if case .string(let code) = currency {
-                // Three capital letters A to Z are three bytes: no need to count characters.
-                isCode =
-                    code.utf8.count == Limits.currencyCodeLength
-                    && code.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-            } else {
-                isCode = false
-            }
-            if !isCode {
-                violations.append(
-                    VendorRuleViolation(
-                        "segment.track.currency.code",
-                        "currency: \(RuleCheck.shown(currency))",
-                        limit: "an ISO 4217 code such as \"EUR\""
-                    )
-                )
-            }
-        }
-        return violations
+        close(to: 0)
+        return result
     }
 }
+#endif
 
 extension VendorLimits {
     /// Segment, and the collectors that accept its spec.
     public enum Segment {
         // Sources: segmentio/segment-docs src/connections/spec/index.md, spec/track.md,
-        // spec/screen.md, the HTTP tracking API page.
+        // spec/screen.md, the HTTP tracking API page; segmentio/analytics-swift 1.10.0.
 
         /// The currency property: an ISO 4217 code, three capital letters (spec/track.md).
         public static let currencyCodeLength = 3
-        /// One call: at most 32,000 bytes of JSON. The HTTP tracking API page says "32KB per
-        /// event"; the SDKs that check it before sending use 32,000 (analytics-android
-        /// `SegmentIntegration.MAX_PAYLOAD_SIZE`, bytes of the serialized JSON; analytics-kotlin,
-        /// characters of it). The lower number is used.
+        /// One call: at most 32,000 bytes of JSON ("32KB per event", the HTTP API page; 32,000 in
+        /// analytics-android and -kotlin). analytics-swift does not check it: the server refuses the
+        /// call, and a 4xx drops the whole batch. `segment.payload.size` finds "at least N bytes" of
+        /// what analytics-swift writes: strings, escapes, booleans, nulls and structure exactly, an
+        /// `Int` by its digits (`Decimal` holds it exactly), a `Double` as 1, the fewest it writes.
         public static let callBytes = 32_000
         /// Properties with a meaning of their own in a track call (spec/track.md).
         public static let numericTrackProperties: Set<String> = ["revenue", "value"]
+        /// The magnitudes of the numbers but 0 that analytics-swift writes, a margin inside those
+        /// seen on Linux: its `NSNumber.decimalValue` (`JSON.swift:94`) makes NaN of 1.5e150 and
+        /// up, and 1.5e-110 and down, and writes it as a bare `NaN`, after which the batch file is
+        /// not JSON and is lost; it crashes the app on an infinity (`Decimal.init(_: Double)`).
+        public static let numberMagnitudes = 1e-100..<1e150
 
         /// Each of Segment's rules that the checks know, with what breaking it costs.
         static let consequences: [String: VendorRuleViolation.Consequence] = [
-            "segment.track.event.empty": .tagDropped,
-            "segment.track.event.titleCase": .advisory,
-            "segment.track.revenue.number": .dataLost,
-            "segment.track.value.number": .dataLost,
-            "segment.track.currency.code": .dataLost,
-            "segment.identify.userID.empty": .tagDropped,
-            "segment.screen.name.reserved": .dataLost,
-            "segment.payload.size": .tagDropped,
-            "segment.propertyName.case": .advisory,
-            "segment.nameCase": .advisory,
-            "segment.number.finite": .dataLost,
-            "segment.group.groupID.empty": .tagDropped,
-            "segment.alias.newID.empty": .tagDropped,
-            "segment.propertyName.empty": .advisory,
-            "segment.identify.userID.optional": .advisory,
-            "segment.group.groupID.optional": .advisory,
-            "segment.alias.newID.optional": .advisory,
+            "segment.track.event.empty": .tagDropped, "segment.track.event.titleCase": .advisory,
+            "segment.track.revenue.number": .dataLost, "segment.track.value.number": .dataLost,
+            "segment.track.currency.code": .dataLost, "segment.identify.userID.empty": .tagDropped,
+            "segment.screen.name.reserved": .dataLost, "segment.payload.size": .tagDropped,
+            "segment.propertyName.case": .advisory, "segment.nameCase": .advisory,
+            "segment.number.finite": .dataLost, "segment.number.range": .dataLost,
+            "segment.group.groupID.empty": .tagDropped, "segment.alias.newID.empty": .tagDropped,
+            "segment.propertyName.empty": .advisory, "segment.identify.userID.optional": .advisory,
+            "segment.group.groupID.optional": .advisory, "segment.alias.newID.optional": .advisory,
         ]
     }
 }

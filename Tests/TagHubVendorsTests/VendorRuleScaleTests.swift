@@ -119,8 +119,10 @@ import Testing
         #expect(findings(["title": .string(Self.accented)]) == size("1,048,786"))
         // The call's 198 bytes, then {"…":1}.
         #expect(findings([Self.accented: 1]) == size("1,048,780"))
-        #expect(findings(Self.lowercase) == size("1,477,979"))
-        #expect(findings(Self.camelCase) == size("1,977,979"))
+        // Past 5,333 keys (32,000 bytes hold no more, at 6 bytes a key at least), a key is
+        // counted as its fewest bytes, `,"k":0`, not read: the size is a lower bound still.
+        #expect(findings(Self.lowercase) == size("600,243"))
+        #expect(findings(Self.camelCase) == size("600,283"))
     }
 
     @Test func batch() {
@@ -145,10 +147,10 @@ import Testing
         let many = ["batch.attributeCount: 100,000 attributes breaks at most 20"]
         #expect(findings(Self.lowercase) == many)
         #expect(findings(Self.camelCase) == many)
+        // A value far longer than its limit is reported by its length only: not read for blanks.
         #expect(
             findings(["title": .string(Self.blank)]) == [
-                "batch.stringValue.length: title: more than 300 characters (1,048,576 UTF-16 units) breaks 1 to 300 characters",
-                "batch.stringValue.blank: title: \(Self.cut(Self.blank, units: "1,048,576")) breaks not blank",
+                "batch.stringValue.length: title: more than 300 characters (1,048,576 UTF-16 units) breaks 1 to 300 characters"
             ]
         )
     }
@@ -167,22 +169,21 @@ import Testing
                 "piano.stringValue.length: title: more than 255 characters (524,288 UTF-16 units) breaks at most 255 characters"
             ]
         )
-        // "é" is lowercase already, but no letter from a to z.
+        // A key far longer than its limit is reported by its length only.
         #expect(
             findings([Self.accented: 1]) == [
-                "piano.propertyKey.length: \(Self.accentedCut) breaks at most 40 characters",
-                "piano.propertyKey.format: \(Self.accentedCut) breaks letters, digits and _, starting with a letter from a to z",
+                "piano.propertyKey.length: \(Self.accentedCut) breaks at most 40 characters"
             ]
         )
         #expect(findings(Self.lowercase) == [])
-        // The first three keys in order, as they sort (itemId10 before itemId2), and the rest
-        // counted.
+        // The first three keys in order, as they sort (itemId10 before itemId2), and the rest of
+        // the 1,008 keys checked (of the first by bytes: Piano's key bound) counted.
         #expect(
             findings(Self.camelCase) == [
                 #"piano.propertyKey.lowercased: "itemId0" breaks lowercase, as Piano stores it ("itemid0")"#,
                 #"piano.propertyKey.lowercased: "itemId1" breaks lowercase, as Piano stores it ("itemid1")"#,
                 #"piano.propertyKey.lowercased: "itemId10" breaks lowercase, as Piano stores it ("itemid10")"#,
-                "piano.propertyKey.lowercased: 99,997 more breaks the same rule",
+                "piano.propertyKey.lowercased: 1,005 more breaks the same rule",
             ]
         )
     }
@@ -203,18 +204,19 @@ import Testing
         )
     }
 
-    @Test func namesDifferingOnlyByCaseAreFoundAmong100000() {
+    @Test func namesDifferingOnlyByCaseAreFoundAmongTheKeysChecked() {
+        // Of 100,003 keys, Mixpanel checks the 262 first by their bytes (its 254, and 8 more):
+        // "ITEMID0", "Straße", then "itemId0"… "straße" comes after them, and its group is not
+        // looked for.
         var properties = Self.camelCase
-        properties["itemid5"] = 1
-        properties["ITEMID5"] = 2
-        properties["Straße"] = 3
-        properties["straße"] = 4
+        properties["ITEMID0"] = 1
+        properties["Straße"] = 2
+        properties["straße"] = 3
         let findings = MixpanelTag.track(event: "Podcast Played", properties: properties).ruleViolations
         #expect(
             findings.map(\.description) == [
-                "mixpanel.propertyCount: 100,004 properties breaks at most 254",
-                #"mixpanel.propertyName.case: "ITEMID5", "itemId5", "itemid5" breaks names that differ only by case are different properties"#,
-                #"mixpanel.propertyName.case: "Straße", "straße" breaks names that differ only by case are different properties"#,
+                "mixpanel.propertyCount: 100,003 properties breaks at most 254",
+                #"mixpanel.propertyName.case: "ITEMID0", "itemId0" breaks names that differ only by case are different properties"#,
             ]
         )
         // Text outside ASCII compares as strings do: "é" and "e" + a combining accent are equal.
@@ -234,25 +236,34 @@ import Testing
             MixpanelTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description)
                 == ["mixpanel.propertyCount: 100,000 properties breaks at most 254"]
                 + first.map { "mixpanel.number.finite: \($0): nan breaks a finite number" }
-                + ["mixpanel.number.finite: 99,997 more breaks a finite number"]
+                // Of the 262 keys checked (Mixpanel's 254, and 8 more).
+                + ["mixpanel.number.finite: 259 more breaks a finite number"]
         )
         #expect(
             SegmentTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description)
                 == first.map { "segment.number.finite: \($0): nan breaks a finite number" } + [
-                    "segment.payload.size: at least 1,089,089 bytes breaks at most 32,000 bytes per call",
-                    "segment.number.finite: 99,997 more breaks a finite number",
+                    // Past 5,333 keys, 8 are read and the others counted as their fewest bytes.
+                    "segment.payload.size: at least 600,225 bytes breaks at most 32,000 bytes per call",
+                    "segment.number.finite: 5 more breaks a finite number",
                 ]
         )
-        // One array of a million NaN: one finding, as identical findings are one.
+        // One array of a million NaN: reported by its length, its elements not read.
         let array = ["list": AnalyticsValue.array(Array(repeating: .double(.nan), count: 1_000_000))]
         #expect(
             BatchTag.event("podcast_played", array).ruleViolations.map(\.description) == [
-                "batch.array.length: list: 1,000,000 items breaks at most 25",
-                "batch.number.finite: list: nan breaks a finite number",
+                "batch.array.length: list: 1,000,000 items breaks at most 25"
             ]
         )
         #expect(
             AmplitudeTag.track(eventType: "Podcast Played", eventProperties: array).ruleViolations.map(\.description)
+                == [
+                    "amplitude.array.length: list: 1,000,000 elements breaks at most 524,288 (an event over 1 MB is dropped)"
+                ]
+        )
+        // Under the bound, identical findings in one array are one.
+        let short = ["list": AnalyticsValue.array(Array(repeating: .double(.nan), count: 100_000))]
+        #expect(
+            AmplitudeTag.track(eventType: "Podcast Played", eventProperties: short).ruleViolations.map(\.description)
                 == ["amplitude.number.finite: list: nan breaks a finite number"]
         )
     }
@@ -265,7 +276,8 @@ import Testing
                 + ["p0", "p1", "p10"].map {
                     "batch.stringValue.length: \($0): 301 characters breaks 1 to 300 characters"
                 }
-                + ["batch.stringValue.length: 99,997 more breaks 1 to 300 characters"]
+                // Of the 28 keys checked (Batch's 20, and 8 more).
+                + ["batch.stringValue.length: 25 more breaks 1 to 300 characters"]
         )
         let quoted = Self.cut(String(repeating: "x", count: 301), units: "301")
         #expect(
@@ -275,7 +287,8 @@ import Testing
                 + ["p0", "p1", "p10"].map {
                     "firebase.parameterValue.length: \($0): \(quoted) breaks at most 100 UTF-16 units"
                 }
-                + ["firebase.parameterValue.length: 99,997 more breaks at most 100 UTF-16 units"]
+                // Of the 33 keys checked (Firebase's 25, and 8 more).
+                + ["firebase.parameterValue.length: 30 more breaks at most 100 UTF-16 units"]
         )
     }
 
@@ -284,13 +297,22 @@ import Testing
             repeating: ["item_name": FirebaseItemValue.string("Swift Talk"), "price": .double(.nan)],
             count: 100_000
         )
+        // Far more items than Firebase keeps: reported by their count, the items not read.
         #expect(
             FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
-                "firebase.items.count: 100,000 items breaks at most 200 (the rest are dropped)",
+                "firebase.items.count: 100,000 items breaks at most 200 (the rest are dropped)"
+            ]
+        )
+        // Up to 4,096 items are read, past the 200 Firebase keeps.
+        #expect(
+            FirebaseTag.event("purchase", ["items": .items(Array(items.prefix(4_096)))]).ruleViolations.map(
+                \.description
+            ) == [
+                "firebase.items.count: 4,096 items breaks at most 200 (the rest are dropped)",
                 "firebase.number.finite: items[0].price: nan breaks a finite number",
                 "firebase.number.finite: items[1].price: nan breaks a finite number",
                 "firebase.number.finite: items[2].price: nan breaks a finite number",
-                "firebase.number.finite: 99,997 more breaks a finite number",
+                "firebase.number.finite: 4,093 more breaks a finite number",
             ]
         )
     }
@@ -311,8 +333,9 @@ import Testing
                 #"piano.propertyKey.lowercased: "Élément1" breaks lowercase, as Piano stores it ("élément1")"#,
                 #"piano.propertyKey.format: "Élément10" \#(format)"#,
                 #"piano.propertyKey.lowercased: "Élément10" breaks lowercase, as Piano stores it ("élément10")"#,
-                "piano.propertyKey.format: 99,997 more \(format)",
-                "piano.propertyKey.lowercased: 99,997 more breaks the same rule",
+                // Of the 1,008 keys checked (Piano's bound of 1,000, and 8 more).
+                "piano.propertyKey.format: 1,005 more \(format)",
+                "piano.propertyKey.lowercased: 1,005 more breaks the same rule",
             ]
         )
     }
@@ -323,15 +346,21 @@ import Testing
                 ($0 % 2 == 0 ? "key\($0 / 2)" : "KEY\($0 / 2)", AnalyticsValue.int($0))
             }
         )
-        let limit = "breaks names that differ only by case are different properties"
+        // Of 100,000 keys, Amplitude compares the 1,008 first by their bytes: all "KEY…".
         #expect(
             AmplitudeTag.track(eventType: "Podcast Played", eventProperties: pairs).ruleViolations.map(\.description)
+                == ["amplitude.propertyCount: 100,000 properties breaks at most 1,000"]
+        )
+        // Under the bound, every pair is a group; past three groups, one finding counts the rest.
+        let few = Dictionary(uniqueKeysWithValues: pairs.filter { $0.key.utf8.count <= 5 }.map { ($0.key, $0.value) })
+        let limit = "breaks names that differ only by case are different properties"
+        #expect(
+            AmplitudeTag.track(eventType: "Podcast Played", eventProperties: few).ruleViolations.map(\.description)
                 == [
-                    "amplitude.propertyCount: 100,000 properties breaks at most 1,000",
                     #"amplitude.propertyName.case: "KEY0", "key0" \#(limit)"#,
                     #"amplitude.propertyName.case: "KEY1", "key1" \#(limit)"#,
                     #"amplitude.propertyName.case: "KEY10", "key10" \#(limit)"#,
-                    "amplitude.propertyName.case: 49,997 more \(limit)",
+                    "amplitude.propertyName.case: 97 more \(limit)",
                 ]
         )
         // Across tags too, past three groups, one finding counts the rest.
@@ -355,10 +384,8 @@ import Testing
         let capitalsCut = Self.cut(capitals, units: "524,288")
         #expect(
             PianoTag.event("podcast.played", [capitals: 1]).ruleViolations.map(\.description) == [
-                "piano.propertyKey.length: \(capitalsCut) breaks at most 40 characters",
-                "piano.propertyKey.format: \(capitalsCut) breaks letters, digits and _, starting with a letter from a to z",
-                // A long key's lowercase is shown cut, without its length (already given).
-                "piano.propertyKey.lowercased: \(capitalsCut) breaks lowercase, as Piano stores it (\(String(reflecting: String(repeating: "é", count: 64) + "…")))",
+                // A key far longer than its limit is reported by its length only.
+                "piano.propertyKey.length: \(capitalsCut) breaks at most 40 characters"
             ]
         )
         #expect(
@@ -369,8 +396,8 @@ import Testing
         #expect(MixpanelTag.identify(distinctID: capitals).ruleViolations == [])
         #expect(
             SegmentTag.track(event: Self.ascii, properties: [:]).ruleViolations.map(\.description) == [
-                "segment.track.event.titleCase: \(Self.asciiCut) breaks words in title case, object then past-tense verb (\"Podcast Played\")",
-                "segment.payload.size: at least 1,048,762 bytes breaks at most 32,000 bytes per call",
+                // A name far longer than a call can hold is reported by the call's size only.
+                "segment.payload.size: at least 1,048,762 bytes breaks at most 32,000 bytes per call"
             ]
         )
         let shown = "\"" + String(repeating: "a", count: 63) + "…"
@@ -470,11 +497,13 @@ import Testing
         ]
         let k64 = "\"" + String(repeating: "k", count: 64) + "…\""
         let marks = "\"a" + String(repeating: "\u{301}", count: 63) + "…\" (524,289 UTF-16 units)"
-        let escapedMarks = "\"a" + String(repeating: #"\u{301}"#, count: 9) + "…\" (524,289 UTF-16 units)"
+        // Of the keys checked (the vendor's accepted count, and 8 more, the first by their bytes:
+        // k…k0, k…k1, k…k10, k…k100, k…k1000, k…k1001…), those cut alike read alike: one finding
+        // per size, 67 to 70 units.
         let long = { (rule: String, size: String, limit: String) in
             [
-                "\(rule): \(k64) (67 \(size)) breaks \(limit)", "\(rule): \(k64) (67 \(size)) breaks \(limit)",
-                "\(rule): \(k64) (68 \(size)) breaks \(limit)", "\(rule): 9,997 more breaks \(limit)",
+                "\(rule): \(k64) (67 \(size)) breaks \(limit)", "\(rule): \(k64) (68 \(size)) breaks \(limit)",
+                "\(rule): \(k64) (69 \(size)) breaks \(limit)", "\(rule): 1 more breaks \(limit)",
             ]
         }
         let expectedForLongKeys: [String: [String]] = [
@@ -482,24 +511,20 @@ import Testing
                 + long("firebase.parameterName.length", "UTF-16 units", "1 to 40 UTF-16 units"),
             "mixpanel": ["mixpanel.propertyCount: 10,000 properties breaks at most 254"],
             "amplitude": ["amplitude.propertyCount: 10,000 properties breaks at most 1,000"],
-            "segment": ["segment.payload.size: at least 777,979 bytes breaks at most 32,000 bytes per call"],
+            // Past 5,333 keys, 8 are read and the others counted as their fewest bytes.
+            "segment": ["segment.payload.size: at least 60,757 bytes breaks at most 32,000 bytes per call"],
             "batch": ["batch.attributeCount: 10,000 attributes breaks at most 20"]
                 + long("batch.attributeKey.format", "UTF-16 units", "1 to 30 of [a-zA-Z0-9_]"),
             "piano": long("piano.propertyKey.length", "characters", "at most 40 characters"),
         ]
         let expectedForMarks: [String: [String]] = [
-            "firebase": [
-                "firebase.parameterName.length: \(marks) breaks 1 to 40 UTF-16 units",
-                "firebase.parameterName.characters: \(escapedMarks) breaks letters, digits and _ only, starting with a letter",
-            ],
+            // A key far longer than its limit is reported by its length only.
+            "firebase": ["firebase.parameterName.length: \(marks) breaks 1 to 40 UTF-16 units"],
             "mixpanel": ["mixpanel.propertyName.length: \(marks) breaks at most 255 characters"],
             "amplitude": [],
             "segment": ["segment.payload.size: at least 1,048,802 bytes breaks at most 32,000 bytes per call"],
             "batch": ["batch.attributeKey.format: \(marks) breaks 1 to 30 of [a-zA-Z0-9_]"],
-            "piano": [
-                "piano.propertyKey.length: \(marks) breaks at most 40 characters",
-                "piano.propertyKey.format: \(marks) breaks letters, digits and _, starting with a letter from a to z",
-            ],
+            "piano": ["piano.propertyKey.length: \(marks) breaks at most 40 characters"],
         ]
         let script = { (number: Int) in "\"Ключ_clé_キー_Δέλτα_\(number)\"" }
         let pianoFormat = "breaks letters, digits and _, starting with a letter from a to z"
@@ -507,20 +532,19 @@ import Testing
             "firebase": ["firebase.parameterCount: 10,000 parameters breaks at most 25"],
             "mixpanel": ["mixpanel.propertyCount: 10,000 properties breaks at most 254"],
             "amplitude": ["amplitude.propertyCount: 10,000 properties breaks at most 1,000"],
-            // 10,000 × 32 bytes of keys and their 38,890 digits, 30,000 quotes and colons, 38,890
-            // digits of values, 9,999 commas, 2 braces, and 198 bytes of the call around them.
-            "segment": ["segment.payload.size: at least 437,979 bytes breaks at most 32,000 bytes per call"],
+            // Past 5,333 keys, 8 are read and the others counted as their fewest bytes.
+            "segment": ["segment.payload.size: at least 60,485 bytes breaks at most 32,000 bytes per call"],
             "batch": ["batch.attributeCount: 10,000 attributes breaks at most 20"]
                 + [0, 1, 10].map { "batch.attributeKey.format: \(script($0)) breaks 1 to 30 of [a-zA-Z0-9_]" }
-                + ["batch.attributeKey.format: 9,997 more breaks 1 to 30 of [a-zA-Z0-9_]"],
+                + ["batch.attributeKey.format: 25 more breaks 1 to 30 of [a-zA-Z0-9_]"],
             "piano": [0, 1, 10].flatMap {
                 [
                     "piano.propertyKey.format: \(script($0)) \(pianoFormat)",
                     #"piano.propertyKey.lowercased: \#(script($0)) breaks lowercase, as Piano stores it ("ключ_clé_キー_δέλτα_\#($0)")"#,
                 ]
             } + [
-                "piano.propertyKey.format: 9,997 more \(pianoFormat)",
-                "piano.propertyKey.lowercased: 9,997 more breaks the same rule",
+                "piano.propertyKey.format: 1,005 more \(pianoFormat)",
+                "piano.propertyKey.lowercased: 1,005 more breaks the same rule",
             ],
         ]
         for (vendor, check) in checks {

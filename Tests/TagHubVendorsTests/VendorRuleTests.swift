@@ -595,6 +595,20 @@ let mixpanelCases: [RuleCase] = [
 ]
 
 let amplitudeCases: [RuleCase] = [
+    RuleCase(
+        "an array longer than an event of 1 MB can hold",
+        AmplitudeTag.track(
+            eventType: "Podcast Played",
+            eventProperties: ["ids": .array(Array(repeating: 1, count: 524_289))]
+        ),
+        [
+            VendorRuleViolation(
+                "amplitude.array.length",
+                "ids: 524,289 elements",
+                limit: "at most 524,288 (an event over 1 MB is dropped)"
+            )
+        ]
+    ),
     RuleCase("user ID of 5 characters", AmplitudeTag.setUserID("12345")),
     RuleCase("device ID of 5 characters", AmplitudeTag.setDeviceID("abcde")),
     RuleCase(
@@ -743,6 +757,17 @@ let amplitudeCases: [RuleCase] = [
 ]
 
 let segmentCases: [RuleCase] = [
+    RuleCase(
+        "a number too large for analytics-swift's Decimal",
+        SegmentTag.track(event: "Order Completed", properties: ["revenue": 1e151]),
+        [
+            VendorRuleViolation(
+                "segment.number.range",
+                "revenue: 1e+151",
+                limit: "0, or a magnitude in 1e-100..<1e150, as analytics-swift writes numbers"
+            )
+        ]
+    ),
     RuleCase(
         "a track in title case with revenue and currency",
         SegmentTag.track(event: "Podcast Played", properties: ["revenue": 9.99, "currency": "EUR"])

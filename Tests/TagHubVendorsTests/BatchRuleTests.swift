@@ -1,0 +1,103 @@
+import TagHub
+import Testing
+
+@testable import TagHubVendors
+
+/// Batch's rules as rewritten, and the guards that bound what a check reads.
+@Suite struct BatchRuleTests {
+    static func findings(_ attributes: [String: AnalyticsValue]) -> [String] {
+        BatchTag.event("play", attributes).ruleViolations.map(\.description)
+    }
+
+    @Test func keysAreEscapedInFindingsAboutThemAndAboutTheirValues() {
+        let key = "a\u{202E}b\n\u{200B}"
+        let escaped = #"a\u{202E}b\n\u{200B}"#
+        #expect(
+            Self.findings([key: "x\ny"]) == [
+                #"batch.attributeKey.format: "\#(escaped)" breaks 1 to 30 of [a-zA-Z0-9_]"#,
+                #"batch.stringValue.newline: \#(escaped): "x\ny" breaks no line break"#,
+            ]
+        )
+        #expect(
+            Self.findings([key: [.double(.nan)], key.uppercased(): 1]) == [
+                #"batch.attributeKey.format: "A\u{202E}B\n\u{200B}" breaks 1 to 30 of [a-zA-Z0-9_]"#,
+                #"batch.attributeKey.format: "\#(escaped)" breaks 1 to 30 of [a-zA-Z0-9_]"#,
+                #"batch.number.finite: \#(escaped): nan breaks a finite number"#,
+                #"batch.attributeKey.case: "A\u{202E}B\n\u{200B}", "\#(escaped)" breaks keys that differ only by case are one attribute"#,
+            ]
+        )
+    }
+
+    /// An array longer than 25 items, or nested deeper than 3 levels, is reported and not walked.
+    @Test func arraysTooLongOrTooDeepAreNotWalked() {
+        let long = AnalyticsValue.array(Array(repeating: .double(.nan), count: 26))
+        #expect(Self.findings(["ids": long]) == ["batch.array.length: ids: 26 items breaks at most 25"])
+        #expect(
+            Self.findings(["ids": .array(Array(repeating: .double(.nan), count: 25))]) == [
+                "batch.number.finite: ids: nan breaks a finite number"
+            ]
+        )
+        var deep = AnalyticsValue.double(.nan)
+        for _ in 0..<100 { deep = [deep, "x"] }
+        #expect(Self.findings(["ids": deep]) == ["batch.nesting: ids: 4 levels breaks at most 3 levels"])
+        // Within 3 levels, all is read.
+        #expect(
+            Self.findings(["ids": [["", [.double(.infinity), "a\nb"]]]]) == [
+                "batch.stringValue.length: ids: 0 characters breaks 1 to 300 characters",
+                "batch.number.finite: ids: inf breaks a finite number",
+                #"batch.stringValue.newline: ids: "a\nb" breaks no line break"#,
+            ]
+        )
+    }
+
+    /// Past 20 attributes, the first 28 by key are checked; past 10 tags, the first 18.
+    @Test func pastWhatBatchTakesOnlyTheFirstAttributesAndTagsAreChecked() {
+        let attributes = Dictionary(
+            uniqueKeysWithValues: (0..<40).map { (String(format: "a%02d", $0), AnalyticsValue.string("")) }
+        )
+        #expect(
+            Self.findings(attributes) == ["batch.attributeCount: 40 attributes breaks at most 20"]
+                + ["a00", "a01", "a02"].map {
+                    "batch.stringValue.length: \($0): 0 characters breaks 1 to 300 characters"
+                }
+                + ["batch.stringValue.length: 25 more breaks 1 to 300 characters"]
+        )
+        let tags = (0..<40).map { String(format: "%02d", $0) + String(repeating: "t", count: 63) }
+        let findings = BatchTag.event("play", tags: tags).ruleViolations.map(\.description)
+        #expect(
+            findings == ["batch.tagCount: 40 tags breaks at most 10"]
+                + tags.prefix(3).map {
+                    "batch.tag.length: \"\($0.prefix(64))…\" (65 characters) breaks at most 64 characters"
+                }
+                + ["batch.tag.length: 15 more breaks at most 64 characters"]
+        )
+    }
+
+    /// Text far longer than its limit (more than 4 KB) is reported by its length only, in UTF-16
+    /// units; not read for blanks or line breaks, nor counted in characters.
+    @Test func textFarLongerThanItsLimitIsReportedByItsLengthOnly() {
+        let lines = String(repeating: "\n", count: 4_097)
+        #expect(
+            Self.findings(["title": .string(lines)]) == [
+                "batch.stringValue.length: title: more than 300 characters (4,097 UTF-16 units) breaks 1 to 300 characters"
+            ]
+        )
+        let spaces = String(repeating: " ", count: 4_096)
+        #expect(
+            Self.findings(["title": .string(spaces)]) == [
+                "batch.stringValue.length: title: 4,096 characters breaks 1 to 300 characters",
+                "batch.stringValue.blank: title: \"\(String(repeating: " ", count: 64))…\" (4,096 UTF-16 units) breaks not blank",
+            ]
+        )
+        let label = String(repeating: "é", count: 2_049)
+        #expect(
+            BatchTag.event("play", label: label).ruleViolations.map(\.description) == [
+                "batch.label.length: \"\(String(repeating: "é", count: 64))…\" (2,049 UTF-16 units) breaks at most 200 characters"
+            ]
+        )
+        #expect(
+            BatchTag.customUserID("Optional(" + String(repeating: " ", count: 4_096) + ")").ruleViolations.map(\.rule)
+                == ["batch.customUserID.length"]
+        )
+    }
+}

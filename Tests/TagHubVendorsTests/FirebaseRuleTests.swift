@@ -1,0 +1,122 @@
+import TagHub
+import TagHubVendors
+import Testing
+
+/// Firebase's checks as the guards bound them: what is far beyond a limit is reported by its size
+/// and not read further, and no scalar that moves or hides text reaches a finding raw.
+@Suite struct FirebaseRuleTests {
+    static let identifierLimit = "letters, digits and _ only, starting with a letter"
+
+    /// A right-to-left override, a newline and a zero-width space, in a parameter's name and in an
+    /// item parameter's name: escaped in the findings about the name and about its value.
+    @Test func aKeyWithControlAndInvisibleScalarsIsEscapedInEveryFinding() {
+        let key = "a\u{202E}b\nc\u{200B}d"
+        let escaped = #"a\u{202E}b\nc\u{200B}d"#
+        #expect(
+            FirebaseTag.event("play", [key: .double(.nan)]).ruleViolations.map(\.description) == [
+                "firebase.parameterName.characters: \"\(escaped)\" breaks \(Self.identifierLimit)",
+                "firebase.number.finite: \(escaped): nan breaks a finite number",
+            ]
+        )
+        let item: [String: FirebaseItemValue] = ["item_id": "a", key: .string(String(repeating: "x", count: 101))]
+        #expect(
+            FirebaseTag.event("purchase", ["items": .items([item])]).ruleViolations.map(\.description) == [
+                "firebase.itemParameterName.characters: items[0]: \"\(escaped)\" breaks \(Self.identifierLimit)",
+                "firebase.parameterValue.length: items[0].\(escaped): \"\(String(repeating: "x", count: 64))…\" "
+                    + "(101 UTF-16 units) breaks at most 100 UTF-16 units",
+            ]
+        )
+        #expect(
+            FirebaseTag.userProperty(name: key, value: nil).ruleViolations.map(\.description) == [
+                "firebase.userPropertyName.characters: \"\(escaped)\" breaks \(Self.identifierLimit)"
+            ]
+        )
+    }
+
+    /// A name past 4 KB is reported by its length only: its characters, prefixes and case are not read.
+    @Test func aNameFarLongerThanItsLimitIsReportedByItsLengthOnly() {
+        let dashes = String(repeating: "-", count: 5_000)
+        let quoted = "\"\(String(repeating: "-", count: 64))…\" (5,000 UTF-16 units)"
+        #expect(
+            FirebaseTag.event("_" + dashes).ruleViolations.map(\.description) == [
+                "firebase.eventName.length: \"_\(String(repeating: "-", count: 63))…\" (5,001 UTF-16 units) breaks 1 to 40 UTF-16 units"
+            ]
+        )
+        // Two such names that differ only by case are two names, not compared for their case.
+        let upper = "A" + dashes
+        let lower = "a" + dashes
+        #expect(
+            FirebaseTag.event("play", [upper: 1, lower: 2]).ruleViolations.map(\.rule) == [
+                "firebase.parameterName.length", "firebase.parameterName.length",
+            ]
+        )
+        #expect(FirebaseTag.ruleViolations(across: [.event(upper), .event(lower)]) == [])
+        // A shorter name is read: its characters, and its case against the others.
+        #expect(
+            FirebaseTag.event("play", ["Bad-Name": 1, "bad-name": 2]).ruleViolations.map(\.description) == [
+                "firebase.parameterName.characters: \"Bad-Name\" breaks \(Self.identifierLimit)",
+                "firebase.parameterName.characters: \"bad-name\" breaks \(Self.identifierLimit)",
+                "firebase.parameterName.case: \"Bad-Name\", \"bad-name\" breaks names that differ only by case are different parameters",
+            ]
+        )
+        #expect(
+            FirebaseTag.userID(dashes).ruleViolations.map(\.description) == [
+                "firebase.userID.length: \(quoted) breaks 1 to 256 UTF-16 units"
+            ]
+        )
+    }
+
+    /// Of more parameters than Firebase takes, the count is reported and the first 33 by key (25 and 8
+    /// more) are checked one by one.
+    @Test func manyParametersAreCountedAndOnlyTheFirstAreChecked() {
+        let parameters = Dictionary(uniqueKeysWithValues: (0..<1_000).map { ("p\($0)", FirebaseValue.double(.nan)) })
+        #expect(
+            FirebaseTag.event("play", parameters).ruleViolations.map(\.description) == [
+                "firebase.parameterCount: 1,000 parameters breaks at most 25",
+                "firebase.number.finite: p0: nan breaks a finite number",
+                "firebase.number.finite: p1: nan breaks a finite number",
+                "firebase.number.finite: p10: nan breaks a finite number",
+                "firebase.number.finite: 30 more breaks a finite number",
+            ]
+        )
+    }
+
+    /// Items past 4,096 are reported by their count and not walked; up to that, each is checked.
+    @Test func itemsFarBeyondTheLimitAreCountedNotWalked() {
+        let item: [String: FirebaseItemValue] = ["price": .double(.nan)]
+        let count = "firebase.items.count: 4,097 items breaks at most 200 (the rest are dropped)"
+        #expect(
+            FirebaseTag.event("purchase", ["items": .items(Array(repeating: item, count: 4_097))]).ruleViolations
+                .map(\.description) == [count]
+        )
+        #expect(
+            FirebaseTag.event("purchase", ["items": .items(Array(repeating: item, count: 4_096))]).ruleViolations
+                .map(\.description) == [
+                    "firebase.items.count: 4,096 items breaks at most 200 (the rest are dropped)",
+                    "firebase.items.identity: items[0] breaks an item_id or an item_name, not blank",
+                    "firebase.number.finite: items[0].price: nan breaks a finite number",
+                    "firebase.items.identity: items[1] breaks an item_id or an item_name, not blank",
+                    "firebase.number.finite: items[1].price: nan breaks a finite number",
+                    "firebase.items.identity: items[2] breaks an item_id or an item_name, not blank",
+                    "firebase.number.finite: items[2].price: nan breaks a finite number",
+                    "firebase.items.identity: 4,093 more breaks an item_id or an item_name, not blank",
+                    "firebase.number.finite: 4,093 more breaks a finite number",
+                ]
+        )
+    }
+
+    /// An item with many custom parameters: its count, then only its first parameters are read, whose
+    /// names that differ only by case are found; an ID past 4 KB is taken as one, not read for blanks.
+    @Test func anItemWithManyParametersIsCountedAndReadByItsFirstKeys() {
+        var item: [String: FirebaseItemValue] = ["item_id": .string(String(repeating: " ", count: 5_000))]
+        for index in 0..<100 { item["c\(index)"] = .int(index) }
+        item["C0"] = 1
+        item["c99"] = .double(.infinity)
+        #expect(
+            FirebaseTag.event("purchase", ["items": .items([item])]).ruleViolations.map(\.description) == [
+                "firebase.items.customParameterCount: items[0]: 101 custom parameters breaks at most 27",
+                "firebase.itemParameterName.case: items[0]: \"C0\", \"c0\" breaks names that differ only by case are different item parameters",
+            ]
+        )
+    }
+}
