@@ -8,6 +8,8 @@ import PackageDescription
 //     swift package --package-path Benchmarks benchmark
 // and the instruction counts of the send path, under valgrind's callgrind:
 //     Benchmarks/instruction-counts.sh
+// and random tags of every vendor, each rule check timed:
+//     Benchmarks/rule-check-fuzz.sh
 let package = Package(
     name: "TagHubBenchmarks",
     platforms: [.macOS(.v13)],
@@ -35,6 +37,16 @@ let package = Package(
             name: "SendInstructions",
             dependencies: [.product(name: "TagHub", package: "TagHub")],
             path: "InstructionCounts/SendInstructions"
+        ),
+        // Random tags of every vendor, each rule check timed: the slowest, and what it checked
+        // (rule-check-fuzz.sh). Not under Benchmarks/, where the benchmark plugin would run it.
+        .executableTarget(
+            name: "RuleCheckFuzz",
+            dependencies: [
+                .product(name: "TagHub", package: "TagHub"),
+                .product(name: "TagHubVendors", package: "TagHub"),
+            ],
+            path: "Fuzz/RuleCheckFuzz"
         ),
     ]
 )
