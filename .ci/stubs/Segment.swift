@@ -3,8 +3,8 @@
 // nothing or traps.
 //
 // Each declaration follows the Swift source of analytics-swift 1.10.0
-// (https://github.com/segmentio/analytics-swift, Sources/Segment/Analytics.swift, Events.swift and
-// Utilities/JSON.swift), reduced to what type-checking needs. Both the typed (`Encodable`) and the
+// (https://github.com/segmentio/analytics-swift, Sources/Segment/Analytics.swift, Events.swift,
+// Plugins.swift, Types.swift and Utilities/JSON.swift), reduced to what type-checking needs. Both the typed (`Encodable`) and the
 // untyped (`[String: Any]`) overloads of each call are kept, as the one chosen depends on the
 // argument's type. Like the SDK's, `Analytics` is not `Sendable`.
 
@@ -64,6 +64,46 @@ extension Analytics {
 
     /// `public func group(groupId: String, traits: [String: Any]?)`
     public func group(groupId: String, traits: [String: Any]?) {}
+}
+
+// MARK: - Per-call enrichments (Events.swift, Plugins.swift, Types.swift)
+
+/// `public typealias EnrichmentClosure = (_ event: RawEvent?) -> RawEvent?` (Plugins.swift): run
+/// on this call's event only, after the SDK's own plugins have added its fields.
+public typealias EnrichmentClosure = (_ event: RawEvent?) -> RawEvent?
+
+/// `public protocol RawEvent: Codable` (Types.swift), reduced to the field the docs set.
+public protocol RawEvent: Codable {
+    /// `var timestamp: String? { get set }`: ISO 8601, with milliseconds.
+    var timestamp: String? { get set }
+}
+
+extension Analytics {
+    /// `public func track(name: String, properties: [String: Any]?, enrichments: [EnrichmentClosure]?)`
+    public func track(name: String, properties: [String: Any]?, enrichments: [EnrichmentClosure]?) {}
+
+    /// `public func identify(userId: String, traits: [String: Any]? = nil, enrichments: [EnrichmentClosure]?)`
+    public func identify(userId: String, traits: [String: Any]? = nil, enrichments: [EnrichmentClosure]?) {}
+
+    /// `public func identify<T: Encodable>(traits: T, enrichments: [EnrichmentClosure]?)`
+    public func identify<T: Encodable>(traits: T, enrichments: [EnrichmentClosure]?) {}
+
+    /// `public func screen(title: String, category: String? = nil, properties: [String: Any]?,
+    /// enrichments: [EnrichmentClosure]?)`
+    public func screen(
+        title: String,
+        category: String? = nil,
+        properties: [String: Any]?,
+        enrichments: [EnrichmentClosure]?
+    ) {}
+
+    /// `public func group(groupId: String, traits: [String: Any]?, enrichments: [EnrichmentClosure]?)`:
+    /// the group call that applies its enrichments (in 1.10.0, the typed one and
+    /// `group(groupId:enrichments:)` drop them).
+    public func group(groupId: String, traits: [String: Any]?, enrichments: [EnrichmentClosure]?) {}
+
+    /// `public func alias(newId: String, enrichments: [EnrichmentClosure]?)`
+    public func alias(newId: String, enrichments: [EnrichmentClosure]?) {}
 }
 
 // MARK: - JSON (Utilities/JSON.swift)

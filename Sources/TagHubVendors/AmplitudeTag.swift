@@ -1,7 +1,7 @@
 import TagHub
 
 /// What Amplitude records, one case per SDK call, without linking the SDK.
-public enum AmplitudeTag: Sendable, Hashable {
+public enum AmplitudeTag: Sendable, Hashable, CustomStringConvertible {
     /// `amplitude.track(eventType:eventProperties:)`.
     case track(eventType: String, eventProperties: [String: AnalyticsValue])
     /// `amplitude.identify(userProperties:)`.
@@ -24,9 +24,7 @@ public enum AmplitudeTag: Sendable, Hashable {
         case .reset: "reset"
         }
     }
-}
 
-extension AmplitudeTag: CustomStringConvertible {
     /// `Podcast Played {title: "Swift Talk"}`, `identify {…}`, `setUserId "12345"`, `setDeviceId "…"`, `reset`.
     public var description: String {
         switch self {

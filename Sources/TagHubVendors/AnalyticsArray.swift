@@ -25,23 +25,14 @@ public struct AnalyticsArray: Sendable, Hashable, RandomAccessCollection, Mutabl
     public var elements: [AnalyticsValue] { storage.elements }
 
     /// The values of `elements`, in order.
-    public init(_ elements: [AnalyticsValue]) {
-        storage = Storage(elements)
-    }
-
+    public init(_ elements: [AnalyticsValue]) { storage = Storage(elements) }
     /// No values.
-    public init() {
-        storage = Storage([])
-    }
-
+    public init() { storage = Storage([]) }
     /// The values of the literal, in order.
-    public init(arrayLiteral elements: AnalyticsValue...) {
-        storage = Storage(elements)
-    }
+    public init(arrayLiteral elements: AnalyticsValue...) { storage = Storage(elements) }
 
     /// `0`.
     public var startIndex: Int { 0 }
-
     /// The number of values.
     public var endIndex: Int { storage.elements.count }
 
@@ -52,17 +43,12 @@ public struct AnalyticsArray: Sendable, Hashable, RandomAccessCollection, Mutabl
     }
 
     /// Replaces the values in `range` with `newElements`.
-    public mutating func replaceSubrange<Replacement: Collection<AnalyticsValue>>(
-        _ range: Range<Int>,
-        with newElements: Replacement
-    ) {
+    public mutating func replaceSubrange(_ range: Range<Int>, with newElements: some Collection<AnalyticsValue>) {
         makeUnique().elements.replaceSubrange(range, with: newElements)
     }
 
     /// Makes room for `count` values.
-    public mutating func reserveCapacity(_ count: Int) {
-        makeUnique().elements.reserveCapacity(count)
-    }
+    public mutating func reserveCapacity(_ count: Int) { makeUnique().elements.reserveCapacity(count) }
 
     /// The storage, copied first where another array shares it.
     private mutating func makeUnique() -> Storage {
@@ -76,29 +62,22 @@ public struct AnalyticsArray: Sendable, Hashable, RandomAccessCollection, Mutabl
     }
 
     /// Hashes the values, in order (without recursion).
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(AnalyticsValue.array(self))
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(AnalyticsValue.array(self)) }
 
     /// Whether both are copies of one array, unchanged since: then they are equal.
-    func sharesStorage(with other: AnalyticsArray) -> Bool {
-        storage === other.storage
-    }
+    func sharesStorage(with other: AnalyticsArray) -> Bool { storage === other.storage }
 
     /// As JSON would write it: `["Swift Talk", 1800]`.
     public var description: String { AnalyticsValue.array(self).description }
 
-    /// The values of an array ``AnalyticsValue``, which, when released, takes apart the arrays
-    /// nested inside it in a loop rather than by recursion.
+    /// The values, held where releasing them takes the arrays nested inside apart in a loop.
     private final class Storage: @unchecked Sendable {
         // `@unchecked`: `elements` is written only where no other thread can reach the storage:
         // by an `AnalyticsArray` that holds the only reference to it (`isKnownUniquelyReferenced`),
         // as an `Array` copies on write, and in `deinit`, on storages nothing else refers to.
         var elements: [AnalyticsValue]
 
-        init(_ elements: [AnalyticsValue]) {
-            self.elements = elements
-        }
+        init(_ elements: [AnalyticsValue]) { self.elements = elements }
 
         deinit {
             // The storages of the arrays inside are taken out before `elements` is released, so

@@ -17,39 +17,35 @@ extension AnalyticsValue {
     /// #expect(sdkProperties["rating"] is NSNull)
     /// ```
     ///
-    /// Built without recursion, so that a value nested to any depth is converted on any thread
-    /// (a helper that recursed into arrays overflowed a 512 KiB thread's stack a few thousand
-    /// levels deep). What comes after is the SDK's and Swift's: serializing the result, or
-    /// releasing it (Swift releases nested arrays recursively), may still exhaust a thread's stack
-    /// when it is nested thousands deep. Keep values shallow; only Batch's rules bound nesting.
-    public var jsonObject: Any {
-        guard case .array(let top) = self else { return scalarJSONObject }
-        // The arrays being built, from the outermost: each with its elements and how many of them
-        // are converted. An array, once built, is appended to the one around it.
-        var stack: [(elements: [AnalyticsValue], next: Int, built: [Any])] = [(top.elements, 0, [])]
-        stack[0].built.reserveCapacity(top.count)
-        while true {
-            let last = stack.count - 1
-            let next = stack[last].next
-            guard next < stack[last].elements.count else {
-                let built = stack.removeLast().built
-                guard !stack.isEmpty else { return built }
-                stack[last - 1].built.append(built)
-                continue
-            }
-            stack[last].next = next + 1
-            let element = stack[last].elements[next]
-            if case .array(let inner) = element {
-                stack.append((inner.elements, 0, []))
-                stack[last + 1].built.reserveCapacity(inner.count)
-            } else {
-                stack[last].built.append(element.scalarJSONObject)
+    /// Built without recursion; but serializing or releasing the result (Swift releases nested
+    /// arrays recursively) may exhaust a thread's stack thousands of levels deep: keep values shallow.
+    public var jsonObject: Any { jsonObject(leaf: \.scalarJSONObject) }
+
+    /// ``jsonObject``, with `leaf` of each value that is not an array.
+    func jsonObject(leaf: (AnalyticsValue) -> Any) -> Any {
+        var open: [[Any]] = [[]]  // The arrays being built, inside one that holds the result.
+        var walk = ValueWalk(self)
+        func close() {
+            for _ in 0..<walk.ended {
+                let built = open.removeLast()
+                open[open.count - 1].append(built)
             }
         }
+        while let value = walk.next() {
+            close()
+            if case .array(let values) = value {
+                open.append([])
+                open[open.count - 1].reserveCapacity(values.count)
+            } else {
+                open[open.count - 1].append(leaf(value))
+            }
+        }
+        close()
+        return open[0][0]
     }
 
     /// ``jsonObject`` of a value that is not an array.
-    private var scalarJSONObject: Any {
+    var scalarJSONObject: Any {
         switch self {
         case .string(let string): string
         case .int(let int): int

@@ -3,7 +3,7 @@ import TagHub
 /// A property value, in the types vendors' SDKs take (`[String: Any]` there, typed here).
 ///
 /// Literals work: `["title": "Swift Talk", "duration": 1800, "downloaded": true]`.
-public enum AnalyticsValue: Sendable, Hashable {
+public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
     /// Text.
     case string(String)
     /// A whole number.
@@ -20,206 +20,161 @@ public enum AnalyticsValue: Sendable, Hashable {
     case null
 
     /// A list of `elements`.
-    public static func array(_ elements: [AnalyticsValue]) -> AnalyticsValue {
-        .array(AnalyticsArray(elements))
-    }
+    public static func array(_ elements: [AnalyticsValue]) -> AnalyticsValue { .array(AnalyticsArray(elements)) }
 }
 
-extension AnalyticsValue: ExpressibleByStringLiteral {
+extension AnalyticsValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
+{
     /// A string value.
     public init(stringLiteral value: String) { self = .string(value) }
-}
-
-extension AnalyticsValue: ExpressibleByIntegerLiteral {
     /// An integer value.
     public init(integerLiteral value: Int) { self = .int(value) }
-}
-
-extension AnalyticsValue: ExpressibleByFloatLiteral {
     /// A decimal value.
     public init(floatLiteral value: Double) { self = .double(value) }
-}
-
-extension AnalyticsValue: ExpressibleByBooleanLiteral {
     /// A Boolean value.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-}
-
-extension AnalyticsValue: ExpressibleByArrayLiteral {
     /// An array value.
     public init(arrayLiteral elements: AnalyticsValue...) { self = .array(AnalyticsArray(elements)) }
 }
 
-extension AnalyticsValue {
-    /// Whether both are the same value: the same case, with equal contents. As with `Double` and
-    /// Swift's arrays, `.double(.nan)` equals no value, not even itself, but an array equals a
-    /// copy of itself that shares its storage (unchanged since) without its elements being read,
-    /// NaN or not: `let tags: AnalyticsValue = [.double(.nan)]`, then `tags == tags` is `true`,
-    /// while `tags == [.double(.nan)]` is `false`.
-    ///
-    /// Compared without recursion, so that arrays nested to any depth never overflow a thread's
-    /// stack.
-    public static func == (left: AnalyticsValue, right: AnalyticsValue) -> Bool {
-        var pending: [(AnalyticsArray, AnalyticsArray)] = []
-        // Compares all but the elements of arrays, which are compared after, level by level.
-        func matches(_ left: AnalyticsValue, _ right: AnalyticsValue) -> Bool {
-            switch (left, right) {
-            case (.string(let left), .string(let right)): return left == right
-            case (.int(let left), .int(let right)): return left == right
-            case (.double(let left), .double(let right)): return left == right
-            case (.bool(let left), .bool(let right)): return left == right
-            case (.array(let left), .array(let right)):
-                guard left.count == right.count else { return false }
-                if !left.sharesStorage(with: right) { pending.append((left, right)) }
-                return true
-            case (.null, .null): return true
-            default: return false
-            }
+/// A walk through a value and the values inside it, depth first and in order, without recursion:
+/// equality, hashing, descriptions, ``AnalyticsValue/jsonObject`` and the rule checks walk values
+/// with it, so that none overflows a thread's stack (512 KiB on Apple platforms' secondary threads).
+struct ValueWalk {
+    /// How many arrays ended just before the value ``next()`` returned last (after the last value,
+    /// once it returned `nil`), that value's index among its array's elements, and its depth: an
+    /// array's elements are one level deeper than the array.
+    private(set) var ended = 0
+    private(set) var index = 0
+    var depth: Int { stack.count }
+
+    private var top: AnalyticsValue?
+    /// The array just met, whose elements come next unless skipped.
+    private var entering: AnalyticsArray?
+    // Each array's elements are read as an `Array`, fetched once: a million elements cost a
+    // million reads of an array, not of its storage.
+    private var stack: [(elements: [AnalyticsValue], next: Int)] = []
+
+    init(_ value: AnalyticsValue) { top = value }
+
+    /// The next value, or `nil` after the last.
+    mutating func next() -> AnalyticsValue? {
+        if let array = entering { stack.append((array.elements, 0)) }
+        (entering, ended) = (nil, 0)
+        if let value = top {
+            top = nil
+            if case .array(let array) = value { entering = array }
+            return value
         }
-        guard matches(left, right) else { return false }
-        while let (left, right) = pending.popLast() {
-            for (leftElement, rightElement) in zip(left, right) where !matches(leftElement, rightElement) {
-                return false
+        while !stack.isEmpty {
+            let (last, next) = (stack.count - 1, stack[stack.count - 1].next)
+            if next < stack[last].elements.count {
+                let value = stack[last].elements[next]
+                (stack[last].next, index) = (next + 1, next)
+                if case .array(let array) = value { entering = array }
+                return value
+            }
+            stack.removeLast()
+            ended += 1
+        }
+        return nil
+    }
+
+    /// Leaves the elements of the array just met unwalked.
+    mutating func skipElements() { entering = nil }
+}
+
+extension AnalyticsValue {
+    /// Calls `visit` with this value (at depth 0) and each value inside it, depth first and in
+    /// order, with its depth. `visit` returns whether to go inside the value when it is an array.
+    func walk(_ visit: (_ value: AnalyticsValue, _ depth: Int) -> Bool) {
+        var walk = ValueWalk(self)
+        while let value = walk.next() { if !visit(value, walk.depth) { walk.skipElements() } }
+    }
+
+    /// Whether both are the same value: the same case, with equal contents. As with `Double` and
+    /// Swift's arrays, `.double(.nan)` equals no value, not even itself, but an array equals its
+    /// unchanged copies without its elements being read: `let tags: AnalyticsValue = [.double(.nan)]`,
+    /// then `tags == tags` is `true`, while `tags == [.double(.nan)]` is `false`.
+    public static func == (left: AnalyticsValue, right: AnalyticsValue) -> Bool {
+        var (lefts, rights) = (ValueWalk(left), ValueWalk(right))
+        // While every value has matched, both walks are at the same place.
+        while let left = lefts.next(), let right = rights.next() {
+            guard left.shallow == right.shallow else { return false }
+            if case (.array(let left), .array(let right)) = (left, right), left.sharesStorage(with: right) {
+                lefts.skipElements()
+                rights.skipElements()
             }
         }
         return true
     }
 
-    /// Hashes the value's case and contents, without recursion.
+    /// Hashes the value's case and contents.
     public func hash(into hasher: inout Hasher) {
-        var pending: [AnalyticsArray] = []
-        // Hashes all but the elements of arrays, which are hashed after, level by level: equal
-        // values are read in the same order.
-        func combine(_ value: AnalyticsValue) {
-            switch value {
-            case .string(let string):
-                hasher.combine(0)
-                hasher.combine(string)
-            case .int(let int):
-                hasher.combine(1)
-                hasher.combine(int)
-            case .double(let double):
-                hasher.combine(2)
-                hasher.combine(double)
-            case .bool(let bool):
-                hasher.combine(3)
-                hasher.combine(bool)
-            case .array(let values):
-                hasher.combine(4)
-                hasher.combine(values.count)
-                pending.append(values)
-            case .null:
-                hasher.combine(5)
-            }
-        }
-        combine(self)
-        while let values = pending.popLast() {
-            for value in values { combine(value) }
+        walk { value, _ in
+            hasher.combine(value.shallow)
+            return true
         }
     }
-}
 
-extension AnalyticsValue: CustomStringConvertible {
-    /// The value as JSON would write it: `"Swift Talk"`, `1800`, `true`, `[1, 2]`, `null`.
-    ///
-    /// Written without recursion, so that arrays nested to any depth never overflow a thread's
-    /// stack.
-    public var description: String {
-        guard case .array(let top) = self else { return scalarDescription }
-        var text = "["
-        var stack: [(elements: AnalyticsArray, next: Int)] = [(top, 0)]
-        while let (elements, next) = stack.last {
-            guard next < elements.count else {
-                text += "]"
-                stack.removeLast()
-                continue
-            }
-            stack[stack.count - 1].next = next + 1
-            if next > 0 { text += ", " }
-            if case .array(let inner) = elements[next] {
-                text += "["
-                stack.append((inner, 0))
-            } else {
-                text += elements[next].scalarDescription
-            }
+    /// The value without the elements of an array, which a walk meets after it.
+    private var shallow: Shallow {
+        switch self {
+        case .string(let string): .string(string)
+        case .int(let int): .int(int)
+        case .double(let double): .double(double)
+        case .bool(let bool): .bool(bool)
+        case .array(let values): .array(count: values.count)
+        case .null: .null
         }
-        return text
     }
+
+    private enum Shallow: Hashable {
+        case string(String)
+        case int(Int)
+        case double(Double)
+        case bool(Bool)
+        case array(count: Int)
+        case null
+    }
+
+    /// The value as JSON would write it: `"Swift Talk"`, `1800`, `true`, `[1, 2]`, `null`.
+    public var description: String { description(upTo: .max) }
 
     /// The start of ``description``, at least `units` + 1 UTF-16 units of it where it has more
     /// (or all of it): a string is described by its first characters only, and an array up to
     /// there. Cut after `units`, it reads as the whole description would.
     func description(upTo units: Int) -> String {
-        // A string's first `units` + 1 characters quoted are more than `units` + 1 units: where
-        // the string has more, its closing quote comes past them, as the whole one's does.
-        func described(_ value: AnalyticsValue) -> String {
-            guard case .string(let string) = value, string.utf8.count > units + 1 else {
-                return value.scalarDescription
-            }
-            return String(reflecting: String(String.UnicodeScalarView(string.unicodeScalars.prefix(units + 1))))
-        }
-        guard case .array(let top) = self else { return described(self) }
-        var text = "["
-        var length = 1
-        var stack: [(elements: AnalyticsArray, next: Int)] = [(top, 0)]
-        while let (elements, next) = stack.last, length <= units {
-            guard next < elements.count else {
+        var (text, length, walk) = ("", 0, ValueWalk(self))
+        func close() {
+            for _ in 0..<walk.ended where length <= units {
                 text += "]"
                 length += 1
-                stack.removeLast()
-                continue
             }
-            stack[stack.count - 1].next = next + 1
-            var piece = next > 0 ? ", " : ""
-            if case .array(let inner) = elements[next] {
-                piece += "["
-                stack.append((inner, 0))
-            } else {
-                piece += described(elements[next])
-            }
+        }
+        while length <= units, let value = walk.next() {
+            close()
+            guard length <= units else { break }
+            let shown: String =
+                switch value {
+                // A string's first `units` + 1 characters quoted are more than `units` + 1 units:
+                // where it has more, its closing quote comes past them, as the whole one's does.
+                case .string(let string) where string.utf8.count - 1 > units:
+                    String(reflecting: String(String.UnicodeScalarView(string.unicodeScalars.prefix(units + 1))))
+                case .string(let string): String(reflecting: string)
+                case .int(let int): String(int)
+                case .double(let double): String(double)
+                case .bool(let bool): String(bool)
+                case .array: "["
+                case .null: "null"
+                }
+            let piece = walk.index > 0 ? ", " + shown : shown
             text += piece
             length += piece.utf16.count
         }
+        close()
         return text
-    }
-
-    /// The description of a value that is not an array.
-    private var scalarDescription: String {
-        switch self {
-        case .string(let string): String(reflecting: string)
-        case .int(let int): String(int)
-        case .double(let double): String(double)
-        case .bool(let bool): String(bool)
-        case .array: "[…]"
-        case .null: "null"
-        }
-    }
-}
-
-extension AnalyticsValue {
-    /// Calls `visit` with this value (at depth 0) and each value inside it, depth first and in
-    /// order, with its depth: an array's elements are one level deeper than the array. `visit`
-    /// returns whether to go inside the value when it is an array.
-    ///
-    /// Without recursion: the rule checks walk values with it, so that arrays nested to any depth
-    /// never overflow the stack of the thread that sends (512 KiB on Apple platforms' secondary
-    /// threads).
-    func walk(_ visit: (_ value: AnalyticsValue, _ depth: Int) -> Bool) {
-        guard visit(self, 0), case .array(let top) = self else { return }
-        // Each array's elements are read as an `Array`, fetched once: a million elements cost
-        // a million reads of an array, not of its storage.
-        var stack: [(elements: [AnalyticsValue], next: Int)] = [(top.elements, 0)]
-        while let (elements, next) = stack.last {
-            guard next < elements.count else {
-                stack.removeLast()
-                continue
-            }
-            stack[stack.count - 1].next = next + 1
-            let element = elements[next]
-            if visit(element, stack.count), case .array(let inner) = element {
-                stack.append((inner.elements, 0))
-            }
-        }
     }
 }
 

@@ -1,7 +1,7 @@
 import TagHub
 
 /// What Batch (batch.com) records, one case per SDK call, without linking the SDK.
-public enum BatchTag: Sendable, Hashable {
+public enum BatchTag: Sendable, Hashable, CustomStringConvertible {
     /// `BatchProfile.trackEvent(name:attributes:)`, with the attributes' `$label` and `$tags`.
     case event(name: String, attributes: [String: AnalyticsValue], label: String?, tags: [String])
     /// `BatchProfile.identify(customUserID)`; `nil` logs out.
@@ -24,9 +24,7 @@ public enum BatchTag: Sendable, Hashable {
         case .customUserID: "identify"
         }
     }
-}
 
-extension BatchTag: CustomStringConvertible {
     /// `play_podcast {title: "Swift Talk"} label "…" tags ["a"]`, `identify "42"`.
     public var description: String {
         switch self {
@@ -44,10 +42,8 @@ extension BatchTag: CustomStringConvertible {
 extension BatchTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Batch
 
-    /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``). Past 20
-    /// attributes or 10 tags, the first 28 attributes (by key) and the first 18 tags are checked
-    /// one by one; an array longer than 25 items or nested deeper than 3 levels is reported and
-    /// not walked; a text far longer than its limit is reported by its length only.
+    /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``). Of more than 20
+    /// attributes or 10 tags, the first 28 attributes (by key) and the first 18 tags are checked.
     public var ruleViolations: [VendorRuleViolation] {
         var findings = Findings()
         switch self {
@@ -66,25 +62,21 @@ extension BatchTag: RuleCheckedVendorTag {
                 }
                 Self.check(value, key: key, into: &findings)
             }
-            Rules.appendCaseViolations(
-                entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.nameLength) },
-                rule: "batch.attributeKey.case",
-                limit: "keys that differ only by case are one attribute",
-                into: &findings
-            )
+            let keys = entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.nameLength) }
+            let limit = "keys that differ only by case are one attribute"
+            Rules.appendCaseViolations(keys, rule: "batch.attributeKey.case", limit: limit, into: &findings)
             if let label, Rules.isLonger(label, than: Limits.labelLength) {
                 let limit = "at most \(Limits.labelLength) characters"
-                findings.append("batch.label.length", Self.quoted(label, beyond: Limits.labelLength), limit: limit)
+                findings.append("batch.label.length", Rules.quoted(label, beyond: Limits.labelLength), limit: limit)
             }
             if tags.count > Limits.tagsPerEvent {
                 let count = "\(Rules.grouped(tags.count)) tags"
                 findings.append("batch.tagCount", count, limit: "at most \(Limits.tagsPerEvent)")
             }
-            // Identical findings (a tag given twice) are one.
             for tag in tags.prefix(Limits.tagsPerEvent + Rules.extraKeys)
             where Rules.isLonger(tag, than: Limits.tagLength) {
                 let limit = "at most \(Limits.tagLength) characters"
-                findings.append("batch.tag.length", Self.quoted(tag, beyond: Limits.tagLength), limit: limit)
+                findings.append("batch.tag.length", Rules.quoted(tag, beyond: Limits.tagLength), limit: limit)
             }
         case .customUserID(let id?):
             let limit = Limits.customUserIDLength
@@ -96,8 +88,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 let size = Rules.size(of: id, beyond: limit)
                 findings.append("batch.customUserID.length", size, limit: "at most \(Rules.grouped(limit)) characters")
             }
-        case .customUserID(nil):
-            break
+        case .customUserID(nil): break
         }
         return findings.summary
     }
@@ -107,13 +98,9 @@ extension BatchTag: RuleCheckedVendorTag {
     /// (more than 30 characters, or one outside ASCII): a long name is not read.
     private static func breaksNameFormat(_ name: String) -> Bool {
         name.isEmpty || name.utf8.count > Limits.nameLength
-            || !name.utf8.allSatisfy { Rules.isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
-    }
-
-    /// `text` quoted, with its size: in characters, or in UTF-16 units where it is far longer than
-    /// `limit` (see ``Rules/isFarLonger(_:than:)``), as its characters are then not counted.
-    private static func quoted(_ text: String, beyond limit: Int) -> String {
-        Rules.quoted(text, size: Rules.isFarLonger(text, than: limit) ? nil : "\(Rules.grouped(text.count)) characters")
+            || !name.utf8.allSatisfy {
+                ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F
+            }
     }
 
     private static let stringLengthLimit = "1 to \(Limits.stringValueLength) characters"
@@ -132,7 +119,9 @@ extension BatchTag: RuleCheckedVendorTag {
                 }
                 guard !Rules.isFarLonger(string, than: limit) else { return true }
                 let quote = { "\(name): \(Rules.quoted(string))" }
-                if Rules.isBlank(string) { findings.append("batch.stringValue.blank", quote(), limit: "not blank") }
+                if !string.isEmpty && string.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+                    findings.append("batch.stringValue.blank", quote(), limit: "not blank")
+                }
                 let newline = string.utf8.contains(UInt8(ascii: "\n"))
                 if newline { findings.append("batch.stringValue.newline", quote(), limit: "no line break") }
             case .double(let number) where !number.isFinite:
@@ -149,8 +138,7 @@ extension BatchTag: RuleCheckedVendorTag {
                     findings.append("batch.nesting", levels, limit: "at most \(Limits.nestingDepth) levels")
                 }
                 return !isLong && !isDeep
-            default:
-                break
+            default: break
             }
             return true
         }
@@ -185,22 +173,13 @@ extension VendorLimits {
 
         /// Each of Batch's rules that the checks know, with what breaking it costs.
         static let consequences: [String: VendorRuleViolation.Consequence] = [
-            "batch.eventName.format": .tagDropped,
-            "batch.attributeKey.format": .tagDropped,
-            "batch.attributeCount": .tagDropped,
-            "batch.stringValue.length": .tagDropped,
-            "batch.stringValue.blank": .tagDropped,
-            "batch.stringValue.newline": .tagDropped,
-            "batch.array.length": .tagDropped,
-            "batch.nesting": .tagDropped,
-            "batch.label.length": .tagDropped,
-            "batch.tagCount": .tagDropped,
-            "batch.tag.length": .tagDropped,
-            "batch.customUserID.length": .tagDropped,
-            "batch.attributeKey.case": .advisory,
-            "batch.number.finite": .dataLost,
-            "batch.customUserID.optional": .advisory,
-            "batch.customUserID.empty": .advisory,
+            "batch.eventName.format": .tagDropped, "batch.attributeKey.format": .tagDropped,
+            "batch.attributeCount": .tagDropped, "batch.stringValue.length": .tagDropped,
+            "batch.stringValue.blank": .tagDropped, "batch.stringValue.newline": .tagDropped,
+            "batch.array.length": .tagDropped, "batch.nesting": .tagDropped, "batch.label.length": .tagDropped,
+            "batch.tagCount": .tagDropped, "batch.tag.length": .tagDropped, "batch.customUserID.length": .tagDropped,
+            "batch.attributeKey.case": .advisory, "batch.number.finite": .dataLost,
+            "batch.customUserID.optional": .advisory, "batch.customUserID.empty": .advisory,
         ]
     }
 }

@@ -60,7 +60,6 @@ private struct FirebaseCheck {
     static let valueLimit = "at most \(Limits.parameterValueLength) UTF-16 units"
     static let itemsKeyLimit = "items only under \(Rules.quoted(Limits.itemsParameter))"
     static let itemLimit = "at most \(Limits.itemsPerEvent) (the rest are dropped)"
-    static let caseLimit = "names that differ only by case are different "
     var findings = Findings()
 
     init(_ tag: FirebaseTag) {
@@ -96,9 +95,7 @@ private struct FirebaseCheck {
         for (count, limit, rule, what) in [
             (events.count, Limits.distinctEventNamesPerApp, "distinctEventNames", "event names"),
             (properties.count, Limits.userPropertiesPerApp, "distinctUserProperties", "user properties"),
-        ] where count > limit {
-            add(rule, "\(Rules.grouped(count)) \(what)", "at most \(limit) per app")
-        }
+        ] where count > limit { add(rule, "\(Rules.grouped(count)) \(what)", "at most \(limit) per app") }
         for names in [events, properties] { caseGroups(names, "nameCase", "names") }
     }
 
@@ -114,11 +111,9 @@ private struct FirebaseCheck {
 
     /// Adds a finding of `rule` per group of `names` that differ only by case; one past 4 KB is not compared.
     mutating func caseGroups(_ names: some Sequence<String>, _ rule: String, _ what: String, in place: String = "") {
-        for group in Rules.caseGroups(names.filter { !Rules.isFarLonger($0, than: Limits.eventNameLength) }) {
-            let (first, rest) = (group.prefix(Rules.findingsPerRule), group.count - Rules.findingsPerRule)
-            let more = rest > 0 ? " and \(Rules.grouped(rest)) more" : ""
-            add(rule, place + first.map { Rules.quoted($0) }.joined(separator: ", ") + more, Self.caseLimit + what)
-        }
+        let names = names.filter { !Rules.isFarLonger($0, than: Limits.eventNameLength) }
+        let limit = "names that differ only by case are different " + what
+        Rules.appendCaseViolations(names, rule: "firebase." + rule, limit: limit, in: place, into: &findings)
     }
 
     /// Of far more parameters than Firebase takes, only the first few are checked one by one.
@@ -137,11 +132,11 @@ private struct FirebaseCheck {
     }
 
     /// The rules of a string or a number, the value named `key` (`title`, `items[0].price`).
-    mutating func value(_ value: FirebaseValue, _ key: String) {
+    mutating func value(_ value: FirebaseValue, _ key: @autoclosure () -> String) {
         switch value {
         case .string(let string) where string.utf16.count > Limits.parameterValueLength:
-            add("parameterValue.length", "\(key): \(Self.quoted(string))", Self.valueLimit)
-        case .double(let number) where !number.isFinite: add("number.finite", "\(key): \(number)", "a finite number")
+            add("parameterValue.length", "\(key()): \(Self.quoted(string))", Self.valueLimit)
+        case .double(let number) where !number.isFinite: add("number.finite", "\(key()): \(number)", "a finite number")
         default: break
         }
     }
@@ -152,7 +147,7 @@ private struct FirebaseCheck {
         if items.count > Limits.itemsPerEvent {
             add("items.count", "\(Rules.grouped(items.count)) items", Self.itemLimit)
         }
-        guard items.count <= max(4 * Limits.itemsPerEvent, 4_096) else { return }
+        guard !Rules.isFar(items.count, beyond: Limits.itemsPerEvent) else { return }
         var names: Set<String> = []  // checked with the first item that has each; one past 4 KB, with every item
         for (index, item) in items.enumerated() {
             let place = "items[\(index)]"
@@ -196,18 +191,22 @@ private struct FirebaseCheck {
         }
         guard !name.isEmpty, !Rules.isFarLonger(name, than: maxLength) else { return }
         // Letters and digits of any script as Java's `isLetterOrDigit` takes them: no mark, no letter number ("Ⅻ").
-        let letters: Set<Unicode.GeneralCategory> = [
-            .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-        ]
-        let isIdentifier = name.unicodeScalars.enumerated().allSatisfy { index, scalar in
-            let category = scalar.properties.generalCategory
-            return letters.contains(category) || index > 0 && (scalar == "_" || category == .decimalNumber)
-        }
+        let isASCII = name.utf8.allSatisfy { $0 < 0x80 }
+        let isIdentifier =
+            isASCII
+            ? Rules.isASCIIIdentifier(name)
+            : name.unicodeScalars.enumerated().allSatisfy { index, scalar in
+                switch scalar.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+                case .decimalNumber: index > 0
+                default: index > 0 && scalar == "_"
+                }
+            }
         if !isIdentifier {
             let limit = "letters, digits and _ only, starting with a letter"
             add(rule + "characters", at + Rules.quoted(name, showingMarks: true), limit)
         }
-        if let prefix = reservedPrefixes.first(where: { name.hasPrefix($0) }) {
+        if let prefix = reservedPrefixes.first(where: { name.utf8.first == $0.utf8.first && name.hasPrefix($0) }) {
             add(rule + "reservedPrefix", at + Rules.quoted(name), "no \(Rules.quoted(prefix)) prefix")
         }
         if reserved.contains(name) { add(rule + "reserved", at + Rules.quoted(name), "not reserved by Firebase") }

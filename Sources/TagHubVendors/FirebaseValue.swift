@@ -68,16 +68,8 @@ public enum FirebaseItemValue: Sendable, Hashable, ExpressibleByStringLiteral, E
     public init(floatLiteral value: Double) { self = .double(value) }
 
     /// `"text"`, `1800` or `0.5`.
-    public var description: String {
-        switch self {
-        case .string(let string): String(reflecting: string)
-        case .int(let int): String(int)
-        case .double(let double): String(double)
-        }
-    }
-}
+    public var description: String { parameterValue.description }
 
-extension FirebaseItemValue {
     /// The same value as an event's parameter: an item's values follow the same rules.
     var parameterValue: FirebaseValue {
         switch self {

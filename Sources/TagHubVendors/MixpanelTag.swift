@@ -1,7 +1,7 @@
 import TagHub
 
 /// What Mixpanel records, one case per SDK call, without linking the SDK.
-public enum MixpanelTag: Sendable, Hashable {
+public enum MixpanelTag: Sendable, Hashable, CustomStringConvertible {
     /// `Mixpanel.mainInstance().track(event:properties:)`.
     case track(event: String, properties: [String: AnalyticsValue])
     /// `identify(distinctId:)`, at sign-up or login.
@@ -20,9 +20,7 @@ public enum MixpanelTag: Sendable, Hashable {
         case .setPeopleProperties: "people.set"
         }
     }
-}
 
-extension MixpanelTag: CustomStringConvertible {
     /// `podcast_played {title: "Swift Talk"}`, `identify "42"`, `reset`, `people.set {…}`.
     public var description: String {
         switch self {
@@ -92,9 +90,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
         }
         for (key, value) in entries {
             if Rules.isLonger(key, than: Limits.propertyNameLength) {
-                let far = Rules.isFarLonger(key, than: Limits.propertyNameLength)
-                let size = far ? nil : Rules.size(of: key, beyond: Limits.propertyNameLength)
-                findings.append("mixpanel.propertyName.length", Rules.quoted(key, size: size), limit: nameLimit)
+                let subject = Rules.quoted(key, beyond: Limits.propertyNameLength)
+                findings.append("mixpanel.propertyName.length", subject, limit: nameLimit)
             } else if isEvent && key == "$ignore" {
                 findings.append("mixpanel.propertyName.ignore", Rules.quoted(key), limit: ignoreLimit)
             } else if isEvent && Limits.reservedPropertyNames.contains(key) {
@@ -128,7 +125,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
                 report("mixpanel.number.finite", "\(number)", "a finite number")
             case .array(let values) where values.count > Limits.arrayLength:
                 report("mixpanel.array.length", "\(Rules.grouped(values.count)) elements", arrayLimit)
-                return values.count <= max(4 * Limits.arrayLength, 4_096)
+                return !Rules.isFar(values.count, beyond: Limits.arrayLength)
             default: break
             }
             return true

@@ -2,7 +2,7 @@ import TagHub
 
 /// What Piano Analytics records, without linking the SDK: `pa.sendEvent(Event(name, properties))`,
 /// and who the user is.
-public enum PianoTag: Sendable, Hashable {
+public enum PianoTag: Sendable, Hashable, CustomStringConvertible {
     /// An event with its properties.
     case event(name: String, properties: [String: AnalyticsValue])
     /// `pa.setUser(id, category:)`, at login: the SDK adds the user to every event after, and
@@ -24,11 +24,8 @@ public enum PianoTag: Sendable, Hashable {
         case .deleteUser: "deleteUser"
         }
     }
-}
 
-extension PianoTag: CustomStringConvertible {
-    /// `click.action {podcast_title: "Swift Talk"}`, `setUser "42"`, `setUser "42" category "premium"`,
-    /// `deleteUser`.
+    /// `click.action {podcast_title: "Swift Talk"}`, `setUser "42" category "premium"`, `deleteUser`.
     public var description: String {
         switch self {
         case .event(let name, let properties): properties.isEmpty ? name : "\(name) \(describeProperties(properties))"
@@ -60,8 +57,6 @@ extension PianoTag: RuleCheckedVendorTag {
             if Rules.isEmptyOrBlank(name) {
                 findings.append("piano.eventName.empty", Rules.quoted(name), limit: "an event name")
             }
-            // Each key then its value, in key order; then the keys that differ only by case. A key
-            // far longer than its limit is reported by its length only, and compared with no other.
             let entries = Rules.checkedEntries(of: properties, accepted: Limits.checkedProperties)
             for (key, value) in entries {
                 Self.checkKey(key, into: &findings)
@@ -85,27 +80,29 @@ extension PianoTag: RuleCheckedVendorTag {
     /// lowercased, `^[a-z]\w*$` and no reserved prefix; and lowercase, as Piano stores it. A key
     /// far longer than its limit is reported by its length only, and not read.
     private static func checkKey(_ key: String, into findings: inout Findings) {
-        guard !Rules.isFarLonger(key, than: Limits.keyLength) else {
-            return findings.append("piano.propertyKey.length", Rules.quoted(key), limit: keyLengthLimit)
-        }
         if Rules.isLonger(key, than: Limits.keyLength) {
-            let subject = Rules.quoted(key, size: Rules.size(of: key, beyond: Limits.keyLength))
+            let subject = Rules.quoted(key, beyond: Limits.keyLength)
             findings.append("piano.propertyKey.length", subject, limit: keyLengthLimit)
         }
-        let lowered = key.lowercased()
+        guard !Rules.isFarLonger(key, than: Limits.keyLength) else { return }
+        // An ASCII key, the usual one, is read on its bytes.
+        let isASCII = key.utf8.allSatisfy { $0 < 0x80 }
+        let isLowercase =
+            isASCII
+            ? !key.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
+            : !key.unicodeScalars.contains(where: \.properties.changesWhenLowercased)
+        let lowered = isLowercase ? key : key.lowercased()
         let scalars = lowered.unicodeScalars
-        let isWord = scalars.first.map { ("a"..."z").contains($0) } == true && scalars.allSatisfy(isWordScalar)
-        if !isWord {
-            findings.append("piano.propertyKey.format", Rules.quoted(key), limit: keyFormatLimit)
-        }
+        let isWord =
+            isASCII
+            ? Rules.isASCIIIdentifier(key)
+            : scalars.first.map { ("a"..."z").contains($0) } == true && scalars.allSatisfy(isWordScalar)
+        if !isWord { findings.append("piano.propertyKey.format", Rules.quoted(key), limit: keyFormatLimit) }
         if let prefix = Limits.reservedKeyPrefixes.first(where: lowered.hasPrefix) {
-            findings.append(
-                "piano.propertyKey.reservedPrefix",
-                Rules.quoted(key),
-                limit: "no \(Rules.quoted(prefix)) prefix"
-            )
+            let limit = "no \(Rules.quoted(prefix)) prefix"
+            findings.append("piano.propertyKey.reservedPrefix", Rules.quoted(key), limit: limit)
         }
-        if key.unicodeScalars.contains(where: \.properties.changesWhenLowercased) {
+        if !isLowercase {
             // A lowercase longer than a subject is shown cut, without its size: the key's is given.
             let limit = "lowercase, as Piano stores it (\"\(Rules.name(lowered))\")"
             findings.append("piano.propertyKey.lowercased", Rules.quoted(key), limit: limit)
@@ -139,7 +136,7 @@ extension PianoTag: RuleCheckedVendorTag {
                 report("piano.number.finite", "\(number)", "a finite number")
             case .array(let values) where values.count > Limits.arrayLength:
                 report("piano.array.length", "\(Rules.grouped(values.count)) items", arrayLimit)
-                return values.count <= max(4 * Limits.arrayLength, 4_096)
+                return !Rules.isFar(values.count, beyond: Limits.arrayLength)
             default: break
             }
             return true

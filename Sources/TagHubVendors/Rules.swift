@@ -4,39 +4,33 @@ import TagHub
 /// findings are summed up, and the tests of text that several vendors' rules make. Each vendor's
 /// own rules are in its file.
 ///
-/// The cost of a check is bounded by guards, not by tricks: a text far longer than its limit is
-/// reported by its length and not read further (``isFarLonger(_:than:)``), and a tag with more
-/// keys than its vendor accepts has only the first few checked one by one (``checkedEntries(of:accepted:)``).
+/// The cost of a check is bounded by guards, not by tricks: a text or an array far longer than its
+/// limit is reported by its length and not read (``isFar(_:beyond:)``), and of a tag with more keys
+/// than its vendor accepts, only the first few are checked (``checkedEntries(of:accepted:)``).
 enum Rules {
-    /// The most UTF-16 units of a name or value that a finding quotes: a subject stays short
-    /// whatever the tag holds.
+    /// The most UTF-16 units of a name or value that a finding quotes, whatever the tag holds.
     static let subjectLength = 64
 
     /// The most findings of one rule that one tag reports one by one; the rest are summed up in one.
     static let findingsPerRule = 3
 
-    /// How many keys past what a vendor accepts are still checked one by one, and compared with
-    /// each other.
+    /// How many keys past what a vendor accepts are still checked one by one.
     static let extraKeys = 8
 
     /// `number` with its thousands grouped: `1,048,576`.
     static func grouped(_ number: Int) -> String {
         var digits = String(number.magnitude)
-        var index = digits.endIndex
-        while digits.distance(from: digits.startIndex, to: index) > 3 {
-            index = digits.index(index, offsetBy: -3)
-            digits.insert(",", at: index)
+        for offset in stride(from: digits.count - 3, to: 0, by: -3) {
+            digits.insert(",", at: digits.index(digits.startIndex, offsetBy: offset))
         }
         return number < 0 ? "-" + digits : digits
     }
 
     // MARK: - Subjects
-
     /// `scalar` as a finding writes it: as Swift escapes it in a literal (`\n`, `\"`, `\u{07}`),
-    /// and as `\u{200B}` where it would not show or would move the text around it: a format or
-    /// invisible scalar (a zero-width space, a bidirectional override), a line or paragraph
-    /// separator, a private or unassigned one; a mark too, where `showingMarks`. No finding holds
-    /// such a scalar raw, so that a tag cannot forge or split a finding's line.
+    /// and as `\u{200B}` where it would not show or would move the text around it (a format,
+    /// invisible, separator, private or unassigned scalar; a mark too, where `showingMarks`), so
+    /// that a tag cannot forge or split a finding's line.
     static func escaped(_ scalar: Unicode.Scalar, showingMarks: Bool = false, inLiteral: Bool = true) -> String {
         if scalar == "'" || (!inLiteral && (scalar == "\"" || scalar == "\\")) { return String(scalar) }
         let escaped = scalar.escaped(asASCII: false)
@@ -53,32 +47,42 @@ enum Rules {
         return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 
-    /// `text` quoted as a Swift literal would be, every scalar as ``escaped(_:showingMarks:)``
-    /// writes it, with its size (`size`, for example `41 characters`) when given. What is inside
-    /// the quotes is at most ``subjectLength`` UTF-16 units: text that has more is cut at a
-    /// character (at a scalar where its first character has more), and its real size given (`size`,
-    /// or in UTF-16 units): `"aaaa…" (1,048,576 UTF-16 units)`. Only that start of the text is read.
+    /// `text` quoted, every scalar as ``escaped(_:showingMarks:inLiteral:)`` writes it, with its
+    /// `size` (`41 characters`) when given; cut as ``escapedPrefix(of:showingMarks:inLiteral:)``
+    /// cuts it, with its size (`size`, or in UTF-16 units): `"aaaa…" (1,048,576 UTF-16 units)`.
     static func quoted(_ text: String, size: @autoclosure () -> String? = nil, showingMarks: Bool = false) -> String {
         let (literal, isWhole) = escapedPrefix(of: text, showingMarks: showingMarks)
         guard isWhole else { return "\"\(literal)…\" (\(size() ?? "\(grouped(text.utf16.count)) UTF-16 units"))" }
         return size().map { "\"\(literal)\" (\($0))" } ?? "\"\(literal)\""
     }
 
-    /// `key` as a finding names it, unquoted: escaped as in ``quoted(_:size:showingMarks:)``, and
-    /// cut after ``subjectLength`` UTF-16 units with `…`.
-    static func name(_ key: String) -> String {
-        let (literal, isWhole) = escapedPrefix(of: key, showingMarks: false)
+    /// `text` quoted with its size in characters, or, far longer than `limit`, in UTF-16 units:
+    /// its characters are then not counted.
+    static func quoted(_ text: String, beyond limit: Int) -> String {
+        quoted(text, size: isFarLonger(text, than: limit) ? nil : "\(grouped(text.count)) characters")
+    }
+
+    /// `key` as a finding names it: escaped and cut as by ``quoted(_:size:showingMarks:)``, unquoted.
+    static func name(_ key: String, inLiteral: Bool = true) -> String {
+        let (literal, isWhole) = escapedPrefix(of: key, showingMarks: false, inLiteral: inLiteral)
         return isWhole ? literal : literal + "…"
+    }
+
+    /// `value`'s description as a finding shows it, as ``name(_:inLiteral:)`` would (the quotes
+    /// and escapes of its strings are already the description's). Only its start is described.
+    static func shown(_ value: AnalyticsValue) -> String {
+        name(value.description(upTo: subjectLength), inLiteral: false)
     }
 
     /// The start of `text` escaped, at most ``subjectLength`` UTF-16 units of it, cut at a
     /// character (at a scalar where the first character is longer); and whether it is all of
     /// `text`. Reads only the first scalars of `text`, those a subject can show.
-    private static func escapedPrefix(
-        of text: String,
-        showingMarks: Bool,
-        inLiteral: Bool = true
-    ) -> (literal: String, isWhole: Bool) {
+    private static func escapedPrefix(of text: String, showingMarks: Bool, inLiteral: Bool = true) -> (String, Bool) {
+        // Short printable ASCII, the usual name, is its own escape.
+        let isPlain =
+            text.utf8.count <= subjectLength
+            && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && (!inLiteral || ($0 != 0x22 && $0 != 0x5C)) }
+        if isPlain { return (text, true) }
         let window = String(String.UnicodeScalarView(text.unicodeScalars.prefix(subjectLength + 1)))
         var literal = ""
         var units = 0
@@ -102,26 +106,14 @@ enum Rules {
         return (literal, true)
     }
 
-    /// `value`'s description as a finding shows it: cut after ``subjectLength`` UTF-16 units,
-    /// every scalar that would not show escaped (its strings' quotes and escapes are already the
-    /// description's). Only the start of a long value is described.
-    static func shown(_ value: AnalyticsValue) -> String {
-        let (literal, isWhole) = escapedPrefix(
-            of: value.description(upTo: subjectLength),
-            showingMarks: false,
-            inLiteral: false
-        )
-        return isWhole ? literal : literal + "…"
-    }
-
     // MARK: - Sizes
-
     /// Whether `text` is so far beyond `limit` (in characters, scalars or UTF-16 units) that it
-    /// is reported by its length and its content is not read: more than 4 bytes of UTF-8 per unit
-    /// of the limit, and more than 4 KB.
-    static func isFarLonger(_ text: String, than limit: Int) -> Bool {
-        text.utf8.count > max(4 * limit, 4_096)
-    }
+    /// is reported by its length and not read: ``isFar(_:beyond:)``, in bytes of UTF-8.
+    static func isFarLonger(_ text: String, than limit: Int) -> Bool { isFar(text.utf8.count, beyond: limit) }
+
+    /// Whether `count` (of bytes, or of an array's elements) is more than 4 times `limit`, and
+    /// more than 4,096: what is so long is reported by its length, and not read.
+    static func isFar(_ count: Int, beyond limit: Int) -> Bool { count > max(4 * limit, 4_096) }
 
     /// Whether `text` has more than `limit` characters. Text far longer than its limit (see
     /// ``isFarLonger(_:than:)``) is measured in UTF-16 units instead: a character has at least
@@ -140,52 +132,44 @@ enum Rules {
             : "\(grouped(text.count)) characters"
     }
 
+    /// Whether `name` is ASCII letters, digits and `_`, starting with a letter.
+    static func isASCIIIdentifier(_ name: String) -> Bool {
+        let isLetter = { (byte: UInt8) in (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        guard let first = name.utf8.first, isLetter(first) else { return false }
+        return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+    }
+
     // MARK: - Keys
-
-    /// The entries of `properties` that a check reads one by one, sorted by key: all of them where
-    /// there are at most `accepted` + ``extraKeys``; otherwise that many, the first by the bytes
-    /// of their keys' UTF-8, so that the check of a tag of 100,000 keys costs little more than one
-    /// of `accepted` keys does (its count is reported, and the vendor drops or cuts it anyway).
-    static func checkedEntries<Value>(
-        of properties: [String: Value],
-        accepted: Int
-    ) -> [(key: String, value: Value)] {
+    /// The entries of `properties` that a check reads one by one, sorted by key: at most
+    /// `accepted` + ``extraKeys``, the first by the bytes of their keys: a tag of 100,000 keys
+    /// costs little more than one of `accepted`.
+    static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
         let bound = accepted + extraKeys
-        guard properties.count > bound else { return properties.sorted { $0.key < $1.key } }
-        // A heap of the first keys met so far, the last of them by bytes on top: a key past it is
-        // left at once, any other takes its place.
-        var first: [(key: String, value: Value)] = []
-        first.reserveCapacity(bound)
+        guard properties.count > bound else { return properties.sorted { bytesPrecede($0.key, $1.key) } }
+        // A heap of the first entries met, the last of them by the bytes of its key on top: an
+        // entry past it is left at once, any other takes its place.
+        var heap: [(key: String, value: Value)] = []
         for entry in properties {
-            if first.count < bound {
-                first.append(entry)
-                siftUp(&first, from: first.count - 1)
-            } else if bytesPrecede(entry.key, first[0].key) {
-                first[0] = entry
-                siftDown(&first)
+            if heap.count < bound {
+                heap.append(entry)
+                guard heap.count == bound else { continue }
+                for index in stride(from: bound / 2 - 1, through: 0, by: -1) { siftDown(&heap, from: index) }
+            } else if bytesPrecede(entry.key, heap[0].key) {
+                heap[0] = entry
+                siftDown(&heap, from: 0)
             }
         }
-        return first.sorted { $0.key < $1.key }
+        return heap.sorted { bytesPrecede($0.key, $1.key) }
     }
 
-    /// Moves `heap[index]` up until no parent's key comes after it by bytes.
-    private static func siftUp<Value>(_ heap: inout [(key: String, value: Value)], from index: Int) {
-        var child = index
-        while child > 0, bytesPrecede(heap[(child - 1) / 2].key, heap[child].key) {
-            heap.swapAt(child, (child - 1) / 2)
-            child = (child - 1) / 2
-        }
-    }
-
-    /// Moves `heap[0]` down until no child's key comes after it by bytes.
-    private static func siftDown<Value>(_ heap: inout [(key: String, value: Value)]) {
-        var parent = 0
+    /// Moves `heap[index]` down until no child's key comes after it by bytes.
+    private static func siftDown<Value>(_ heap: inout [(key: String, value: Value)], from index: Int) {
+        var parent = index
         while true {
+            let (left, right) = (2 * parent + 1, 2 * parent + 2)
             var last = parent
-            for child in [2 * parent + 1, 2 * parent + 2]
-            where child < heap.count && bytesPrecede(heap[last].key, heap[child].key) {
-                last = child
-            }
+            if left < heap.count && bytesPrecede(heap[last].key, heap[left].key) { last = left }
+            if right < heap.count && bytesPrecede(heap[last].key, heap[right].key) { last = right }
             guard last != parent else { return }
             heap.swapAt(parent, last)
             parent = last
@@ -197,17 +181,14 @@ enum Rules {
     }
 
     // MARK: - Names
-
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
-    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark). Reading
-    /// stops at the first scalar that shows.
+    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark).
     static func isEmptyOrBlank(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
-    }
-
-    /// Whether `text` is white space only, and not empty.
-    static func isBlank(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        // Text that starts with a printable ASCII character, the usual one, shows it.
+        if let first = text.utf8.first, first > 0x20 && first < 0x7F { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+        }
     }
 
     /// `text` without the white space around it.
@@ -219,55 +200,42 @@ enum Rules {
         return text[start...last]
     }
 
-    /// Whether `byte` is an ASCII letter.
-    static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-    }
-
-    /// The names among `names` (distinct) that differ only by case, grouped: those whose
-    /// `lowercased()` are equal strings; each group sorted, the groups in the order of their first
-    /// names. A vendor counts them as different names.
-    static func caseGroups(_ names: some Sequence<String>) -> [[String]] {
-        var groups: [String: [String]] = [:]
-        for name in names { groups[name.lowercased(), default: []].append(name) }
-        return groups.values.filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
-    }
-
-    /// Adds one finding of `rule` per group of `names` (distinct) that differ only by case, in the
-    /// order of their first names, each quoting at most three of its names.
+    /// Adds one finding of `rule` per group of `names` (distinct) that differ only by case (whose
+    /// `lowercased()` are equal), in the order of their first names, each quoting at most three
+    /// of its names after `place`.
     static func appendCaseViolations(
         _ names: some Sequence<String>,
         rule: String,
         limit: String,
+        in place: String = "",
         into findings: inout Findings
     ) {
-        for group in caseGroups(names) {
+        // Names of ASCII without a capital, the usual ones, each lowercase already: no group.
+        let mayDifferByCase = names.contains { $0.utf8.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) } }
+        guard mayDifferByCase else { return }
+        var groups: [String: [String]] = [:]
+        for name in names { groups[name.lowercased(), default: []].append(name) }
+        for group in groups.values.filter({ $0.count > 1 }).map({ $0.sorted() }).sorted(by: { $0[0] < $1[0] }) {
             let shown = group.prefix(findingsPerRule).map { quoted($0) }.joined(separator: ", ")
             let more = group.count > findingsPerRule ? " and \(grouped(group.count - findingsPerRule)) more" : ""
-            findings.append(VendorRuleViolation(rule, shown + more, limit: limit))
+            findings.append(rule, place + shown + more, limit: limit)
         }
     }
 
     // MARK: - IDs
-
-    /// The limit of the rules against IDs written as Swift describes an optional.
-    static let optionalIDLimit = "an ID, not an optional's description: unwrap it before interpolating"
-
     /// Adds the advisory finding of `rule` where `id` reads as Swift's description of an optional,
     /// `Optional("42")`, or is `nil`: what `"\(id)"` makes of an `id` that is optional.
     static func appendOptionalID(_ id: String, rule: String, into findings: inout Findings) {
         guard id == "nil" || (id.hasPrefix("Optional(") && id.hasSuffix(")")) else { return }
-        findings.append(VendorRuleViolation(rule, quoted(id), limit: optionalIDLimit))
+        findings.append(rule, quoted(id), limit: "an ID, not an optional's description: unwrap it before interpolating")
     }
-
-    /// The limit of the advisories against IDs that show nothing.
-    static let blankIDLimit = "an ID that shows something, not empty, white space or invisible scalars"
 
     /// Adds the advisory finding of `rule` where `id` shows nothing: the vendor takes it as an ID,
     /// and files the user's data under it.
     static func appendBlankID(_ id: String, rule: String, into findings: inout Findings) {
         guard isEmptyOrBlank(id) else { return }
-        findings.append(VendorRuleViolation(rule, quoted(id), limit: blankIDLimit))
+        let limit = "an ID that shows something, not empty, white space or invisible scalars"
+        findings.append(rule, quoted(id), limit: limit)
     }
 }
 
@@ -278,14 +246,10 @@ struct Findings {
     private var list: [VendorRuleViolation] = []
     private var seen: Set<VendorRuleViolation> = []
 
-    /// Adds `violation`, unless it was added already.
-    mutating func append(_ violation: VendorRuleViolation) {
-        if seen.insert(violation).inserted { list.append(violation) }
-    }
-
-    /// Adds a violation of `rule`, one of the vendor models' rules.
+    /// Adds a violation of `rule`, one of the vendor models' rules, unless it was added already.
     mutating func append(_ rule: String, _ subject: String, limit: String) {
-        append(VendorRuleViolation(rule, subject, limit: limit))
+        let violation = VendorRuleViolation(rule, subject, limit: limit)
+        if seen.insert(violation).inserted { list.append(violation) }
     }
 
     /// The findings shown: the first of each rule in the order they were made, then the counts of
@@ -295,9 +259,8 @@ struct Findings {
         var counts: [String: Int] = [:]
         var rest: [(first: VendorRuleViolation, count: Int, limit: String?)] = []
         for violation in list {
-            let count = counts[violation.rule, default: 0] + 1
-            counts[violation.rule] = count
-            if count <= Rules.findingsPerRule {
+            counts[violation.rule, default: 0] += 1
+            if counts[violation.rule, default: 0] <= Rules.findingsPerRule {
                 shown.append(violation)
             } else if let index = rest.firstIndex(where: { $0.first.rule == violation.rule }) {
                 rest[index].count += 1
@@ -306,14 +269,10 @@ struct Findings {
                 rest.append((violation, 1, violation.limit))
             }
         }
+        for (first, count, limit) in rest {
+            let (more, limit) = ("\(Rules.grouped(count)) more", limit ?? "the same rule")
+            shown.append(VendorRuleViolation(first.rule, more, limit: limit, consequence: first.consequence))
+        }
         return shown
-            + rest.map {
-                VendorRuleViolation(
-                    $0.first.rule,
-                    "\(Rules.grouped($0.count)) more",
-                    limit: $0.limit ?? "the same rule",
-                    consequence: $0.first.consequence
-                )
-            }
     }
 }

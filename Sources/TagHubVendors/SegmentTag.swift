@@ -1,15 +1,15 @@
 import TagHub
 
 /// What Segment records, one case per call of its spec, without linking the SDK.
-public enum SegmentTag: Sendable, Hashable {
+public enum SegmentTag: Sendable, Hashable, CustomStringConvertible {
     /// `analytics.track(name:properties:)`: an action, named object then past-tense verb in title
     /// case ("Podcast Played").
     case track(event: String, properties: [String: AnalyticsValue])
     /// `analytics.screen(title:properties:)`.
     case screen(name: String, properties: [String: AnalyticsValue])
     /// `analytics.identify(userId:traits:)`; with no user ID, `analytics.identify(traits:)`: the
-    /// traits of the anonymous user, whom the SDK knows by its own anonymous ID (the spec:
-    /// "every Identify call must have a User ID or an Anonymous ID").
+    /// traits of whoever the SDK knows, the anonymous user before a login, but the logged-in user
+    /// after one, whose user ID analytics-swift adds and whose stored traits these replace.
     case identify(userID: String?, traits: [String: AnalyticsValue])
     /// `analytics.group(groupId:traits:)`.
     case group(groupID: String, traits: [String: AnalyticsValue])
@@ -29,9 +29,7 @@ public enum SegmentTag: Sendable, Hashable {
         case .reset: "reset"
         }
     }
-}
 
-extension SegmentTag: CustomStringConvertible {
     /// `track "Podcast Played" {…}`, `screen "Favorites"`, `identify anonymous {…}`, …
     public var description: String {
         let (call, values): (String, [String: AnalyticsValue]) =
@@ -93,8 +91,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         case .alias(let newID):
             Self.checkID(newID, "segment.alias.newID", "a user ID", &findings)
             Self.check([:], in: ("alias", ("userId", newID), nil), &findings)
-        case .reset:
-            break
+        case .reset: break
         }
         return findings.summary
     }
@@ -206,36 +203,21 @@ extension SegmentTag: RuleCheckedVendorTag {
 #if canImport(Foundation)
 import Foundation
 extension SegmentTag {
-    /// The properties or traits as analytics-swift's `[String: Any]` takes them (empty for alias and
-    /// reset), as ``AnalyticsValue/jsonObject`` makes them but with a null (`NSNull()`) for each
-    /// number the SDK cannot write (``VendorLimits/Segment/numberMagnitudes``): the checks report
-    /// those, and a tagger that passes these keeps them from the SDK whatever the rule-check
-    /// policy: `analytics.track(name: event, properties: tag.sdkProperties)`.
+    /// The properties or traits (empty for alias and reset) as ``AnalyticsValue/jsonObject`` makes
+    /// them, with `NSNull()` for each number analytics-swift cannot write, which the checks report:
+    /// passed to the SDK, they keep those numbers from it whatever the rule-check policy
+    /// (`analytics.track(name: event, properties: tag.sdkProperties)`).
     public var sdkProperties: [String: Any] {
         switch self {
         case .track(_, let values), .screen(_, let values), .identify(_, let values), .group(_, let values):
-            values.mapValues(Self.sdkObject)
+            values.mapValues { $0.jsonObject(leaf: Self.sdkObject) }
         case .alias, .reset: [:]
         }
     }
 
-    /// `value` as ``sdkProperties`` holds it, built without recursion as the walk meets its values.
+    /// A value that is not an array as ``sdkProperties`` holds it.
     private static func sdkObject(_ value: AnalyticsValue) -> Any {
-        var open: [[Any]] = []  // The arrays being built, the outermost first.
-        var result: Any = NSNull()
-        func add(_ object: Any) { if open.isEmpty { result = object } else { open[open.count - 1].append(object) } }
-        func close(to depth: Int) { while open.count > depth { add(open.removeLast()) } }
-        value.walk { value, depth in
-            close(to: depth)
-            switch value {
-            case .array: open.append([])
-            case .double(let number) where !isWritable(number): add(NSNull())
-            default: add(value.jsonObject)
-            }
-            return true
-        }
-        close(to: 0)
-        return result
+        if case .double(let number) = value, !isWritable(number) { NSNull() } else { value.scalarJSONObject }
     }
 }
 #endif

@@ -11,6 +11,7 @@ import TagHubVendors
 @testable import Podcasts  // the app's module, where the README's quick start is
 import FirebaseAnalytics
 import TagHub
+import TagHubVendors
 
 struct FirebaseTagger: AnalyticsTagger {
     func send(_ tag: FirebaseTag) {

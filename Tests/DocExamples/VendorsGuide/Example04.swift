@@ -11,6 +11,7 @@ import TagHubVendors
 @testable import Podcasts  // the app's module, where the README's quick start is
 import Mixpanel
 import TagHub
+import TagHubVendors
 
 struct MixpanelTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
     func send(_ tag: MixpanelTag) {

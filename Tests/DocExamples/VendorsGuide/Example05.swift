@@ -11,6 +11,7 @@ import TagHubVendors
 @testable import Podcasts  // the app's module, where the README's quick start is
 import AmplitudeSwift
 import TagHub
+import TagHubVendors
 
 struct AmplitudeTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
     // Amplitude queues each call and locks its identity, but its class is not declared Sendable.

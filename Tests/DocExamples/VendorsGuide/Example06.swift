@@ -11,26 +11,43 @@ import TagHubVendors
 @testable import Podcasts  // the app's module, where the README's quick start is
 import Segment
 import TagHub
+import TagHubVendors
 
-struct SegmentTagger: AnalyticsTagger {
-    // analytics-swift serializes its calls, but its class is not declared Sendable.
+struct SegmentTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
+    // Each call runs on the caller's thread, and only the SDK's write to its storage is serialized;
+    // `Analytics` is not declared Sendable.
     nonisolated(unsafe) let analytics: Analytics
 
     func send(_ tag: SegmentTag) {
+        send(tag, enrichments: nil)
+    }
+
+    func send(_ tag: SegmentTag, origin: Schema.AnyTagEnvelope) {
+        // The time the tag was sent, on this call's event only, as the SDK writes times.
+        let timestamp = origin.context.time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let setTime: EnrichmentClosure = { event in
+            var event = event
+            event?.timestamp = timestamp
+            return event
+        }
+        send(tag, enrichments: [setTime])
+    }
+
+    private func send(_ tag: SegmentTag, enrichments: [EnrichmentClosure]?) {
         switch tag {
-        case .track(let event, let properties):
-            analytics.track(name: event, properties: properties.mapValues(\.jsonObject))
-        case .screen(let name, let properties):
-            analytics.screen(title: name, properties: properties.mapValues(\.jsonObject))
-        case .identify(let userID?, let traits):
-            analytics.identify(userId: userID, traits: traits.mapValues(\.jsonObject))
-        case .identify(nil, let traits):
+        case .track(let event, _):
+            analytics.track(name: event, properties: tag.sdkProperties, enrichments: enrichments)
+        case .screen(let name, _):
+            analytics.screen(title: name, properties: tag.sdkProperties, enrichments: enrichments)
+        case .identify(let userID?, _):
+            analytics.identify(userId: userID, traits: tag.sdkProperties, enrichments: enrichments)
+        case .identify(nil, _):
             // Without a user ID, analytics-swift takes Encodable traits only: its JSON type.
-            if let traits = try? JSON(traits.mapValues(\.jsonObject)) { analytics.identify(traits: traits) }
-        case .group(let groupID, let traits):
-            analytics.group(groupId: groupID, traits: traits.mapValues(\.jsonObject))
+            if let traits = try? JSON(tag.sdkProperties) { analytics.identify(traits: traits, enrichments: enrichments) }
+        case .group(let groupID, _):
+            analytics.group(groupId: groupID, traits: tag.sdkProperties, enrichments: enrichments)
         case .alias(let newID):
-            analytics.alias(newId: newID)
+            analytics.alias(newId: newID, enrichments: enrichments)
         case .reset:
             analytics.reset()
         }

@@ -11,6 +11,7 @@ import TagHubVendors
 @testable import Podcasts  // the app's module, where the README's quick start is
 import Batch
 import TagHub
+import TagHubVendors
 
 struct BatchTagger: AnalyticsTagger {
     func send(_ tag: BatchTag) {

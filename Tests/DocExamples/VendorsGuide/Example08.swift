@@ -11,6 +11,7 @@ import TagHubVendors
 @testable import Podcasts  // the app's module, where the README's quick start is
 import PianoAnalytics
 import TagHub
+import TagHubVendors
 
 struct PianoTagger: AnalyticsTagger {
     func send(_ tag: PianoTag) {
