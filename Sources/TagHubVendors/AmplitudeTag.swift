@@ -99,7 +99,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
             func report(_ rule: String, _ what: String, _ limit: String) {
                 if shown.insert(what).inserted { findings.append(rule, "\(Rules.name(key)): \(what)", limit: limit) }
             }
-            value.walk { value, _ in
+            let read = value.walk(limit: findings.valuesLeft) { value, _ in
                 switch value {
                 case .string(let text) where text.utf16.count > Limits.stringValueLength:
                     report("amplitude.stringValue.length", "\(Rules.grouped(text.utf16.count)) UTF-16 units", textLimit)
@@ -112,6 +112,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 }
                 return true
             }
+            findings.valuesLeft -= read
         }
         let limit = "names that differ only by case are different properties"
         Rules.appendCaseViolations(keys, rule: "amplitude.propertyName.case", limit: limit, into: &findings)

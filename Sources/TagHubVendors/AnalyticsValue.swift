@@ -88,9 +88,17 @@ struct ValueWalk {
 extension AnalyticsValue {
     /// Calls `visit` with this value (at depth 0) and each value inside it, depth first and in
     /// order, with its depth. `visit` returns whether to go inside the value when it is an array.
-    func walk(_ visit: (_ value: AnalyticsValue, _ depth: Int) -> Bool) {
+    ///
+    /// At most `limit` values are visited: the walk stops there. Returns how many were.
+    @discardableResult
+    func walk(limit: Int = .max, _ visit: (_ value: AnalyticsValue, _ depth: Int) -> Bool) -> Int {
         var walk = ValueWalk(self)
-        while let value = walk.next() { if !visit(value, walk.depth) { walk.skipElements() } }
+        var visited = 0
+        while visited < limit, let value = walk.next() {
+            visited += 1
+            if !visit(value, walk.depth) { walk.skipElements() }
+        }
+        return visited
     }
 
     /// Whether both are the same value: the same case, with equal contents. As with `Double` and

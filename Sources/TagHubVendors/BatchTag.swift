@@ -109,7 +109,7 @@ extension BatchTag: RuleCheckedVendorTag {
     /// level too deep, and neither is walked further (Batch drops the event for either).
     private static func check(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
         let name = Rules.name(key)
-        value.walk { value, depth in
+        let read = value.walk(limit: findings.valuesLeft) { value, depth in
             switch value {
             case .string(let string):
                 let limit = Limits.stringValueLength
@@ -142,6 +142,7 @@ extension BatchTag: RuleCheckedVendorTag {
             }
             return true
         }
+        findings.valuesLeft -= read
     }
 }
 

@@ -117,7 +117,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
         func report(_ rule: String, _ what: String, _ limit: String) {
             if shown.insert(what).inserted { findings.append(rule, "\(Rules.name(key)): \(what)", limit: limit) }
         }
-        value.walk { value, _ in
+        let read = value.walk(limit: findings.valuesLeft) { value, _ in
             switch value {
             case .string(let text) where text.utf8.count > Limits.stringValueBytes:
                 report("mixpanel.stringValue.bytes", "\(Rules.grouped(text.utf8.count)) bytes", bytesLimit)
@@ -130,6 +130,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             }
             return true
         }
+        findings.valuesLeft -= read
     }
 }
 

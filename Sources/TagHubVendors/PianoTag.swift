@@ -128,7 +128,7 @@ extension PianoTag: RuleCheckedVendorTag {
         func report(_ rule: String, _ what: String, _ limit: String) {
             if shown.insert(what).inserted { findings.append(rule, "\(Rules.name(key)): \(what)", limit: limit) }
         }
-        value.walk { value, _ in
+        let read = value.walk(limit: findings.valuesLeft) { value, _ in
             switch value {
             case .string(let text) where Rules.isLonger(text, than: Limits.stringValueLength):
                 report("piano.stringValue.length", Rules.size(of: text, beyond: Limits.stringValueLength), stringLimit)
@@ -141,6 +141,7 @@ extension PianoTag: RuleCheckedVendorTag {
             }
             return true
         }
+        findings.valuesLeft -= read
     }
 }
 

@@ -14,6 +14,9 @@ enum Rules {
     /// The most findings of one rule that one tag reports one by one; the rest are summed up in one.
     static let findingsPerRule = 3
 
+    /// The most values a tag's check reads (see ``Findings/valuesLeft``).
+    static let valuesRead = 65_536
+
     /// How many keys past what a vendor accepts are still checked one by one.
     static let extraKeys = 8
 
@@ -40,7 +43,7 @@ enum Rules {
         case .format, .lineSeparator, .paragraphSeparator, .control, .privateUse, .surrogate, .unassigned:
             break
         case .nonspacingMark, .spacingMark, .enclosingMark:
-            guard showingMarks else { return escaped }
+            guard showingMarks || properties.isDefaultIgnorableCodePoint else { return escaped }
         default:
             guard properties.isDefaultIgnorableCodePoint else { return escaped }
         }
@@ -243,6 +246,10 @@ enum Rules {
 /// first ``Rules/findingsPerRule`` of each rule, then for each rule with more one finding that
 /// counts the rest (`1,000 more`), with their limit, or `the same rule` where theirs differ.
 struct Findings {
+    /// How many more values (a property's value, and every element inside it, at any depth) the
+    /// check of this tag reads: past them, nothing more is read. Arrays within their limits can
+    /// share storage, so that a tag of a few kilobytes holds billions of values to walk.
+    var valuesLeft = Rules.valuesRead
     private var list: [VendorRuleViolation] = []
     private var seen: Set<VendorRuleViolation> = []
 

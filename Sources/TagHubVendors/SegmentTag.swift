@@ -165,7 +165,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         Rules.appendCaseViolations(keys, rule: "segment.propertyName.case", limit: caseLimit, into: &findings)
         for (key, value) in entries {
             add(key, 3)
-            value.walk { value, _ in
+            let read = value.walk(limit: findings.valuesLeft) { value, _ in
                 switch value {
                 case .string(let string): add(string, 2)
                 case .int(let int): size += String(int).utf8.count
@@ -188,6 +188,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                 }
                 return true
             }
+            findings.valuesLeft -= read
         }
         guard size > Limits.callBytes else { return }
         let limit = "at most \(Rules.grouped(Limits.callBytes)) bytes per call"

@@ -29,12 +29,13 @@ struct VendorRuleDepthTests {
                 .map { $0.map(\.description) } + [[String(deep.description.prefix(12))]]
             }
             let expected = [
-                ["mixpanel.number.finite: deep: nan breaks a finite number"],
-                ["amplitude.number.finite: deep: nan breaks a finite number"],
+                // A check reads at most 65,536 values of a tag: the NaN at the bottom is past them.
+                [],
+                [],
                 // Segment stops walking once the call is past its 32,000 bytes: 15,902 levels in.
                 ["segment.payload.size: at least 32,004 bytes breaks at most 32,000 bytes per call"],
                 ["batch.nesting: deep: 4 levels breaks at most 3 levels"],  // Batch stops at its bound
-                ["piano.number.finite: deep: nan breaks a finite number"],
+                [],
                 ["[[[[[[[[[[[["],
             ]
             if findings != expected {

@@ -2,12 +2,11 @@ import TagHub
 import TagHubVendors
 import Testing
 
-/// The inputs of the rule-check benchmarks, for every vendor, with their exact findings: a
-/// megabyte of ASCII, of text outside ASCII (as a value and as a key) and of spaces, and 100,000
-/// properties with lowercase and with camelCase keys; and tags that break a rule 100,000 times
-/// (NaN, long strings, items, capitalized keys outside ASCII, names in case pairs) or hold a
-/// megabyte where a check could read all of it. The benchmarks say what a check costs; these say
-/// that the cheap paths find what the whole reading found.
+/// Huge tags, for every vendor, with their exact findings: a megabyte of ASCII, of text outside
+/// ASCII (as a value and as a key) and of spaces, and 100,000 properties with lowercase and with
+/// camelCase keys; and tags that break a rule 100,000 times (NaN, long strings, items, capitalized
+/// keys outside ASCII, names in case pairs) or hold a megabyte. Each finding that a guard makes
+/// differ from what reading the whole tag would find says which guard.
 @Suite struct VendorRuleScaleTests {
     /// 1,048,576 × "a".
     static let ascii = String(repeating: "a", count: 1_048_576)
@@ -444,9 +443,7 @@ import Testing
     }
 
     /// `k…k0: 0` to `k…k9999: 9999`, 66 × "k" then the number: keys too long for Firebase, Batch
-    /// and Piano, and to quote whole. The benchmark has 100,000; 10,000 make the same findings but
-    /// their count, and keep this suite short under Thread Sanitizer, where the other tests wait
-    /// for the threads it holds.
+    /// and Piano, and to quote whole; 10,000 are past every vendor's key bound.
     static let longKeys = Dictionary(
         uniqueKeysWithValues: (0..<10_000).map {
             (String(repeating: "k", count: 66) + "\($0)", AnalyticsValue.int($0))
@@ -457,7 +454,7 @@ import Testing
         "a" + String(repeating: "\u{301}", count: 524_288): 1, "title": "Swift Talk",
     ]
 
-    /// The three inputs of the benchmarks added with the reviews of issue 14, for every vendor.
+    /// Long keys, a key of one character of a megabyte, and keys in four scripts, for every vendor.
     @Test func longKeysALetterWithAMegabyteOfMarksAndKeysOfFourScriptsForEveryVendor() {
         let firebase = { (properties: [String: AnalyticsValue]) in
             FirebaseTag.event(
@@ -554,8 +551,8 @@ import Testing
         }
     }
 
-    /// `Ключ_clé_キー_Δέλτα_0: 0` to `Ключ_clé_キー_Δέλτα_9999: 9999`: keys in four scripts, which
-    /// are grouped by case without being lowercased (10,000 here, 100,000 in the benchmark).
+    /// `Ключ_clé_キー_Δέλτα_0: 0` to `Ключ_clé_キー_Δέλτα_9999: 9999`: keys in four scripts, each
+    /// lowercased to find names that differ only by case.
     static let mixedScriptKeys = Dictionary(
         uniqueKeysWithValues: (0..<10_000).map { ("Ключ_clé_キー_Δέλτα_\($0)", AnalyticsValue.int($0)) }
     )
