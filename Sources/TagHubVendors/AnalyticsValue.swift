@@ -88,8 +88,7 @@ struct ValueWalk {
 extension AnalyticsValue {
     /// Calls `visit` with this value (at depth 0) and each value inside it, depth first and in
     /// order, with its depth. `visit` returns whether to go inside the value when it is an array.
-    ///
-    /// At most `limit` values are visited: the walk stops there. Returns how many were.
+    /// At most `limit` values are visited; returns how many were.
     @discardableResult
     func walk(limit: Int = .max, _ visit: (_ value: AnalyticsValue, _ depth: Int) -> Bool) -> Int {
         var walk = ValueWalk(self)

@@ -246,9 +246,8 @@ enum Rules {
 /// first ``Rules/findingsPerRule`` of each rule, then for each rule with more one finding that
 /// counts the rest (`1,000 more`), with their limit, or `the same rule` where theirs differ.
 struct Findings {
-    /// How many more values (a property's value, and every element inside it, at any depth) the
-    /// check of this tag reads: past them, nothing more is read. Arrays within their limits can
-    /// share storage, so that a tag of a few kilobytes holds billions of values to walk.
+    /// How many more values (properties' values, and every element inside them) the check reads:
+    /// arrays within their limits can share storage, so that a few kilobytes hold billions.
     var valuesLeft = Rules.valuesRead
     private var list: [VendorRuleViolation] = []
     private var seen: Set<VendorRuleViolation> = []
