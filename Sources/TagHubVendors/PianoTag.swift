@@ -161,9 +161,9 @@ extension VendorLimits {
         /// String arrays: at most 20 items (support article "Properties").
         public static let arrayLength = 20
         /// Properties per event: Piano documents no limit, nor does its SDK set one. A check reads the first
-        /// 1,000 keys (and a few more) one by one, in key order, and no others: a bound of what a check costs,
-        /// far above what an event holds in practice, not one of Piano's.
-        public static let checkedProperties = 1000
+        /// 100 keys (and a few more) one by one, and no others: a bound of what a check costs, above what
+        /// an event holds in practice, not one of Piano's.
+        public static let checkedProperties = 100
 
         /// Each of Piano's rules that the checks know, with what breaking it costs.
         static let consequences: [String: VendorRuleViolation.Consequence] = [

@@ -143,11 +143,11 @@ enum Rules {
     }
 
     // MARK: - Keys
-    /// The entries of `properties` that a check reads one by one, sorted by key: at most
-    /// `accepted` + ``extraKeys``, the first by the bytes of their keys: a tag of 100,000 keys
-    /// costs little more than one of `accepted`.
+    /// The entries of `properties` that a check reads one by one, in the order of their keys'
+    /// bytes: at most `accepted` + ``extraKeys``, the first by the bytes of their keys, or only
+    /// ``extraKeys`` where they are far more than `accepted` (``isFar(_:beyond:)``).
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
-        let bound = accepted + extraKeys
+        let bound = isFar(properties.count, beyond: accepted) ? extraKeys : accepted + extraKeys
         guard properties.count > bound else { return properties.sorted { bytesPrecede($0.key, $1.key) } }
         // A heap of the first entries met, the last of them by the bytes of its key on top: an
         // entry past it is left at once, any other takes its place.
