@@ -95,24 +95,20 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         let keys = entries.map(\.key)
         for key in keys where Rules.isEmptyOrBlank(key) { findings.append(blank, Rules.quoted(key), limit: "a name") }
         for (key, value) in entries {
-            var shown: Set<String> = []  // what the findings about this value show: one per million equal elements
-            func report(_ rule: String, _ what: String, _ limit: String) {
-                if shown.insert(what).inserted { findings.append(rule, "\(Rules.name(key)): \(what)", limit: limit) }
-            }
-            let read = value.walk(limit: findings.valuesLeft) { value, _ in
+            findings.walk(value, of: key) { value in
                 switch value {
                 case .string(let text) where text.utf16.count > Limits.stringValueLength:
-                    report("amplitude.stringValue.length", "\(Rules.grouped(text.utf16.count)) UTF-16 units", textLimit)
+                    (
+                        ("amplitude.stringValue.length", "\(Rules.grouped(text.utf16.count)) UTF-16 units", textLimit),
+                        true
+                    )
                 case .double(let number) where !number.isFinite:
-                    report("amplitude.number.finite", "\(number)", "a finite number")
+                    (("amplitude.number.finite", "\(number)", "a finite number"), true)
                 case .array(let values) where values.count > Limits.arrayLength:
-                    report("amplitude.array.length", "\(Rules.grouped(values.count)) elements", arrayLimit)
-                    return false
-                default: break
+                    (("amplitude.array.length", "\(Rules.grouped(values.count)) elements", arrayLimit), false)
+                default: (nil, true)
                 }
-                return true
             }
-            findings.valuesLeft -= read
         }
         let limit = "names that differ only by case are different properties"
         Rules.appendCaseViolations(keys, rule: "amplitude.propertyName.case", limit: limit, into: &findings)

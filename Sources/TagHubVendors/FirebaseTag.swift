@@ -173,6 +173,7 @@ private struct FirebaseCheck {
         }
     }
 
+    static let parameterPrefixes = Limits.reservedPrefixes + Limits.reservedParameterPrefixes  // a parameter's
     /// The rules of a name of `kind` (`eventName`), subjects after `place` (`items[0]`) where given: its length,
     /// characters, reserved prefixes and names; or, far longer than its limit, only its length.
     mutating func name(_ name: String, _ kind: String, in place: String? = nil) {
@@ -181,7 +182,7 @@ private struct FirebaseCheck {
             switch kind {
             case "eventName": (Limits.eventNameLength, prefixes, Limits.reservedEventNames)
             case "parameterName":
-                (Limits.parameterNameLength, prefixes + Limits.reservedParameterPrefixes, Limits.reservedParameterNames)
+                (Limits.parameterNameLength, Self.parameterPrefixes, Limits.reservedParameterNames)
             case "userPropertyName": (Limits.userPropertyNameLength, prefixes, Limits.reservedUserPropertyNames)
             default: (Limits.parameterNameLength, [], [])
             }

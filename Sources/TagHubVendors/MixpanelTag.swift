@@ -110,27 +110,22 @@ extension MixpanelTag: RuleCheckedVendorTag {
     private static let bytesLimit = "at most \(Limits.stringValueBytes) bytes of UTF-8"
     private static let arrayLimit = "at most \(Limits.arrayLength)"
 
-    /// The rules of a value and of the values inside it, walked without recursion. An array far
-    /// longer than its limit is reported by its length, and its elements are not walked.
+    /// The rules of a value and of those inside it; an array far longer than its limit is not walked.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
-        var shown: Set<String> = []  // what the findings about this value show: one per million equal elements
-        func report(_ rule: String, _ what: String, _ limit: String) {
-            if shown.insert(what).inserted { findings.append(rule, "\(Rules.name(key)): \(what)", limit: limit) }
-        }
-        let read = value.walk(limit: findings.valuesLeft) { value, _ in
+        findings.walk(value, of: key) { value in
             switch value {
             case .string(let text) where text.utf8.count > Limits.stringValueBytes:
-                report("mixpanel.stringValue.bytes", "\(Rules.grouped(text.utf8.count)) bytes", bytesLimit)
+                (("mixpanel.stringValue.bytes", "\(Rules.grouped(text.utf8.count)) bytes", bytesLimit), true)
             case .double(let number) where !number.isFinite:
-                report("mixpanel.number.finite", "\(number)", "a finite number")
+                (("mixpanel.number.finite", "\(number)", "a finite number"), true)
             case .array(let values) where values.count > Limits.arrayLength:
-                report("mixpanel.array.length", "\(Rules.grouped(values.count)) elements", arrayLimit)
-                return !Rules.isFar(values.count, beyond: Limits.arrayLength)
-            default: break
+                (
+                    ("mixpanel.array.length", "\(Rules.grouped(values.count)) elements", arrayLimit),
+                    !Rules.isFar(values.count, beyond: Limits.arrayLength)
+                )
+            default: (nil, true)
             }
-            return true
         }
-        findings.valuesLeft -= read
     }
 }
 

@@ -121,27 +121,25 @@ extension PianoTag: RuleCheckedVendorTag {
     private static let stringLimit = "at most \(Limits.stringValueLength) characters"
     private static let arrayLimit = "at most \(Limits.arrayLength)"
 
-    /// The rules of a value and of the values inside it, walked without recursion. An array far
-    /// longer than its limit is reported by its length, and its elements are not walked.
+    /// The rules of a value and of those inside it; an array far longer than its limit is not walked.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
-        var shown: Set<String> = []  // what the findings about this value show: one per million equal elements
-        func report(_ rule: String, _ what: String, _ limit: String) {
-            if shown.insert(what).inserted { findings.append(rule, "\(Rules.name(key)): \(what)", limit: limit) }
-        }
-        let read = value.walk(limit: findings.valuesLeft) { value, _ in
+        findings.walk(value, of: key) { value in
             switch value {
             case .string(let text) where Rules.isLonger(text, than: Limits.stringValueLength):
-                report("piano.stringValue.length", Rules.size(of: text, beyond: Limits.stringValueLength), stringLimit)
+                (
+                    ("piano.stringValue.length", Rules.size(of: text, beyond: Limits.stringValueLength), stringLimit),
+                    true
+                )
             case .double(let number) where !number.isFinite:
-                report("piano.number.finite", "\(number)", "a finite number")
+                (("piano.number.finite", "\(number)", "a finite number"), true)
             case .array(let values) where values.count > Limits.arrayLength:
-                report("piano.array.length", "\(Rules.grouped(values.count)) items", arrayLimit)
-                return !Rules.isFar(values.count, beyond: Limits.arrayLength)
-            default: break
+                (
+                    ("piano.array.length", "\(Rules.grouped(values.count)) items", arrayLimit),
+                    !Rules.isFar(values.count, beyond: Limits.arrayLength)
+                )
+            default: (nil, true)
             }
-            return true
         }
-        findings.valuesLeft -= read
     }
 }
 

@@ -30,10 +30,9 @@ enum Rules {
     }
 
     // MARK: - Subjects
-    /// `scalar` as a finding writes it: as Swift escapes it in a literal (`\n`, `\"`, `\u{07}`),
-    /// and as `\u{200B}` where it would not show or would move the text around it (a format,
-    /// invisible, separator, private or unassigned scalar; a mark too, where `showingMarks`), so
-    /// that a tag cannot forge or split a finding's line.
+    /// `scalar` as a finding writes it: as Swift escapes it in a literal (`\n`, `\u{07}`), and as
+    /// `\u{200B}` where it would not show or would move the text around it (a format, invisible,
+    /// separator, private or unassigned scalar; a mark where `showingMarks`): no forged lines.
     static func escaped(_ scalar: Unicode.Scalar, showingMarks: Bool = false, inLiteral: Bool = true) -> String {
         if scalar == "'" || (!inLiteral && (scalar == "\"" || scalar == "\\")) { return String(scalar) }
         let escaped = scalar.escaped(asASCII: false)
@@ -50,9 +49,8 @@ enum Rules {
         return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
 
-    /// `text` quoted, every scalar as ``escaped(_:showingMarks:inLiteral:)`` writes it, with its
-    /// `size` (`41 characters`) when given; cut as ``escapedPrefix(of:showingMarks:inLiteral:)``
-    /// cuts it, with its size (`size`, or in UTF-16 units): `"aaaa…" (1,048,576 UTF-16 units)`.
+    /// `text` quoted and escaped, with its `size` (`41 characters`) when given; cut past 64 units,
+    /// with its size (`size`, or in UTF-16 units): `"aaaa…" (1,048,576 UTF-16 units)`.
     static func quoted(_ text: String, size: @autoclosure () -> String? = nil, showingMarks: Bool = false) -> String {
         let (literal, isWhole) = escapedPrefix(of: text, showingMarks: showingMarks)
         guard isWhole else { return "\"\(literal)…\" (\(size() ?? "\(grouped(text.utf16.count)) UTF-16 units"))" }
@@ -77,9 +75,8 @@ enum Rules {
         name(value.description(upTo: subjectLength), inLiteral: false)
     }
 
-    /// The start of `text` escaped, at most ``subjectLength`` UTF-16 units of it, cut at a
-    /// character (at a scalar where the first character is longer); and whether it is all of
-    /// `text`. Reads only the first scalars of `text`, those a subject can show.
+    /// The start of `text` escaped, at most ``subjectLength`` UTF-16 units cut at a character (or a
+    /// scalar), and whether it is all of `text`. Reads only the first scalars of `text`.
     private static func escapedPrefix(of text: String, showingMarks: Bool, inLiteral: Bool = true) -> (String, Bool) {
         // Short printable ASCII, the usual name, is its own escape.
         let isPlain =
@@ -118,9 +115,8 @@ enum Rules {
     /// more than 4,096: what is so long is reported by its length, and not read.
     static func isFar(_ count: Int, beyond limit: Int) -> Bool { count > max(4 * limit, 4_096) }
 
-    /// Whether `text` has more than `limit` characters. Text far longer than its limit (see
-    /// ``isFarLonger(_:than:)``) is measured in UTF-16 units instead: a character has at least
-    /// one, and breaking a megabyte into characters is what the guard saves.
+    /// Whether `text` has more than `limit` characters; text far longer than its limit is measured
+    /// in UTF-16 units instead (a character has at least one), not broken into characters.
     static func isLonger(_ text: String, than limit: Int) -> Bool {
         guard text.utf8.count > limit else { return false }
         guard !isFarLonger(text, than: limit) else { return text.utf16.count > limit }
@@ -203,9 +199,8 @@ enum Rules {
         return text[start...last]
     }
 
-    /// Adds one finding of `rule` per group of `names` (distinct) that differ only by case (whose
-    /// `lowercased()` are equal), in the order of their first names, each quoting at most three
-    /// of its names after `place`.
+    /// Adds one finding of `rule` per group of `names` whose `lowercased()` are equal, in the order
+    /// of their first names, each quoting at most three of its names after `place`.
     static func appendCaseViolations(
         _ names: some Sequence<String>,
         rule: String,
@@ -242,9 +237,8 @@ enum Rules {
     }
 }
 
-/// One tag's findings, in the order its check makes them, each once. Its ``summary`` shows the
-/// first ``Rules/findingsPerRule`` of each rule, then for each rule with more one finding that
-/// counts the rest (`1,000 more`), with their limit, or `the same rule` where theirs differ.
+/// One tag's findings, in the order made, each once. ``summary`` shows the first three of each
+/// rule, then one that counts the rest (`1,000 more`), with their limit or `the same rule`.
 struct Findings {
     /// How many more values (properties' values, and every element inside them) the check reads:
     /// arrays within their limits can share storage, so that a few kilobytes hold billions.
@@ -252,14 +246,31 @@ struct Findings {
     private var list: [VendorRuleViolation] = []
     private var seen: Set<VendorRuleViolation> = []
 
+    /// Walks `value`, the value of `key`, within ``valuesLeft``: `check` gives each value's finding,
+    /// if any, and whether to walk inside it. A text shown is one finding, however many values.
+    mutating func walk(
+        _ value: AnalyticsValue,
+        of key: String,
+        _ check: (AnalyticsValue) -> (finding: (rule: String, shown: String, limit: String)?, goInside: Bool)
+    ) {
+        var shown: Set<String> = []
+        let read = value.walk(limit: valuesLeft) { value, _ in
+            let (finding, goInside) = check(value)
+            if let (rule, what, limit) = finding, shown.insert(what).inserted {
+                append(rule, "\(Rules.name(key)): \(what)", limit: limit)
+            }
+            return goInside
+        }
+        valuesLeft -= read
+    }
+
     /// Adds a violation of `rule`, one of the vendor models' rules, unless it was added already.
     mutating func append(_ rule: String, _ subject: String, limit: String) {
         let violation = VendorRuleViolation(rule, subject, limit: limit)
         if seen.insert(violation).inserted { list.append(violation) }
     }
 
-    /// The findings shown: the first of each rule in the order they were made, then the counts of
-    /// the others, in the order of the first of those each counts.
+    /// The first findings of each rule in the order made, then the counts of the others.
     var summary: [VendorRuleViolation] {
         var shown: [VendorRuleViolation] = []
         var counts: [String: Int] = [:]
