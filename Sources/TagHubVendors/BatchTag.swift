@@ -73,10 +73,12 @@ extension BatchTag: RuleCheckedVendorTag {
                 let count = "\(Rules.grouped(tags.count)) tags"
                 findings.append("batch.tagCount", count, limit: "at most \(Limits.tagsPerEvent)")
             }
+            var shown: Set<String> = []  // a tag given twice, or shown alike, is one finding
             for tag in tags.prefix(Limits.tagsPerEvent + Rules.extraKeys)
             where Rules.isLonger(tag, than: Limits.tagLength) {
-                let limit = "at most \(Limits.tagLength) characters"
-                findings.append("batch.tag.length", Rules.quoted(tag, beyond: Limits.tagLength), limit: limit)
+                let subject = Rules.quoted(tag, beyond: Limits.tagLength)
+                guard shown.insert(subject).inserted else { continue }
+                findings.append("batch.tag.length", subject, limit: "at most \(Limits.tagLength) characters")
             }
         case .customUserID(let id?):
             let limit = Limits.customUserIDLength
@@ -108,35 +110,32 @@ extension BatchTag: RuleCheckedVendorTag {
     /// an array longer than Batch takes is reported by its length, one nested deeper at the first
     /// level too deep, and neither is walked further (Batch drops the event for either).
     private static func check(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
-        let name = Rules.name(key)
+        var shown: Set<String> = []  // a text shown is one finding, however many values
+        func add(_ rule: String, _ what: String, _ limit: String) {
+            if shown.insert(rule + what).inserted { findings.append(rule, "\(Rules.name(key)): \(what)", limit: limit) }
+        }
         let read = value.walk(limit: findings.valuesLeft) { value, depth in
             switch value {
             case .string(let string):
                 let limit = Limits.stringValueLength
                 if string.isEmpty || Rules.isLonger(string, than: limit) {
-                    let size = Rules.size(of: string, beyond: limit)
-                    findings.append("batch.stringValue.length", "\(name): \(size)", limit: stringLengthLimit)
+                    add("batch.stringValue.length", Rules.size(of: string, beyond: limit), stringLengthLimit)
                 }
                 guard !Rules.isFarLonger(string, than: limit) else { return true }
-                let quote = { "\(name): \(Rules.quoted(string))" }
                 if !string.isEmpty && string.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-                    findings.append("batch.stringValue.blank", quote(), limit: "not blank")
+                    add("batch.stringValue.blank", Rules.quoted(string), "not blank")
                 }
-                let newline = string.utf8.contains(UInt8(ascii: "\n"))
-                if newline { findings.append("batch.stringValue.newline", quote(), limit: "no line break") }
-            case .double(let number) where !number.isFinite:
-                findings.append("batch.number.finite", "\(name): \(number)", limit: "a finite number")
+                if string.utf8.contains(UInt8(ascii: "\n")) {
+                    add("batch.stringValue.newline", Rules.quoted(string), "no line break")
+                }
+            case .double(let number) where !number.isFinite: add("batch.number.finite", "\(number)", "a finite number")
             case .array(let values):
                 let isLong = values.count > Limits.arrayLength
                 let isDeep = depth + 1 > Limits.nestingDepth
                 if isLong {
-                    let count = "\(name): \(Rules.grouped(values.count)) items"
-                    findings.append("batch.array.length", count, limit: "at most \(Limits.arrayLength)")
+                    add("batch.array.length", "\(Rules.grouped(values.count)) items", "at most \(Limits.arrayLength)")
                 }
-                if isDeep {
-                    let levels = "\(name): \(depth + 1) levels"
-                    findings.append("batch.nesting", levels, limit: "at most \(Limits.nestingDepth) levels")
-                }
+                if isDeep { add("batch.nesting", "\(depth + 1) levels", "at most \(Limits.nestingDepth) levels") }
                 return !isLong && !isDeep
             default: break
             }

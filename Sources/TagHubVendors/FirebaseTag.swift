@@ -100,8 +100,8 @@ private struct FirebaseCheck {
     }
 
     /// Adds a finding of `rule`, named without its `firebase.` prefix.
-    mutating func add(_ rule: String, _ subject: String, _ limit: String) {
-        findings.append("firebase." + rule, subject, limit: limit)
+    mutating func add(_ rule: String, _ subject: @autoclosure () -> String, _ limit: String) {
+        findings.append("firebase." + rule, subject(), limit: limit)
     }
 
     /// `text` quoted with its length as Firebase counts it: in UTF-16 code units, an `NSString`'s.
@@ -141,16 +141,18 @@ private struct FirebaseCheck {
         }
     }
 
-    /// The rules of an e-commerce event's `items`: far more than Firebase keeps are counted, not walked.
+    /// The rules of an e-commerce event's `items`: of the items, those Firebase keeps (the first 200) are
+    /// checked, within the tag's budget of values (``Findings/valuesLeft``).
     mutating func items(_ items: [[String: FirebaseItemValue]], key: String) {
         if key != Limits.itemsParameter { add("items.parameter", Rules.quoted(key), Self.itemsKeyLimit) }
         if items.count > Limits.itemsPerEvent {
             add("items.count", "\(Rules.grouped(items.count)) items", Self.itemLimit)
         }
-        guard !Rules.isFar(items.count, beyond: Limits.itemsPerEvent) else { return }
         var names: Set<String> = []  // checked with the first item that has each; one past 4 KB, with every item
-        for (index, item) in items.enumerated() {
-            let place = "items[\(index)]"
+        for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
+            guard findings.valuesLeft > 0 else { return }
+            findings.valuesLeft -= 1 + item.count
+            let place = "\(Rules.name(key))[\(index)]"
             let identified = ["item_id", "item_name"].contains { name in  // by an ID that shows something
                 guard case .string(let id) = item[name] else { return item[name] != nil }
                 return Rules.isFarLonger(id, than: Limits.parameterValueLength) || !Rules.isEmptyOrBlank(id)
@@ -186,28 +188,29 @@ private struct FirebaseCheck {
             case "userPropertyName": (Limits.userPropertyNameLength, prefixes, Limits.reservedUserPropertyNames)
             default: (Limits.parameterNameLength, [], [])
             }
-        let (rule, at) = (kind + ".", place.map { "\($0): " } ?? "")
+        let rule = kind + "."
+        var at: String { place.map { "\($0): " } ?? "" }
         if name.isEmpty || name.utf16.count > maxLength {
             add(rule + "length", at + Self.quoted(name), "1 to \(maxLength) UTF-16 units")
         }
         guard !name.isEmpty, !Rules.isFarLonger(name, than: maxLength) else { return }
         // Letters and digits of any script as Java's `isLetterOrDigit` takes them: no mark, no letter number ("Ⅻ").
-        let isASCII = name.utf8.allSatisfy { $0 < 0x80 }
         let isIdentifier =
-            isASCII
-            ? Rules.isASCIIIdentifier(name)
-            : name.unicodeScalars.enumerated().allSatisfy { index, scalar in
-                switch scalar.properties.generalCategory {
-                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
-                case .decimalNumber: index > 0
-                default: index > 0 && scalar == "_"
+            Rules.isASCIIIdentifier(name)
+            || name.utf8.contains { $0 >= 0x80 }
+                && name.unicodeScalars.enumerated().allSatisfy { index, scalar in
+                    switch scalar.properties.generalCategory {
+                    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+                    case .decimalNumber: index > 0
+                    default: index > 0 && scalar == "_"
+                    }
                 }
-            }
         if !isIdentifier {
             let limit = "letters, digits and _ only, starting with a letter"
             add(rule + "characters", at + Rules.quoted(name, showingMarks: true), limit)
         }
-        if let prefix = reservedPrefixes.first(where: { name.utf8.first == $0.utf8.first && name.hasPrefix($0) }) {
+        let first = name.utf8.first
+        if let prefix = reservedPrefixes.first(where: { first == $0.utf8.first && name.hasPrefix($0) }) {
             add(rule + "reservedPrefix", at + Rules.quoted(name), "no \(Rules.quoted(prefix)) prefix")
         }
         if reserved.contains(name) { add(rule + "reserved", at + Rules.quoted(name), "not reserved by Firebase") }

@@ -176,7 +176,9 @@ enum Rules {
     }
 
     private static func bytesPrecede(_ left: String, _ right: String) -> Bool {
-        left.utf8.lexicographicallyPrecedes(right.utf8)
+        // Keys that differ in their first byte, most of them, are ordered by it alone.
+        if let first = left.utf8.first, let other = right.utf8.first, first != other { return first < other }
+        return left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
     // MARK: - Names
@@ -237,14 +239,16 @@ enum Rules {
     }
 }
 
-/// One tag's findings, in the order made, each once. ``summary`` shows the first three of each
-/// rule, then one that counts the rest (`1,000 more`), with their limit or `the same rule`.
+/// One tag's findings, in the order made. ``summary`` shows the first three of each rule, then one
+/// that counts the rest (`1,000 more`), with their limit or `the same rule`: the subjects of the
+/// rest are never written.
 struct Findings {
     /// How many more values (properties' values, and every element inside them) the check reads:
     /// arrays within their limits can share storage, so that a few kilobytes hold billions.
     var valuesLeft = Rules.valuesRead
-    private var list: [VendorRuleViolation] = []
-    private var seen: Set<VendorRuleViolation> = []
+    private var shown: [VendorRuleViolation] = []
+    private var counts: [String: Int] = [:]
+    private var rest: [(rule: String, count: Int, limit: String?)] = []
 
     /// Walks `value`, the value of `key`, within ``valuesLeft``: `check` gives each value's finding,
     /// if any, and whether to walk inside it. A text shown is one finding, however many values.
@@ -264,32 +268,26 @@ struct Findings {
         valuesLeft -= read
     }
 
-    /// Adds a violation of `rule`, one of the vendor models' rules, unless it was added already.
-    mutating func append(_ rule: String, _ subject: String, limit: String) {
-        let violation = VendorRuleViolation(rule, subject, limit: limit)
-        if seen.insert(violation).inserted { list.append(violation) }
+    /// Adds a violation of `rule`, one of the vendor models' rules; `subject` is written only for
+    /// the first three of the rule.
+    mutating func append(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
+        let count = counts[rule, default: 0] + 1
+        counts[rule] = count
+        if count <= Rules.findingsPerRule {
+            shown.append(VendorRuleViolation(rule, subject(), limit: limit))
+        } else if let index = rest.firstIndex(where: { $0.rule == rule }) {
+            rest[index].count += 1
+            if rest[index].limit != limit { rest[index].limit = nil }
+        } else {
+            rest.append((rule, 1, limit))
+        }
     }
 
     /// The first findings of each rule in the order made, then the counts of the others.
     var summary: [VendorRuleViolation] {
-        var shown: [VendorRuleViolation] = []
-        var counts: [String: Int] = [:]
-        var rest: [(first: VendorRuleViolation, count: Int, limit: String?)] = []
-        for violation in list {
-            counts[violation.rule, default: 0] += 1
-            if counts[violation.rule, default: 0] <= Rules.findingsPerRule {
-                shown.append(violation)
-            } else if let index = rest.firstIndex(where: { $0.first.rule == violation.rule }) {
-                rest[index].count += 1
-                if rest[index].limit != violation.limit { rest[index].limit = nil }
-            } else {
-                rest.append((violation, 1, violation.limit))
+        shown
+            + rest.map { rule, count, limit in
+                VendorRuleViolation(rule, "\(Rules.grouped(count)) more", limit: limit ?? "the same rule")
             }
-        }
-        for (first, count, limit) in rest {
-            let (more, limit) = ("\(Rules.grouped(count)) more", limit ?? "the same rule")
-            shown.append(VendorRuleViolation(first.rule, more, limit: limit, consequence: first.consequence))
-        }
-        return shown
     }
 }

@@ -66,7 +66,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                 findings.append("segment.track.event.titleCase", Rules.quoted(event), limit: limit)
             }
             // `revenue` and `value` are numbers, `currency` an ISO 4217 code (spec/track.md).
-            for key in Limits.numericTrackProperties.sorted() {
+            for key in Self.numericKeys {
                 guard let value = properties[key] else { continue }
                 if case .int = value { continue } else if case .double = value { continue }
                 findings.append("segment.track.\(key).number", "\(key): \(Rules.shown(value))", limit: "a number")
@@ -124,6 +124,8 @@ extension SegmentTag: RuleCheckedVendorTag {
         }
     }
 
+    private static let numericKeys = Limits.numericTrackProperties.sorted()
+
     private static func isCurrencyCode(_ value: AnalyticsValue) -> Bool {
         guard case .string(let code) = value, code.utf8.count == Limits.currencyCodeLength else { return false }
         return code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
@@ -169,14 +171,11 @@ extension SegmentTag: RuleCheckedVendorTag {
                 switch value {
                 case .string(let string): add(string, 2)
                 case .int(let int): size += String(int).utf8.count
-                case .double(let number):
+                case .double(let number) where !isWritable(number):
                     size += 1
-                    let subject = "\(Rules.name(key)): \(number)"
-                    if !number.isFinite {
-                        findings.append("segment.number.finite", subject, limit: "a finite number")
-                    } else if !isWritable(number) {
-                        findings.append("segment.number.range", subject, limit: rangeLimit)
-                    }
+                    let (rule, limit) = number.isFinite ? ("range", rangeLimit) : ("finite", "a finite number")
+                    findings.append("segment.number." + rule, "\(Rules.name(key)): \(number)", limit: limit)
+                case .double: size += 1
                 case .bool(let bool): size += bool ? 4 : 5
                 case .null: size += 4
                 case .array(let values):

@@ -81,26 +81,51 @@ import Testing
         )
     }
 
-    /// Items past 4,096 are reported by their count and not walked; up to that, each is checked.
-    @Test func itemsFarBeyondTheLimitAreCountedNotWalked() {
+    /// Of the items, the 200 that Firebase keeps are checked; the others are only counted.
+    @Test func onlyTheItemsFirebaseKeepsAreChecked() {
         let item: [String: FirebaseItemValue] = ["price": .double(.nan)]
-        let count = "firebase.items.count: 4,097 items breaks at most 200 (the rest are dropped)"
         #expect(
             FirebaseTag.event("purchase", ["items": .items(Array(repeating: item, count: 4_097))]).ruleViolations
-                .map(\.description) == [count]
-        )
-        #expect(
-            FirebaseTag.event("purchase", ["items": .items(Array(repeating: item, count: 4_096))]).ruleViolations
                 .map(\.description) == [
-                    "firebase.items.count: 4,096 items breaks at most 200 (the rest are dropped)",
+                    "firebase.items.count: 4,097 items breaks at most 200 (the rest are dropped)",
                     "firebase.items.identity: items[0] breaks an item_id or an item_name, not blank",
                     "firebase.number.finite: items[0].price: nan breaks a finite number",
                     "firebase.items.identity: items[1] breaks an item_id or an item_name, not blank",
                     "firebase.number.finite: items[1].price: nan breaks a finite number",
                     "firebase.items.identity: items[2] breaks an item_id or an item_name, not blank",
                     "firebase.number.finite: items[2].price: nan breaks a finite number",
-                    "firebase.items.identity: 4,093 more breaks an item_id or an item_name, not blank",
-                    "firebase.number.finite: 4,093 more breaks a finite number",
+                    "firebase.items.identity: 197 more breaks an item_id or an item_name, not blank",
+                    "firebase.number.finite: 197 more breaks a finite number",
+                ]
+        )
+    }
+
+    /// Items are read within the tag's budget of 65,536 values, each item counting as one and its
+    /// parameters: of four lists of 200 items of 101 values, in the order of their keys, the first
+    /// three (60,600 values) and 49 items of `items` are checked, up to 65,549 values. An item is
+    /// placed by its list's key.
+    @Test func itemsAreReadWithinTheTagsBudgetOfValues() {
+        var item: [String: FirebaseItemValue] = [:]
+        for index in 0..<100 { item["c\(index)"] = .int(index) }
+        let list = FirebaseValue.items(Array(repeating: item, count: 200))
+        let (identity, custom) = (
+            "breaks an item_id or an item_name, not blank", "100 custom parameters breaks at most 27"
+        )
+        let parameter = "breaks items only under \"items\""
+        #expect(
+            FirebaseTag.event("purchase", ["items": list, "a": list, "b": list, "c": list]).ruleViolations
+                .map(\.description) == [
+                    "firebase.items.parameter: \"a\" \(parameter)",
+                    "firebase.items.identity: a[0] \(identity)",
+                    "firebase.items.customParameterCount: a[0]: \(custom)",
+                    "firebase.items.identity: a[1] \(identity)",
+                    "firebase.items.customParameterCount: a[1]: \(custom)",
+                    "firebase.items.identity: a[2] \(identity)",
+                    "firebase.items.customParameterCount: a[2]: \(custom)",
+                    "firebase.items.parameter: \"b\" \(parameter)",
+                    "firebase.items.parameter: \"c\" \(parameter)",
+                    "firebase.items.identity: 646 more \(identity)",
+                    "firebase.items.customParameterCount: 646 more breaks at most 27",
                 ]
         )
     }

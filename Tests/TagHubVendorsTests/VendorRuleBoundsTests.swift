@@ -179,7 +179,8 @@ import Testing
 
     @Test func aHundredThousandKeysTooLongToQuoteWholeAreCountedNotListed() async {
         // Keys of 67 to 71 bytes: a subject shows their first 64 units, so those of one length read
-        // alike, and are one finding. Of 100,000, the 33 first by their bytes are checked.
+        // alike, but each key is one finding. Of 100,000, the 8 first by their bytes are checked:
+        // k…k0, k…k1, k…k10, k…k100, k…k1000, k…k10000 to k…k10002.
         let pad = String(repeating: "k", count: 66)
         let parameters = Dictionary(uniqueKeysWithValues: (0..<100_000).map { (pad + "\($0)", FirebaseValue.int(1)) })
         let findings = await onA512KiBThread { FirebaseTag.event("play", parameters).ruleViolations }
@@ -188,9 +189,9 @@ import Testing
             findings.map(\.description) == [
                 "firebase.parameterCount: 100,000 parameters breaks at most 25",
                 "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
+                "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
                 "firebase.parameterName.length: \(quoted) (68 UTF-16 units) breaks 1 to 40 UTF-16 units",
-                "firebase.parameterName.length: \(quoted) (69 UTF-16 units) breaks 1 to 40 UTF-16 units",
-                "firebase.parameterName.length: 2 more breaks 1 to 40 UTF-16 units",
+                "firebase.parameterName.length: 5 more breaks 1 to 40 UTF-16 units",
             ]
         )
     }
