@@ -100,7 +100,7 @@ extension BatchTag: RuleCheckedVendorTag {
     /// (more than 30 characters, or one outside ASCII): a long name is not read.
     private static func breaksNameFormat(_ name: String) -> Bool {
         name.isEmpty || name.utf8.count > Limits.nameLength
-            || !name.utf8.allSatisfy {
+            || !Rules.allBytes(of: name) {
                 ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F
             }
     }

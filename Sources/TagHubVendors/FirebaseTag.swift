@@ -58,8 +58,6 @@ extension FirebaseTag: RuleCheckedVendorTag {
 private struct FirebaseCheck {
     typealias Limits = VendorLimits.Firebase
     static let valueLimit = "at most \(Limits.parameterValueLength) UTF-16 units"
-    static let itemsKeyLimit = "items only under \(Rules.quoted(Limits.itemsParameter))"
-    static let itemLimit = "at most \(Limits.itemsPerEvent) (the rest are dropped)"
     var findings = Findings()
 
     init(_ tag: FirebaseTag) {
@@ -144,10 +142,9 @@ private struct FirebaseCheck {
     /// The rules of an e-commerce event's `items`: of the items, those Firebase keeps (the first 200) are
     /// checked, within the tag's budget of values (``Findings/valuesLeft``).
     mutating func items(_ items: [[String: FirebaseItemValue]], key: String) {
-        if key != Limits.itemsParameter { add("items.parameter", Rules.quoted(key), Self.itemsKeyLimit) }
-        if items.count > Limits.itemsPerEvent {
-            add("items.count", "\(Rules.grouped(items.count)) items", Self.itemLimit)
-        }
+        if key != Limits.itemsParameter { add("items.parameter", Rules.quoted(key), "items only under \"items\"") }
+        let limit = "at most \(Limits.itemsPerEvent) (the rest are dropped)"
+        if items.count > Limits.itemsPerEvent { add("items.count", "\(Rules.grouped(items.count)) items", limit) }
         var names: Set<String> = []  // checked with the first item that has each; one past 4 KB, with every item
         for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
             guard findings.valuesLeft > 0 else { return }
@@ -197,7 +194,7 @@ private struct FirebaseCheck {
         // Letters and digits of any script as Java's `isLetterOrDigit` takes them: no mark, no letter number ("Ⅻ").
         let isIdentifier =
             Rules.isASCIIIdentifier(name)
-            || name.utf8.contains { $0 >= 0x80 }
+            || !Rules.allBytes(of: name) { $0 < 0x80 }
                 && name.unicodeScalars.enumerated().allSatisfy { index, scalar in
                     switch scalar.properties.generalCategory {
                     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true

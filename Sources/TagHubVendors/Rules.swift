@@ -81,7 +81,7 @@ enum Rules {
         // Short printable ASCII, the usual name, is its own escape.
         let isPlain =
             text.utf8.count <= subjectLength
-            && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && (!inLiteral || ($0 != 0x22 && $0 != 0x5C)) }
+            && allBytes(of: text) { $0 >= 0x20 && $0 < 0x7F && (!inLiteral || ($0 != 0x22 && $0 != 0x5C)) }
         if isPlain { return (text, true) }
         let window = String(String.UnicodeScalarView(text.unicodeScalars.prefix(subjectLength + 1)))
         var literal = ""
@@ -131,11 +131,16 @@ enum Rules {
             : "\(grouped(text.count)) characters"
     }
 
+    /// Whether every UTF-8 byte of `text` passes `test`, read in place where it can be (several times faster).
+    static func allBytes(of text: String, _ test: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? text.utf8.allSatisfy(test)
+    }
+
     /// Whether `name` is ASCII letters, digits and `_`, starting with a letter.
     static func isASCIIIdentifier(_ name: String) -> Bool {
         let isLetter = { (byte: UInt8) in (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
         guard let first = name.utf8.first, isLetter(first) else { return false }
-        return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+        return allBytes(of: name) { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
     // MARK: - Keys
@@ -211,7 +216,7 @@ enum Rules {
         into findings: inout Findings
     ) {
         // Names of ASCII without a capital, the usual ones, each lowercase already: no group.
-        let mayDifferByCase = names.contains { $0.utf8.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) } }
+        let mayDifferByCase = names.contains { !allBytes(of: $0) { $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) } }
         guard mayDifferByCase else { return }
         var groups: [String: [String]] = [:]
         for name in names { groups[name.lowercased(), default: []].append(name) }
@@ -240,8 +245,7 @@ enum Rules {
 }
 
 /// One tag's findings, in the order made. ``summary`` shows the first three of each rule, then one
-/// that counts the rest (`1,000 more`), with their limit or `the same rule`: the subjects of the
-/// rest are never written.
+/// that counts the rest (`1,000 more`), with their limit or `the same rule`, their subjects unwritten.
 struct Findings {
     /// How many more values (properties' values, and every element inside them) the check reads:
     /// arrays within their limits can share storage, so that a few kilobytes hold billions.
