@@ -31,7 +31,7 @@ import Testing
         screens.disappeared(sheet)
         hub.send(userAction: .playPodcast(swiftTalk))
 
-        #expect(tracker.vendorTags.map(\.name) == ["show_podcast_player", "play_podcast_from_favorites"])
+        #expect(tracker.tags.map(\.name) == ["show_podcast_player", "play_podcast_from_favorites"])
         let firebaseScreens = firebase.tags.compactMap { tag -> String? in
             guard case .screenView(let name, _) = tag else { return nil }
             return name

@@ -32,7 +32,7 @@ import Testing
         playSession(on: hub)
 
         #expect(
-            tracker.vendorTags.map(\.name) == [
+            tracker.tags.map(\.name) == [
                 "show_podcasts", "play_podcast_from_podcasts", "show_podcast_player", "pause_podcast",
                 "play_podcast_from_favorites",
             ]

@@ -99,7 +99,7 @@ import Testing
     @Test func aScreenIsConvertedAfterEachSampledHistoryWithinTheHubsBound() {
         // A vendor whose tag is the history its converter saw.
         let seen = MappingStrategy(for: RadioAnalytics.self, tagger: CountingTagger<String>()) { _, context in
-            "\(context)"
+            "\(context.history)"
         }
         let plan = TrackingPlan(
             for: RadioAnalytics.self,

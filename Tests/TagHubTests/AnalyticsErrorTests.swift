@@ -98,6 +98,6 @@ import Testing
         let recorder = RecordingTagger<ErrorAnalytics, PlayerEvent>()
         hub.attach(MappingStrategy(for: ErrorAnalytics.self, tagger: recorder, event: { event, _ in event }))
         hub.send(event: .playbackFailed(AnalyticsError(PlayerFailure.network)))
-        #expect(recorder.vendorTags == [.playbackFailed(AnalyticsError(PlayerFailure.network))])
+        #expect(recorder.tags == [.playbackFailed(AnalyticsError(PlayerFailure.network))])
     }
 }

@@ -7,9 +7,9 @@ import Testing
     final class ObservingRecorder: AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsConsentObserver {
         typealias Schema = SeedAnalytics
         let log = LockedLog<String>()
-        func send(screen: Schema.ScreenEnvelope) { log.append("screen \(screen.tag) on \(screen.context)") }
+        func send(screen: Schema.ScreenEnvelope) { log.append("screen \(screen.tag) on \(screen.context.history)") }
         func send(userAction: Schema.UserActionEnvelope) {
-            log.append("userAction \(userAction.tag) on \(userAction.context)")
+            log.append("userAction \(userAction.tag) on \(userAction.context.history)")
         }
         func consentWasGranted() { log.append("granted") }
         func consentWasWithdrawn() { log.append("withdrawn") }

@@ -51,7 +51,7 @@ func vendorPlay(_ action: SeedAnalytics.UserAction, _ context: SeedAnalytics.Con
         hub.send(userAction: .playPodcast(swiftTalk))
         hub.send(userAction: .pausePodcast(swiftTalk))
         #expect(
-            recorder.vendorTags == [
+            recorder.tags == [
                 .screen("show_podcasts"),
                 .play(from: "podcasts", title: "Swift Talk"),
                 .play(from: "favorites", title: "Swift by Sundell"),
@@ -86,7 +86,7 @@ func vendorPlay(_ action: SeedAnalytics.UserAction, _ context: SeedAnalytics.Con
             ]
         )
         #expect(
-            recorder.vendorTags == [
+            recorder.tags == [
                 .play(from: "favorites", title: "Swift Talk"),
                 .failure(reason: "networkUnavailable"),
                 .property(name: "auto_play", value: "false"),
@@ -105,7 +105,8 @@ func vendorPlay(_ action: SeedAnalytics.UserAction, _ context: SeedAnalytics.Con
         #expect(recorder.entries == [expected])
         #expect(
             expected.description
-                == #"play(from: "favorites", title: "Swift Talk") ← userAction playPodcast(Swift Talk) on [favorites]"#
+                == #"play(from: "favorites", title: "Swift Talk") ← userAction playPodcast(Swift Talk) on [favorites] "#
+                + "at 2023-11-14T22:13:20.000Z, session 1 (1700000000000) from 2023-11-14T22:13:20Z"
         )
         recorder.send(.pause)
         #expect(recorder.entries.last?.description == "pause")

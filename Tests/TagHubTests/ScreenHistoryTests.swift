@@ -1,3 +1,4 @@
+import Foundation
 import TagHub
 import TagHubTestSupport
 import Testing
@@ -108,6 +109,18 @@ import Testing
         let context = SeedAnalytics.Context(history: history)
         #expect(context.current == .favorites)
         #expect(context.previous == .podcasts)
-        #expect(context.description == "[podcasts, favorites]")
+        #expect(context.description == "[podcasts, favorites] at 1970-01-01T00:00:00.000Z")
+        let session = AnalyticsSession(id: 7, start: Date(timeIntervalSince1970: 1_700_000_000), number: 2)
+        let full = ProfileAnalytics.Context(
+            history: [.home, .player],
+            time: Date(timeIntervalSince1970: 1_700_000_000.25),
+            session: session,
+            states: [.autoPlay(true)]
+        )
+        // What equality compares, so that a failed comparison shows where two contexts differ.
+        #expect(
+            full.description
+                == "[home, player] at 2023-11-14T22:13:20.250Z, session 2 (7) from 2023-11-14T22:13:20Z, states [autoPlay(true)]"
+        )
     }
 }

@@ -98,7 +98,7 @@ import Testing
         hub.send(state: .autoPlay(true))
         hub.send(userAction: .tap("after"))
         #expect(
-            tagger.vendorTags == [
+            tagger.tags == [
                 .track(event: "before", properties: [:]),
                 .track(event: "after", properties: ["auto_play": .bool(true)]),
             ]

@@ -4,7 +4,7 @@ import Foundation
 /// value.
 ///
 /// A tag whose payload is `any Error` is neither `Equatable` nor `Hashable`, so the recorders'
-/// `==` and `#expect(recorder.vendorTags == […])` stop compiling, and an error type may not be
+/// `==` and `#expect(recorder.tags == […])` stop compiling, and an error type may not be
 /// `Sendable`. Carry an `AnalyticsError` instead, made from the error where it is caught:
 ///
 /// ```swift

@@ -13,7 +13,7 @@ import TagHub
 /// hub.attach(makeTracker(tagger: recorder))
 /// hub.send(screen: .favorites)
 /// hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))
-/// #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
+/// #expect(recorder.tags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
 /// // Its snapshot: each vendor tag, with the app tag and the screens it came from.
 /// #expect(recorder.snapshotText == #"""
 ///     play(name: "play_podcast_from_favorites", title: "Swift Talk") \#
@@ -37,10 +37,14 @@ public final class RecordingTagger<Schema: AnalyticsSchema, VendorTag: Sendable>
         recorded.withLock { $0 }
     }
 
-    /// Every vendor tag received so far, oldest first.
-    public var vendorTags: [VendorTag] {
+    /// Every vendor tag received so far, oldest first: the name a ``RecordingStrategy`` gives them too.
+    public var tags: [VendorTag] {
         recorded.withLock { $0.map(\.vendorTag) }
     }
+
+    /// Every vendor tag received so far, oldest first.
+    @available(*, deprecated, renamed: "tags")
+    public var vendorTags: [VendorTag] { tags }
 
     /// What the snapshot shows of each tag's context besides its screens: nothing by default.
     /// Set it, with a hub given a clock the test controls, for snapshots that show times, sessions

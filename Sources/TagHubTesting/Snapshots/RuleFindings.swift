@@ -46,7 +46,7 @@ func violationsAcross<Tag: RuleCheckedVendorTag>(_ tags: [Any], like example: Ta
 }
 
 extension RecordingTagger: RuleFindingsReporting {
-    var ruleFindingLines: [RuleFindingLine] { ruleFindings(in: vendorTags) }
+    var ruleFindingLines: [RuleFindingLine] { ruleFindings(in: tags) }
 }
 
 extension RecordingStrategy: RuleFindingsReporting {

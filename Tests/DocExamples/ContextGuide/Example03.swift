@@ -9,25 +9,7 @@ import TagHubTesting
 import TagHubVendors
 import TagHubVendorsTesting
 import Testing
-@Test func contextGuideExample3() async throws {
-    let clock = TestClock()  // 2023-11-14T22:13:20Z until the test moves it
-    let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
-    let sent = RecordingStrategy(for: ProfileAnalytics.self)
-    sent.contextDetails = .time
-    hub.attach(sent)
-    hub.send(screen: .home)
-    clock.advance(by: .milliseconds(1_500))
-    hub.send(userAction: .tap("play"))
-    clock.advance(by: .seconds(60))
-    hub.send(event: .failed("network"))
-    hub.send(state: .ping(1))
-    #expect(
-        sent.snapshotText == """
-            screen home on [home] at 2023-11-14T22:13:20.000Z
-            userAction tap("play") on [home] at 2023-11-14T22:13:21.500Z
-            event failed("network") on [home] at 2023-11-14T22:14:21.500Z
-            state ping(1) on [home] at 2023-11-14T22:14:21.500Z
-
-            """
-    )
+extension AnalyticsContext where Schema == ProfileAnalytics {
+    /// Whether the tag was sent on the settings screen.
+    var isInSettings: Bool { current == .settings }
 }

@@ -9,20 +9,7 @@ import TagHubTesting
 import TagHubVendors
 import TagHubVendorsTesting
 import Testing
-/// The profile app, with its session changes sent as events of its own.
-enum SessionAnalytics: AnalyticsSchema {
-    typealias Screen = ProfileAnalytics.Screen
-    typealias UserAction = ProfileAnalytics.UserAction
-    enum Event: Sendable, Hashable {
-        case sessionStarted(AnalyticsSession)
-        case sessionEnded(AnalyticsSession, lastActivity: Date)
-    }
-    typealias State = Never
-
-    static func sessionEvent(for change: AnalyticsSessionChange) -> Event? {
-        switch change {
-        case .started(let session): .sessionStarted(session)
-        case .ended(let session, let lastActivity): .sessionEnded(session, lastActivity: lastActivity)
-        }
-    }
+@Test func contextGuideExample4() async throws {
+    let context: ProfileAnalytics.Context = [.home, .settings]
+    #expect(context.isInSettings)
 }

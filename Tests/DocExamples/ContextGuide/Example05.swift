@@ -10,21 +10,23 @@ import TagHubVendors
 import TagHubVendorsTesting
 import Testing
 @Test func contextGuideExample5() async throws {
-    let clock = TestClock()
-    let hub = AnalyticsHub<SessionAnalytics>(clock: clock)
-    let sent = RecordingStrategy(for: SessionAnalytics.self)
+    let clock = TestClock()  // 2023-11-14T22:13:20Z until the test moves it
+    let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
+    let sent = RecordingStrategy(for: ProfileAnalytics.self)
+    sent.contextDetails = .time
     hub.attach(sent)
     hub.send(screen: .home)
-    clock.advance(by: .seconds(30 * 60))
+    clock.advance(by: .milliseconds(1_500))
     hub.send(userAction: .tap("play"))
-    #expect(sent.tags.count == 5)
+    clock.advance(by: .seconds(60))
+    hub.send(event: .failed("network"))
+    hub.send(state: .ping(1))
     #expect(
         sent.snapshotText == """
-            event sessionStarted(AnalyticsSession(id: 1700000000000, start: Date(1700000000.0), number: 1)) on []
-            screen home on [home]
-            event sessionEnded(AnalyticsSession(id: 1700000000000, start: Date(1700000000.0), number: 1), lastActivity: Date(1700000000.0)) on [home]
-            event sessionStarted(AnalyticsSession(id: 1700001800000, start: Date(1700001800.0), number: 2)) on [home]
-            userAction tap("play") on [home]
+            screen home on [home] at 2023-11-14T22:13:20.000Z
+            userAction tap("play") on [home] at 2023-11-14T22:13:21.500Z
+            event failed("network") on [home] at 2023-11-14T22:14:21.500Z
+            state ping(1) on [home] at 2023-11-14T22:14:21.500Z
 
             """
     )

@@ -9,13 +9,20 @@ import TagHubTesting
 import TagHubVendors
 import TagHubVendorsTesting
 import Testing
-func mixpanelTag(for action: ProfileAnalytics.UserAction, in context: ProfileAnalytics.Context) -> MixpanelTag? {
-    switch action {
-    case .tap(let button):
-        var properties: [String: AnalyticsValue] = ["button": .string(button)]
-        if case .autoPlay(let isOn)? = context.states[.autoPlay] {
-            properties["auto_play"] = .bool(isOn)
+/// The profile app, with its session changes sent as events of its own.
+enum SessionAnalytics: AnalyticsSchema {
+    typealias Screen = ProfileAnalytics.Screen
+    typealias UserAction = ProfileAnalytics.UserAction
+    enum Event: Sendable, Hashable {
+        case sessionStarted(AnalyticsSession)
+        case sessionEnded(AnalyticsSession, lastActivity: Date)
+    }
+    typealias State = Never
+
+    static func sessionEvent(for change: AnalyticsSessionChange) -> Event? {
+        switch change {
+        case .started(let session): .sessionStarted(session)
+        case .ended(let session, let lastActivity): .sessionEnded(session, lastActivity: lastActivity)
         }
-        return .track(event: "Button Tapped", properties: properties)
     }
 }

@@ -10,10 +10,22 @@ import TagHubVendors
 import TagHubVendorsTesting
 import Testing
 @Test func contextGuideExample7() async throws {
-    let hub = AnalyticsHub<ProfileAnalytics>()
-    let mixpanel = RecordingTagger<ProfileAnalytics, MixpanelTag>()
-    hub.attach(MappingStrategy(for: ProfileAnalytics.self, tagger: mixpanel, userAction: mixpanelTag))
-    hub.send(state: .autoPlay(true))
+    let clock = TestClock()
+    let hub = AnalyticsHub<SessionAnalytics>(clock: clock)
+    let sent = RecordingStrategy(for: SessionAnalytics.self)
+    hub.attach(sent)
+    hub.send(screen: .home)
+    clock.advance(by: .seconds(30 * 60))
     hub.send(userAction: .tap("play"))
-    #expect(mixpanel.vendorTags == [.track(event: "Button Tapped", properties: ["button": "play", "auto_play": true])])
+    #expect(sent.tags.count == 5)
+    #expect(
+        sent.snapshotText == """
+            event sessionStarted(AnalyticsSession(id: 1700000000000, start: Date(1700000000.0), number: 1)) on []
+            screen home on [home]
+            event sessionEnded(AnalyticsSession(id: 1700000000000, start: Date(1700000000.0), number: 1), lastActivity: Date(1700000000.0)) on [home]
+            event sessionStarted(AnalyticsSession(id: 1700001800000, start: Date(1700001800.0), number: 2)) on [home]
+            userAction tap("play") on [home]
+
+            """
+    )
 }

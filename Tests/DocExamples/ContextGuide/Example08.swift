@@ -10,16 +10,21 @@ import TagHubVendors
 import TagHubVendorsTesting
 import Testing
 @Test func contextGuideExample8() async throws {
-    let hub = AnalyticsHub<ProfileAnalytics>()
-    hub.send(state: .loggedIn(userID: "42"))  // at launch, before consent is asked
-    hub.send(state: .autoPlay(true))
-    let consent = AnalyticsConsent(hub: hub)
-    let vendor = RecordingStrategy(for: ProfileAnalytics.self)
-    vendor.contextDetails = .states
-    consent.register(vendor, for: [.analytics])
-    hub.send(state: .loggedOut)  // kept while the vendor waits for the user's answer
-    hub.send(state: .loggedIn(userID: "7"))
-    hub.send(userAction: .tap("play"))
-    consent.grant(.analytics)
-    assertAnalyticsSnapshot(of: vendor, named: "grantedLate")
+    let clock = TestClock()
+    let hub = AnalyticsHub<SessionAnalytics>(clock: clock)
+    let sent = RecordingStrategy(for: SessionAnalytics.self)
+    hub.attach(sent)
+    hub.startSession()  // before the first tag: session 1
+    hub.send(screen: .home)
+    hub.startSession()  // at login: session 1 ends and session 2 starts, in the same millisecond
+    #expect(hub.session?.number == 2)
+    #expect(
+        sent.snapshotText == """
+            event sessionStarted(AnalyticsSession(id: 1700000000000, start: Date(1700000000.0), number: 1)) on []
+            screen home on [home]
+            event sessionEnded(AnalyticsSession(id: 1700000000000, start: Date(1700000000.0), number: 1), lastActivity: Date(1700000000.0)) on [home]
+            event sessionStarted(AnalyticsSession(id: 1700000000001, start: Date(1700000000.0), number: 2)) on [home]
+
+            """
+    )
 }

@@ -21,6 +21,6 @@ import Testing
     hub.send(screen: .downloads)
     hub.send(userAction: .playPodcast(podcast))  // ignored: no play event from downloads
 
-    #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
+    #expect(recorder.tags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
     #expect(recorder.entries.first?.origin?.context.current == .favorites)
 }

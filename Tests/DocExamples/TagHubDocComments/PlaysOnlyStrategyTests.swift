@@ -23,7 +23,7 @@ import Testing
         hub.send(userAction: .pausePodcast(podcast))  // not a play: the wrapper drops it
         await hub.flush()  // bounded by the suite's time limit
 
-        #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
+        #expect(recorder.tags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
         #expect(hub.diagnostics.totals == [:])
     }
 }

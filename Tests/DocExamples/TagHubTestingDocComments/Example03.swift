@@ -14,7 +14,7 @@ import Testing
     hub.attach(makeTracker(tagger: recorder))
     hub.send(screen: .favorites)
     hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))
-    #expect(recorder.vendorTags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
+    #expect(recorder.tags == [.play(name: "play_podcast_from_favorites", title: "Swift Talk")])
     // Its snapshot: each vendor tag, with the app tag and the screens it came from.
     #expect(recorder.snapshotText == #"""
         play(name: "play_podcast_from_favorites", title: "Swift Talk") \#

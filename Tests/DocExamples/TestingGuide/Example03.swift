@@ -18,7 +18,7 @@ import Testing
     playSession(on: hub)
 
     #expect(
-        tracker.vendorTags == [
+        tracker.tags == [
             .screen(name: "show_podcasts"),
             .play(name: "play_podcast_from_podcasts", title: "Swift Talk"),
             .play(name: "play_podcast_from_favorites", title: "Swift Talk"),

@@ -22,7 +22,7 @@ final class FirebaseXCTests: XCTestCase {
             hub.send(screen: screen)
         }
 
-        XCTAssertEqual(firebase.vendorTags.map(\.name), Array(repeating: "screen_view", count: 4))
+        XCTAssertEqual(firebase.tags.map(\.name), Array(repeating: "screen_view", count: 4))
         assertAnalyticsSnapshot(of: firebase)
     }
 }
