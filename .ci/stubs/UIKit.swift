@@ -10,6 +10,10 @@ import Foundation
     public init() {}
 }
 
+/// https://developer.apple.com/documentation/uikit/uiapplicationdelegate (its requirements are all
+/// optional, and none is used here; `NSObjectProtocol`, which it refines, is left out)
+@MainActor @preconcurrency public protocol UIApplicationDelegate: AnyObject {}
+
 /// https://developer.apple.com/documentation/uikit/uiviewcontroller
 @MainActor @preconcurrency open class UIViewController: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)

@@ -3,52 +3,20 @@
 // Edit the doc, then run `swift run DocExamplesGenerator`.
 
 // Docs/Screens.md, example 2
-#if TAGHUB_DOC_STUBS
-import SwiftUI
 import TagHub
-import TagHubUI
+import TagHubTesting
+import Testing
 
-/// The app's own spelling, so that views write `.screen(.favorites)`: `analyticsScreen(_:)` is
-/// generic, and Swift cannot infer a type from `.favorites` alone. Another name than
-/// `analyticsScreen`, which this would otherwise call itself.
-extension View {
-    func screen(_ screen: AppAnalytics.Screen) -> some View {
-        analyticsScreen(screen)
-    }
+@Test func screensGuideExample2() async throws {
+    let hub = AnalyticsHub<AppAnalytics>()
+    let sent = RecordingStrategy(for: AppAnalytics.self)
+    hub.attach(sent)
+    let tracker = ScreenTracker(hub: hub)
+    let (library, player) = (ScreenPresentationID(), ScreenPresentationID())
+    tracker.appeared(.library, as: library)
+    tracker.apply([.appeared(.player, presentation: player, parent: nil), .disappeared(library)])
+    #expect(sent.tags == [.screen(.library), .screen(.player)])  // one screen view for the push
+    #expect(tracker.currentScreen == .player)
+    #expect(tracker.currentPresentation == player)
+    #expect(tracker.isOnScreen(player) && !tracker.isOnScreen(library))
 }
-
-/// The root of the app's scene: the tracker goes into the environment once, here.
-struct RootView: View {
-    let tracker: ScreenTracker<AppAnalytics>
-
-    var body: some View {
-        TabView {
-            LibraryTab().tabItem { Text("Library") }
-            Text("Search").screen(.search).tabItem { Text("Search") }
-        }
-        .analyticsScreenTracker(tracker)
-    }
-}
-
-/// A tab with its own stack, and a sheet over it.
-struct LibraryTab: View {
-    @State private var showsPlayer = false
-
-    var body: some View {
-        NavigationStack {
-            VStack {
-                NavigationLink {
-                    Text("Favorites").screen(.favorites)
-                } label: {
-                    Text("Favorites")
-                }
-                Button("Play") { showsPlayer = true }
-            }
-            .screen(.library)
-        }
-        .sheet(isPresented: $showsPlayer) {
-            Text("Now playing").screen(.player)
-        }
-    }
-}
-#endif

@@ -4,28 +4,51 @@
 
 // Docs/Screens.md, example 3
 #if TAGHUB_DOC_STUBS
-import Foundation
+import SwiftUI
 import TagHub
 import TagHubUI
-import UIKit
 
-let hub = AnalyticsHub<AppAnalytics>()
-let tracker = ScreenTracker(hub: hub)
-
-/// Reports its screen from its own appearance callbacks.
-final class FavoritesViewController: UIViewController {
-    override func viewDidAppear(_ animated: Bool) {
-        super.viewDidAppear(animated)
-        tracker.viewDidAppear(self, screen: .favorites)
-    }
-
-    override func viewDidDisappear(_ animated: Bool) {
-        super.viewDidDisappear(animated)
-        tracker.viewDidDisappear(self)
+/// The app's own spelling, so that views write `.screen(.favorites)`: `analyticsScreen(_:)` is
+/// generic, and Swift cannot infer a type from `.favorites` alone. Another name than
+/// `analyticsScreen`, which this would otherwise call itself.
+extension View {
+    func screen(_ screen: AppAnalytics.Screen) -> some View {
+        analyticsScreen(screen)
     }
 }
 
-/// Kept for the life of the app (by the app delegate, for example): flushes the hub when the app
-/// goes to the background, and sends the current screen again on its return if the options say so.
-@MainActor let lifecycle = AnalyticsAppLifecycle(tracker: tracker)
+/// The root of the app's scene: the tracker goes into the environment once, here.
+struct RootView: View {
+    let tracker: ScreenTracker<AppAnalytics>
+
+    var body: some View {
+        TabView {
+            LibraryTab().tabItem { Text("Library") }
+            Text("Search").screen(.search).tabItem { Text("Search") }
+        }
+        .analyticsScreenTracker(tracker)
+    }
+}
+
+/// A tab with its own stack, and a sheet over it.
+struct LibraryTab: View {
+    @State private var showsPlayer = false
+
+    var body: some View {
+        NavigationStack {
+            VStack {
+                NavigationLink {
+                    Text("Favorites").screen(.favorites)
+                } label: {
+                    Text("Favorites")
+                }
+                Button("Play") { showsPlayer = true }
+            }
+            .screen(.library)
+        }
+        .sheet(isPresented: $showsPlayer) {
+            Text("Now playing").screen(.player)
+        }
+    }
+}
 #endif

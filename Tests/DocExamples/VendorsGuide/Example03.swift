@@ -3,54 +3,82 @@
 // Edit the doc, then run `swift run DocExamplesGenerator`.
 
 // Docs/Vendors.md, example 3
-#if TAGHUB_DOC_STUBS
 import Foundation
 import TagHub
 import TagHubVendors
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-import FirebaseAnalytics
-import TagHub
-import TagHubVendors
+/// Who the user is, and one user property: a state of one key each.
+enum AccountAnalytics: AnalyticsSchema {
+    enum Screen: Sendable, Hashable { case home }
+    typealias UserAction = Never
+    typealias Event = Never
+    enum State: Sendable, Hashable {
+        case loggedIn(userID: String)
+        case loggedOut
+        case autoPlay(Bool)
+    }
+    enum StateKey: Hashable, Sendable { case account, autoPlay }
 
-struct FirebaseTagger: AnalyticsTagger {
-    func send(_ tag: FirebaseTag) {
-        switch tag {
-        case .event(let name, let parameters):
-            Analytics.logEvent(name, parameters: parameters.mapValues(\.sdkValue))
-        case .screenView(let screenName, let screenClass):
-            Analytics.logEvent(AnalyticsEventScreenView, parameters: [
-                AnalyticsParameterScreenName: screenName,
-                AnalyticsParameterScreenClass: screenClass,
-            ])
-        case .userProperty(let name, let value):
-            Analytics.setUserProperty(value, forName: name)
-        case .userID(let id):
-            Analytics.setUserID(id)
+    static func stateKey(of state: State) -> StateKey? {
+        switch state {
+        case .loggedIn, .loggedOut: .account  // each replaces the other
+        case .autoPlay: .autoPlay
         }
     }
 }
 
-extension FirebaseValue {
-    /// What the SDK takes: a string, a number, or for `items` an array of dictionaries.
-    var sdkValue: Any {
+extension AccountAnalytics.State {
+    func firebaseTag() -> FirebaseTag? {
         switch self {
-        case .string(let string): string
-        case .int(let int): int
-        case .double(let double): double
-        case .items(let items): items.map { $0.mapValues(\.sdkValue) }
+        case .loggedIn(let userID): .userID(userID)
+        case .loggedOut: .userID(nil)
+        case .autoPlay(let isOn): .userProperty(name: "auto_play", value: isOn ? "yes" : "no")
         }
     }
-}
 
-extension FirebaseItemValue {
-    /// What the SDK takes in an item: a string or a number.
-    var sdkValue: Any {
+    /// Segment's `reset` clears the traits: a login sends them again, from the states in `context`.
+    func segmentTag(in context: AccountAnalytics.Context) -> SegmentTag? {
+        let autoPlay = context.states[.autoPlay].flatMap { state -> [String: AnalyticsValue]? in
+            guard case .autoPlay(let isOn) = state else { return nil }
+            return ["auto_play": .bool(isOn)]
+        }
         switch self {
-        case .string(let string): string
-        case .int(let int): int
-        case .double(let double): double
+        case .loggedIn(let userID): return .identify(userID: userID, traits: autoPlay ?? [:])
+        case .loggedOut: return .reset
+        case .autoPlay(let isOn): return .identify(userID: nil, traits: ["auto_play": .bool(isOn)])
+        }
+    }
+
+    func mixpanelTag() -> MixpanelTag? {
+        switch self {
+        case .loggedIn(let userID): .identify(distinctID: userID)
+        case .loggedOut: .reset
+        case .autoPlay(let isOn): .setPeopleProperties(["auto_play": .bool(isOn)])
+        }
+    }
+
+    func amplitudeTag() -> AmplitudeTag? {
+        switch self {
+        case .loggedIn(let userID): .setUserID(userID)
+        case .loggedOut: .reset
+        case .autoPlay(let isOn): .setUserProperties(["auto_play": .bool(isOn)])
+        }
+    }
+
+    func batchTag() -> BatchTag? {
+        switch self {
+        case .loggedIn(let userID): .customUserID(userID)
+        case .loggedOut: .customUserID(nil)
+        case .autoPlay: nil
+        }
+    }
+
+    func pianoTag() -> PianoTag? {
+        switch self {
+        case .loggedIn(let userID): .setUser(id: userID, category: nil)
+        case .loggedOut: .deleteUser
+        case .autoPlay: nil
         }
     }
 }
-#endif

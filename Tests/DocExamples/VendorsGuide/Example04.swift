@@ -3,39 +3,21 @@
 // Edit the doc, then run `swift run DocExamplesGenerator`.
 
 // Docs/Vendors.md, example 4
-#if TAGHUB_DOC_STUBS
 import Foundation
 import TagHub
 import TagHubVendors
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-import Mixpanel
-import TagHub
-import TagHubVendors
-
-struct MixpanelTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
-    func send(_ tag: MixpanelTag) {
-        send(tag, at: nil)
+extension AccountAnalytics.State {
+    /// At login, Amplitude's user properties again, from the states in `context`.
+    func amplitudePropertiesAgain(in context: AccountAnalytics.Context) -> AmplitudeTag? {
+        guard case .loggedIn = self, case .autoPlay(let isOn)? = context.states[.autoPlay] else { return nil }
+        return .setUserProperties(["auto_play": .bool(isOn)])
     }
 
-    func send(_ tag: MixpanelTag, origin: Schema.AnyTagEnvelope) {
-        send(tag, at: origin.context.time)
-    }
-
-    private func send(_ tag: MixpanelTag, at time: Date?) {
-        let mixpanel = Mixpanel.mainInstance()
-        switch tag {
-        case .track(let event, let properties):
-            var sdkProperties = properties.compactMapValues { $0.jsonObject as? MixpanelType }
-            if let time { sdkProperties["time"] = (time.timeIntervalSince1970 * 1_000).rounded() }
-            mixpanel.track(event: event, properties: sdkProperties)
-        case .identify(let distinctID):
-            mixpanel.identify(distinctId: distinctID)
-        case .reset:
-            mixpanel.reset()
-        case .setPeopleProperties(let properties):
-            mixpanel.people.set(properties: properties.compactMapValues { $0.jsonObject as? MixpanelType })
-        }
+    /// At logout, Firebase's user property cleared.
+    func firebasePropertyCleared() -> FirebaseTag? {
+        guard case .loggedOut = self else { return nil }
+        return .userProperty(name: "auto_play", value: nil)
     }
 }
-#endif

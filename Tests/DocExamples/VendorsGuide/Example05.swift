@@ -3,45 +3,45 @@
 // Edit the doc, then run `swift run DocExamplesGenerator`.
 
 // Docs/Vendors.md, example 5
-#if TAGHUB_DOC_STUBS
 import Foundation
 import TagHub
 import TagHubVendors
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-import AmplitudeSwift
-import TagHub
-import TagHubVendors
+import TagHubTesting
+import Testing
 
-struct AmplitudeTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
-    // Amplitude queues each call and locks its identity, but its class is not declared Sendable.
-    nonisolated(unsafe) let amplitude: Amplitude
-
-    func send(_ tag: AmplitudeTag) {
-        send(tag, at: nil)
-    }
-
-    func send(_ tag: AmplitudeTag, origin: Schema.AnyTagEnvelope) {
-        send(tag, at: origin.context.time)
-    }
-
-    private func send(_ tag: AmplitudeTag, at time: Date?) {
-        switch tag {
-        case .track(let eventType, let properties):
-            let event = BaseEvent(eventType: eventType, eventProperties: properties.mapValues(\.jsonObject))
-            if let time { event.timestamp = Int64((time.timeIntervalSince1970 * 1_000).rounded()) }
-            amplitude.track(event: event)
-        case .setUserProperties(let properties):
-            let identify = Identify()
-            for (key, value) in properties { identify.set(property: key, value: value.jsonObject) }
-            amplitude.identify(identify: identify)
-        case .setUserID(let id):
-            amplitude.setUserId(userId: id)
-        case .setDeviceID(let id):
-            amplitude.setDeviceId(deviceId: id)
-        case .reset:
-            amplitude.reset()
-        }
-    }
+@Test func vendorsGuideExample5() async throws {
+    let hub = AnalyticsHub<AccountAnalytics>()
+    let amplitude = RecordingTagger<AccountAnalytics, AmplitudeTag>()
+    let firebase = RecordingTagger<AccountAnalytics, FirebaseTag>()
+    let account = AccountAnalytics.self
+    hub.attach(MappingStrategy(for: account, name: "amplitude", tagger: amplitude, state: { state, _ in state.amplitudeTag() }))
+    hub.attach(
+        MappingStrategy(for: account, name: "amplitude again", tagger: amplitude, state: { state, context in
+            state.amplitudePropertiesAgain(in: context)
+        })
+    )
+    hub.attach(MappingStrategy(for: account, name: "firebase", tagger: firebase, state: { state, _ in state.firebaseTag() }))
+    hub.attach(
+        MappingStrategy(for: account, name: "firebase cleared", tagger: firebase, state: { state, _ in
+            state.firebasePropertyCleared()
+        })
+    )
+    hub.send(state: .loggedIn(userID: "12345"))
+    hub.send(state: .autoPlay(true))
+    hub.send(state: .loggedOut)
+    hub.send(state: .loggedIn(userID: "67890"))
+    #expect(
+        amplitude.tags == [
+            .setUserID("12345"), .setUserProperties(["auto_play": true]),
+            .reset, .setUserID("67890"), .setUserProperties(["auto_play": true]),
+        ]
+    )
+    #expect(
+        firebase.tags == [
+            .userID("12345"), .userProperty(name: "auto_play", value: "yes"),
+            .userID(nil), .userProperty(name: "auto_play", value: nil), .userID("67890"),
+        ]
+    )
 }
-#endif

@@ -9,47 +9,47 @@ import TagHub
 import TagHubVendors
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-import Segment
+import FirebaseAnalytics
 import TagHub
 import TagHubVendors
 
-struct SegmentTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
-    // Each call runs on the caller's thread, and only the SDK's write to its storage is serialized;
-    // `Analytics` is not declared Sendable.
-    nonisolated(unsafe) let analytics: Analytics
-
-    func send(_ tag: SegmentTag) {
-        send(tag, enrichments: nil)
-    }
-
-    func send(_ tag: SegmentTag, origin: Schema.AnyTagEnvelope) {
-        // The time the tag was sent, on this call's event only, as the SDK writes times.
-        let timestamp = origin.context.time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        let setTime: EnrichmentClosure = { event in
-            var event = event
-            event?.timestamp = timestamp
-            return event
-        }
-        send(tag, enrichments: [setTime])
-    }
-
-    private func send(_ tag: SegmentTag, enrichments: [EnrichmentClosure]?) {
+struct FirebaseTagger: AnalyticsTagger {
+    func send(_ tag: FirebaseTag) {
         switch tag {
-        case .track(let event, _):
-            analytics.track(name: event, properties: tag.sdkProperties, enrichments: enrichments)
-        case .screen(let name, _):
-            analytics.screen(title: name, properties: tag.sdkProperties, enrichments: enrichments)
-        case .identify(let userID?, _):
-            analytics.identify(userId: userID, traits: tag.sdkProperties, enrichments: enrichments)
-        case .identify(nil, _):
-            // Without a user ID, analytics-swift takes Encodable traits only: its JSON type.
-            if let traits = try? JSON(tag.sdkProperties) { analytics.identify(traits: traits, enrichments: enrichments) }
-        case .group(let groupID, _):
-            analytics.group(groupId: groupID, traits: tag.sdkProperties, enrichments: enrichments)
-        case .alias(let newID):
-            analytics.alias(newId: newID, enrichments: enrichments)
-        case .reset:
-            analytics.reset()
+        case .event(let name, let parameters):
+            Analytics.logEvent(name, parameters: parameters.mapValues(\.sdkValue))
+        case .screenView(let screenName, let screenClass):
+            Analytics.logEvent(AnalyticsEventScreenView, parameters: [
+                AnalyticsParameterScreenName: screenName,
+                AnalyticsParameterScreenClass: screenClass,
+            ])
+        case .userProperty(let name, let value):
+            Analytics.setUserProperty(value, forName: name)
+        case .userID(let id):
+            Analytics.setUserID(id)
+        }
+    }
+}
+
+extension FirebaseValue {
+    /// What the SDK takes: a string, a number, or for `items` an array of dictionaries.
+    var sdkValue: Any {
+        switch self {
+        case .string(let string): string
+        case .int(let int): int
+        case .double(let double): double
+        case .items(let items): items.map { $0.mapValues(\.sdkValue) }
+        }
+    }
+}
+
+extension FirebaseItemValue {
+    /// What the SDK takes in an item: a string or a number.
+    var sdkValue: Any {
+        switch self {
+        case .string(let string): string
+        case .int(let int): int
+        case .double(let double): double
         }
     }
 }

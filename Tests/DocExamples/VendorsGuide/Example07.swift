@@ -9,34 +9,32 @@ import TagHub
 import TagHubVendors
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-import Batch
+import Mixpanel
 import TagHub
 import TagHubVendors
 
-struct BatchTagger: AnalyticsTagger {
-    func send(_ tag: BatchTag) {
+struct MixpanelTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
+    func send(_ tag: MixpanelTag) {
+        send(tag, at: nil)
+    }
+
+    func send(_ tag: MixpanelTag, origin: Schema.AnyTagEnvelope) {
+        send(tag, at: origin.context.time)
+    }
+
+    private func send(_ tag: MixpanelTag, at time: Date?) {
+        let mixpanel = Mixpanel.mainInstance()
         switch tag {
-        case .event(let name, let attributes, let label, let tags):
-            let data = BatchEventAttributes { data in
-                for (key, value) in attributes {
-                    switch value {
-                    case .string(let string): data.put(string, forKey: key)
-                    case .int(let int): data.put(int, forKey: key)
-                    case .double(let double): data.put(double, forKey: key)
-                    case .bool(let bool): data.put(bool, forKey: key)
-                    case .array(let values):
-                        // Batch takes arrays of strings: convert numbers first if you send them.
-                        data.put(values.compactMap { $0.jsonObject as? String }, forKey: key)
-                    case .null:
-                        break  // Batch has no null attribute: leave the key out
-                    }
-                }
-                if let label { data.put(label, forKey: "$label") }
-                if !tags.isEmpty { data.put(tags, forKey: "$tags") }
-            }
-            BatchProfile.trackEvent(name: name, attributes: data)
-        case .customUserID(let id):
-            BatchProfile.identify(id)
+        case .track(let event, let properties):
+            var sdkProperties = properties.compactMapValues { $0.jsonObject as? MixpanelType }
+            if let time { sdkProperties["time"] = (time.timeIntervalSince1970 * 1_000).rounded() }
+            mixpanel.track(event: event, properties: sdkProperties)
+        case .identify(let distinctID):
+            mixpanel.identify(distinctId: distinctID)
+        case .reset:
+            mixpanel.reset()
+        case .setPeopleProperties(let properties):
+            mixpanel.people.set(properties: properties.compactMapValues { $0.jsonObject as? MixpanelType })
         }
     }
 }

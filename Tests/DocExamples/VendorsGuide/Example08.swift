@@ -9,30 +9,38 @@ import TagHub
 import TagHubVendors
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-import PianoAnalytics
+import AmplitudeSwift
 import TagHub
 import TagHubVendors
 
-struct PianoTagger: AnalyticsTagger {
-    func send(_ tag: PianoTag) {
+struct AmplitudeTagger<Schema: AnalyticsSchema>: AnalyticsOriginTagger {
+    // Amplitude queues each call and locks its identity, but its class is not declared Sendable.
+    nonisolated(unsafe) let amplitude: Amplitude
+
+    func send(_ tag: AmplitudeTag) {
+        send(tag, at: nil)
+    }
+
+    func send(_ tag: AmplitudeTag, origin: Schema.AnyTagEnvelope) {
+        send(tag, at: origin.context.time)
+    }
+
+    private func send(_ tag: AmplitudeTag, at time: Date?) {
         switch tag {
-        case .event(let name, let properties):
-            // A key the SDK refuses (the rule checks say which) is left out rather than crashing.
-            let pianoProperties = properties.compactMap { key, value -> Property? in
-                switch value {
-                case .string(let string): try? Property(key, string)
-                case .int(let int): try? Property(key, int)
-                case .double(let double): try? Property(key, double)
-                case .bool(let bool): try? Property(key, bool)
-                case .array(let values): try? Property(key, values.compactMap { $0.jsonObject as? String })
-                case .null: nil  // Piano has no null property
-                }
-            }
-            pa.sendEvent(Event(name, properties: Set(pianoProperties)))
-        case .setUser(let id, let category):
-            pa.setUser(id, category: category)
-        case .deleteUser:
-            pa.deleteUser()
+        case .track(let eventType, let properties):
+            let event = BaseEvent(eventType: eventType, eventProperties: properties.mapValues(\.jsonObject))
+            if let time { event.timestamp = Int64((time.timeIntervalSince1970 * 1_000).rounded()) }
+            amplitude.track(event: event)
+        case .setUserProperties(let properties):
+            let identify = Identify()
+            for (key, value) in properties { identify.set(property: key, value: value.jsonObject) }
+            amplitude.identify(identify: identify)
+        case .setUserID(let id):
+            amplitude.setUserId(userId: id)
+        case .setDeviceID(let id):
+            amplitude.setDeviceId(deviceId: id)
+        case .reset:
+            amplitude.reset()
         }
     }
 }
