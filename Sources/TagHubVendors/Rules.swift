@@ -1,22 +1,14 @@
 import TagHub
 
-/// What the vendor models' checks share: how a finding shows what it is about, how one tag's
-/// findings are summed up, and the tests of text that several vendors' rules make. Each vendor's
-/// own rules are in its file.
-///
-/// The cost of a check is bounded by guards, not by tricks: a text or an array far longer than its
-/// limit is reported by its length and not read (``isFar(_:beyond:)``), and of a tag with more keys
-/// than its vendor accepts, only the first few are checked (``checkedEntries(of:accepted:)``).
+/// What the vendor models' checks share: how a finding shows its subject, how a tag's findings are
+/// summed up, the tests of text several vendors make. A check's cost is bounded by guards (Vendors.md).
 enum Rules {
     /// The most UTF-16 units of a name or value that a finding quotes, whatever the tag holds.
     static let subjectLength = 64
-
     /// The most findings of one rule that one tag reports one by one; the rest are summed up in one.
     static let findingsPerRule = 3
-
     /// The most values a tag's check reads (see ``Findings/valuesLeft``).
     static let valuesRead = 65_536
-
     /// How many keys past what a vendor accepts are still checked one by one.
     static let extraKeys = 8
 
@@ -107,28 +99,33 @@ enum Rules {
     }
 
     // MARK: - Sizes
-    /// Whether `text` is so far beyond `limit` (in characters, scalars or UTF-16 units) that it
-    /// is reported by its length and not read: ``isFar(_:beyond:)``, in bytes of UTF-8.
+    /// Whether `text` is so far beyond `limit` that it is reported by its length: ``isFar(_:beyond:)`` in bytes.
     static func isFarLonger(_ text: String, than limit: Int) -> Bool { isFar(text.utf8.count, beyond: limit) }
-
-    /// Whether `count` (of bytes, or of an array's elements) is more than 4 times `limit`, and
-    /// more than 4,096: what is so long is reported by its length, and not read.
+    /// Whether `count` (of bytes, or of elements) is more than 4 times `limit` and 4,096: then not read.
     static func isFar(_ count: Int, beyond limit: Int) -> Bool { count > max(4 * limit, 4_096) }
 
-    /// Whether `text` has more than `limit` characters; text far longer than its limit is measured
-    /// in UTF-16 units instead (a character has at least one), not broken into characters.
+    /// Whether `text` has more than `limit` characters; far longer, as ``charactersPast(_:_:)`` says.
     static func isLonger(_ text: String, than limit: Int) -> Bool {
         guard text.utf8.count > limit else { return false }
-        guard !isFarLonger(text, than: limit) else { return text.utf16.count > limit }
-        return text.count > limit
+        return isFarLonger(text, than: limit) ? charactersPast(text, limit) != false : text.count > limit
     }
 
-    /// The size of `text` against a limit in characters: `41 characters`, or for text far longer
-    /// than `limit`, `more than 300 characters (5,000 UTF-16 units)`.
+    /// Whether `text` has more than `limit` characters, from its first `16 * (limit + 1)` scalars: `nil`
+    /// where they hold no more than `limit` whole characters and `text` goes on (not read further).
+    static func charactersPast(_ text: String, _ limit: Int) -> Bool? {
+        let window = text.unicodeScalars.prefix(16 * (limit + 1))
+        let counted = Substring(window).count
+        if window.endIndex == text.unicodeScalars.endIndex { return counted > limit }
+        return counted - 1 > limit ? true : nil  // the window's last character may go on past it
+    }
+
+    /// The size of `text` against a limit in characters: `41 characters`; far longer, `more than 300
+    /// characters (5,000 UTF-16 units)`, or `5,000 UTF-16 units in characters of 16 scalars or more`.
     static func size(of text: String, beyond limit: Int) -> String {
-        isFarLonger(text, than: limit)
-            ? "more than \(grouped(limit)) characters (\(grouped(text.utf16.count)) UTF-16 units)"
-            : "\(grouped(text.count)) characters"
+        guard isFarLonger(text, than: limit) else { return "\(grouped(text.count)) characters" }
+        let units = "\(grouped(text.utf16.count)) UTF-16 units"
+        return charactersPast(text, limit) == nil
+            ? "\(units) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(units))"
     }
 
     /// Whether every UTF-8 byte of `text` passes `test`, read in place where it can be (several times faster).
@@ -180,10 +177,12 @@ enum Rules {
         }
     }
 
+    /// Compared in place where both can be, as ``allBytes(of:_:)`` reads.
     private static func bytesPrecede(_ left: String, _ right: String) -> Bool {
-        // Keys that differ in their first byte, most of them, are ordered by it alone.
-        if let first = left.utf8.first, let other = right.utf8.first, first != other { return first < other }
-        return left.utf8.lexicographicallyPrecedes(right.utf8)
+        let inPlace = left.utf8.withContiguousStorageIfAvailable { l in
+            right.utf8.withContiguousStorageIfAvailable { l.lexicographicallyPrecedes($0) }
+        }
+        return inPlace.flatMap { $0 } ?? left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
     // MARK: - Names
@@ -227,7 +226,6 @@ enum Rules {
         }
     }
 
-    // MARK: - IDs
     /// Adds the advisory finding of `rule` where `id` reads as Swift's description of an optional,
     /// `Optional("42")`, or is `nil`: what `"\(id)"` makes of an `id` that is optional.
     static func appendOptionalID(_ id: String, rule: String, into findings: inout Findings) {

@@ -167,12 +167,14 @@ extension SegmentTag: RuleCheckedVendorTag {
         Rules.appendCaseViolations(keys, rule: "segment.propertyName.case", limit: caseLimit, into: &findings)
         for (key, value) in entries {
             add(key, 3)
+            var shown: Set<UInt64> = []  // within one value, a number shown is one finding
             let read = value.walk(limit: findings.valuesLeft) { value, _ in
                 switch value {
                 case .string(let string): add(string, 2)
                 case .int(let int): size += String(int).utf8.count
                 case .double(let number) where !isWritable(number):
                     size += 1
+                    guard shown.insert((number.isNaN ? .nan : number).bitPattern).inserted else { return true }
                     let (rule, limit) = number.isFinite ? ("range", rangeLimit) : ("finite", "a finite number")
                     findings.append("segment.number." + rule, "\(Rules.name(key)): \(number)", limit: limit)
                 case .double: size += 1

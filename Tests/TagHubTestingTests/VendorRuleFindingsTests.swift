@@ -179,7 +179,7 @@ import Testing
                     violation: VendorRuleViolation(
                         "firebase.nameCase",
                         "\"Screen_home\", \"screen_home\"",
-                        limit: "names that differ only by case are different names",
+                        limit: "names that differ only by case are different events",
                         consequence: .advisory
                     )
                 )

@@ -17,6 +17,19 @@ import Testing
         "segment.payload.size: at least \(bytes) bytes breaks \(sizeLimit)"
     }
 
+    /// Within one property's value, a number shown is one finding, as with the other vendors: a
+    /// thousand NaNs in one array are one, and each key is one.
+    @Test func aNumberRepeatedInOneValueIsOneFinding() {
+        let nans = AnalyticsValue.array(Array(repeating: .double(.nan), count: 1_000) + [.double(.infinity)])
+        #expect(
+            Self.findings(["ratings": nans, "scores": [.double(.nan), .double(.nan)]]) == [
+                "segment.number.finite: ratings: nan breaks a finite number",
+                "segment.number.finite: ratings: inf breaks a finite number",
+                "segment.number.finite: scores: nan breaks a finite number",
+            ]
+        )
+    }
+
     @Test func numbersTheSDKCannotWriteAreNullInWhatTheTaggerPasses() throws {
         let tag = SegmentTag.track(
             event: "Order Completed",

@@ -216,7 +216,10 @@ import Testing
         let size = "(524,289 UTF-16 units)"
         #expect(
             findings == [
-                ["batch.stringValue.length: title: more than 300 characters \(size) breaks 1 to 300 characters"],
+                // One character of 524,289 scalars: its characters are not counted past 4,816 scalars.
+                [
+                    "batch.stringValue.length: title: 524,289 UTF-16 units in characters of 16 scalars or more breaks 1 to 300 characters"
+                ],
                 // Far longer than its limit: reported by its length only, not read for its format.
                 ["piano.propertyKey.length: \"\(Self.shownWithMarks)\" \(size) breaks at most 40 characters"],
                 ["mixpanel.propertyName.length: \"\(Self.shownWithMarks)\" \(size) breaks at most 255 characters"],
@@ -225,24 +228,34 @@ import Testing
         )
     }
 
-    @Test func textFarLongerThanItsLimitIsMeasuredInUTF16Units() {
-        // Batch's label takes 200 characters. A letter with 16 marks is one character of 17
-        // scalars and 33 bytes. Up to 4 KB, characters are counted as Swift counts them, as the
-        // size a finding gives is: 104 such characters (3,432 bytes) fit.
-        let letter = "a" + String(repeating: "\u{301}", count: 16)
+    @Test func textFarLongerThanItsLimitIsCountedInAWindowOfItsFirstScalars() {
+        // Batch's label takes 200 characters. Up to 4 KB, characters are counted as Swift counts
+        // them: 104 letters of 16 marks (3,432 bytes) fit.
+        let letter = { (marks: Int) in "a" + String(repeating: "\u{301}", count: marks) }
         let label = { (text: String) in
             BatchTag.event(name: "play", attributes: [:], label: text, tags: []).ruleViolations.map(\.description)
         }
-        #expect(label(String(repeating: letter, count: 104)) == [])
-        // Past 4 KB (and 4 bytes per character of the limit), text is far longer than its limit:
-        // measured in UTF-16 units, of which a character has at least one. 130 of them (4,290
-        // bytes) are 2,210 units.
-        let shown =
-            "a" + String(repeating: "\u{301}", count: 16) + "a" + String(repeating: "\u{301}", count: 16)
-            + "a" + String(repeating: "\u{301}", count: 16) + "…"
+        #expect(label(String(repeating: letter(16), count: 104)) == [])
+        // Past 4 KB, and 4 bytes per character of the limit, text is far longer than its limit: its
+        // characters are counted in its first 16 × 201 scalars. 200 letters of 10 marks (4,200
+        // bytes, 2,200 scalars) fit whole in them, and fit the limit; 250 of 8 marks do not.
+        #expect(label(String(repeating: letter(10), count: 200)) == [])
+        #expect(label(String(repeating: "👨‍👩‍👧‍👦", count: 200)) == [])  // 200 characters of 7 scalars, 5,000 bytes
+        let shown = { (marks: Int) in
+            (0..<(64 / (marks + 1))).map { _ in letter(marks) }.joined() + "…"
+        }
         #expect(
-            label(String(repeating: letter, count: 130)) == [
-                "batch.label.length: \"\(shown)\" (2,210 UTF-16 units) breaks at most 200 characters"
+            label(String(repeating: letter(8), count: 250)) == [
+                "batch.label.length: \"\(shown(8))\" (2,250 UTF-16 units) breaks at most 200 characters"
+            ]
+        )
+        // 130 letters of 16 marks (4,290 bytes, 2,210 scalars) fit whole in the window, and fit.
+        #expect(label(String(repeating: letter(16), count: 130)) == [])
+        // 200 letters of 20 marks (4,200 scalars): the 3,216 read hold 153 letters but not the
+        // whole text. Characters of 16 scalars or more on average are taken as breaking the limit.
+        #expect(
+            label(String(repeating: letter(20), count: 200)) == [
+                "batch.label.length: \"\(shown(20))\" (4,200 UTF-16 units) breaks at most 200 characters"
             ]
         )
     }
@@ -325,7 +338,7 @@ import Testing
                 // Given twice, it is found again by its length and first bytes, and counts once.
                 [tag],
                 [
-                    "batch.customUserID.length: more than 1,024 characters (524,289 UTF-16 units) breaks at most 1,024 characters"
+                    "batch.customUserID.length: 524,289 UTF-16 units in characters of 16 scalars or more breaks at most 1,024 characters"
                 ],
                 [],
             ]

@@ -1291,6 +1291,20 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
         )
     }
 
+    /// Firebase's event names and user properties are told apart: two findings, not one shown twice.
+    @Test func firebaseEventsAndUserPropertiesThatDifferOnlyByCaseAreTwoFindings() {
+        let tags: [FirebaseTag] = [
+            .event("Foo"), .event("foo"),
+            .userProperty(name: "Foo", value: "1"), .userProperty(name: "foo", value: "1"),
+        ]
+        #expect(
+            FirebaseTag.ruleViolations(across: tags).map(\.description) == [
+                #"firebase.nameCase: "Foo", "foo" breaks names that differ only by case are different events"#,
+                #"firebase.nameCase: "Foo", "foo" breaks names that differ only by case are different user properties"#,
+            ]
+        )
+    }
+
     @Test func namesThatDifferOnlyByCaseAreFoundAcrossTags() {
         #expect(
             FirebaseTag.ruleViolations(across: [.event("podcast_played"), .event("Podcast_Played"), .event("paused")])
@@ -1298,7 +1312,7 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
                     VendorRuleViolation(
                         "firebase.nameCase",
                         "\"Podcast_Played\", \"podcast_played\"",
-                        limit: "names that differ only by case are different names"
+                        limit: "names that differ only by case are different events"
                     )
                 ]
         )

@@ -37,17 +37,14 @@ extension AccountAnalytics.State {
         }
     }
 
-    /// Segment's `reset` clears the traits: a login sends them again, from the states in `context`.
+    /// Segment's `identify` replaces the stored traits, and its `reset` clears them: each sends the
+    /// user and every trait, from the states in `context` (which include this one).
     func segmentTag(in context: AccountAnalytics.Context) -> SegmentTag? {
-        let autoPlay = context.states[.autoPlay].flatMap { state -> [String: AnalyticsValue]? in
-            guard case .autoPlay(let isOn) = state else { return nil }
-            return ["auto_play": .bool(isOn)]
-        }
-        switch self {
-        case .loggedIn(let userID): return .identify(userID: userID, traits: autoPlay ?? [:])
-        case .loggedOut: return .reset
-        case .autoPlay(let isOn): return .identify(userID: nil, traits: ["auto_play": .bool(isOn)])
-        }
+        guard self != .loggedOut else { return .reset }
+        var (userID, traits): (String?, [String: AnalyticsValue]) = (nil, [:])
+        if case .loggedIn(let id)? = context.states[.account] { userID = id }
+        if case .autoPlay(let isOn)? = context.states[.autoPlay] { traits["auto_play"] = .bool(isOn) }
+        return .identify(userID: userID, traits: traits)
     }
 
     func mixpanelTag() -> MixpanelTag? {

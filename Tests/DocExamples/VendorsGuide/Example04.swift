@@ -15,9 +15,12 @@ extension AccountAnalytics.State {
         return .setUserProperties(["auto_play": .bool(isOn)])
     }
 
-    /// At logout, Firebase's user property cleared.
-    func firebasePropertyCleared() -> FirebaseTag? {
-        guard case .loggedOut = self else { return nil }
-        return .userProperty(name: "auto_play", value: nil)
+    /// At logout, Firebase's user property cleared; at login, set again from the states in `context`.
+    func firebasePropertyAgain(in context: AccountAnalytics.Context) -> FirebaseTag? {
+        switch (self, context.states[.autoPlay]) {
+        case (.loggedOut, _): .userProperty(name: "auto_play", value: nil)
+        case (.loggedIn, .autoPlay(let isOn)?): .userProperty(name: "auto_play", value: isOn ? "yes" : "no")
+        default: nil
+        }
     }
 }

@@ -24,8 +24,8 @@ import Testing
     )
     hub.attach(MappingStrategy(for: account, name: "firebase", tagger: firebase, state: { state, _ in state.firebaseTag() }))
     hub.attach(
-        MappingStrategy(for: account, name: "firebase cleared", tagger: firebase, state: { state, _ in
-            state.firebasePropertyCleared()
+        MappingStrategy(for: account, name: "firebase again", tagger: firebase, state: { state, context in
+            state.firebasePropertyAgain(in: context)
         })
     )
     hub.send(state: .loggedIn(userID: "12345"))
@@ -41,7 +41,8 @@ import Testing
     #expect(
         firebase.tags == [
             .userID("12345"), .userProperty(name: "auto_play", value: "yes"),
-            .userID(nil), .userProperty(name: "auto_play", value: nil), .userID("67890"),
+            .userID(nil), .userProperty(name: "auto_play", value: nil),
+            .userID("67890"), .userProperty(name: "auto_play", value: "yes"),
         ]
     )
 }

@@ -22,7 +22,7 @@ struct PianoTagger: AnalyticsTagger {
                 switch value {
                 case .string(let string): try? Property(key, string)
                 case .int(let int): try? Property(key, int)
-                case .double(let double): try? Property(key, double)
+                case .double(let double): double.isFinite ? try? Property(key, double) : nil  // see above
                 case .bool(let bool): try? Property(key, bool)
                 case .array(let values): try? Property(key, values.compactMap { $0.jsonObject as? String })
                 case .null: nil  // Piano has no null property
