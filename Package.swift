@@ -23,8 +23,8 @@ let package = Package(
     targets: [
         // C atomics for the send path, which `Synchronization.Atomic` would give only from iOS 18
         // and macOS 15 (Docs/Architecture.md, "Atomics"). Part of the TagHub product, not API.
-        .target(name: "CTagHubAtomics"),
-        .target(name: "TagHub", dependencies: ["CTagHubAtomics"]),
+        .target(name: "_TagHubAtomics"),
+        .target(name: "TagHub", dependencies: ["_TagHubAtomics"]),
         .target(name: "TagHubVendors", dependencies: ["TagHub"]),
         .target(name: "TagHubTesting", dependencies: ["TagHub"]),
         .target(name: "TagHubVendorsTesting", dependencies: ["TagHubVendors", "TagHubTesting"]),
