@@ -23,8 +23,11 @@ let package = Package(
     targets: [
         // C atomics for the send path, which `Synchronization.Atomic` would give only from iOS 18
         // and macOS 15 (Docs/Architecture.md, "Atomics"). Part of the TagHub product, not API.
-        .target(name: "CTagHubAtomics"),
-        .target(name: "TagHub", dependencies: ["CTagHubAtomics"]),
+        // It also carries the product's privacy manifest: a resource of a Swift target would make
+        // SwiftPM add a `Bundle.module` accessor to it, which imports all of Foundation; a C
+        // target's resources get none (Docs/Architecture.md, "Privacy manifest").
+        .target(name: "_TagHubAtomics", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "TagHub", dependencies: ["_TagHubAtomics"]),
         .target(name: "TagHubVendors", dependencies: ["TagHub"]),
         .target(name: "TagHubTesting", dependencies: ["TagHub"]),
         .target(name: "TagHubVendorsTesting", dependencies: ["TagHubVendors", "TagHubTesting"]),

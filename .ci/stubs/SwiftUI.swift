@@ -1,10 +1,14 @@
 // A stub of the SwiftUI API that TagHubUI and the docs' SwiftUI examples use, for type-checking
 // them on Linux (.ci/typecheck-stubs). Never shipped, never run: every body traps.
 //
-// Each declaration follows the signature in Apple's documentation
-// (https://developer.apple.com/documentation/swiftui/...), reduced to what type-checking needs:
-// isolation (`@MainActor @preconcurrency`), generic constraints, labels, defaults and result
-// builders are kept; availability attributes and unused members are left out.
+// Each declaration follows the signature in Apple's documentation, at the address above it,
+// reduced to what type-checking needs: isolation (`@MainActor @preconcurrency`, `nonisolated`),
+// `Sendable`, generic constraints, labels, defaults and result builders are kept, and so are the
+// availability attributes that matter at the package's platforms (iOS 16, macOS 13, tvOS 16,
+// watchOS 9, and visionOS 1, which it does not name): introductions above them, deprecations, app
+// extensions. The compiler does not check Apple platforms' availability when it compiles for
+// Linux, so a deprecation is also written `@available(*, deprecated)`, which it does check:
+// CI then warns where Xcode would warn on one of those platforms.
 
 // MARK: - Views and modifiers
 
@@ -53,6 +57,8 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
         fatalError()
     }
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildlimitedavailability(_:)
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { fatalError() }
     public static func buildEither<TrueContent: View, FalseContent: View>(
         first: TrueContent
     ) -> _ConditionalContent<TrueContent, FalseContent> { fatalError() }
@@ -69,6 +75,12 @@ extension Optional: View where Wrapped: View {
 public struct TupleView<T>: View {
     public var value: T
     public init(_ value: T) { self.value = value }
+    public var body: Never { fatalError() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/anyview
+public struct AnyView: View {
+    public init<V: View>(_ view: V) {}
     public var body: Never { fatalError() }
 }
 
@@ -90,16 +102,32 @@ extension View {
     }
 
     /// https://developer.apple.com/documentation/swiftui/view/onappear(perform:)
-    public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
 
     /// https://developer.apple.com/documentation/swiftui/view/ondisappear(perform:)
-    public func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
+    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
 
     /// https://developer.apple.com/documentation/swiftui/view/onchange(of:perform:)
-    /// (iOS 14–16; deprecated from iOS 17, below the package's floor of iOS 16)
-    public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some View {
-        self
-    }
+    /// Deprecated from iOS 17, macOS 14, tvOS 17 and watchOS 10, and on visionOS from its first
+    /// version: Xcode warns when it builds the package for visionOS.
+    @available(iOS, introduced: 14.0, deprecated: 17.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    @available(macOS, introduced: 11.0, deprecated: 14.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    @available(tvOS, introduced: 14.0, deprecated: 17.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    @available(watchOS, introduced: 7.0, deprecated: 10.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    @available(visionOS, introduced: 1.0, deprecated: 1.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    @available(*, deprecated, message: "Use `onChange` with a two or zero parameter action closure instead.")
+    nonisolated public func onChange<V: Equatable>(
+        of value: V,
+        perform action: @escaping (_ newValue: V) -> Void
+    ) -> some View { self }
+
+    /// https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)-4psgg
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+    nonisolated public func onChange<V: Equatable>(
+        of value: V,
+        initial: Bool = false,
+        _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+    ) -> some View { self }
 
     /// https://developer.apple.com/documentation/swiftui/view/environment(_:_:)
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { self }
@@ -180,7 +208,7 @@ public protocol DynamicProperty {}
 }
 
 /// https://developer.apple.com/documentation/swiftui/scenephase
-public enum ScenePhase: Comparable, Hashable {
+public enum ScenePhase: Comparable, Hashable, Sendable {
     case background
     case inactive
     case active

@@ -1,8 +1,10 @@
 // A stub of the UIKit API that TagHubUI and the docs' UIKit examples use, for type-checking them
 // on Linux (.ci/typecheck-stubs). Never shipped, never run: every body traps or does nothing.
 //
-// Each declaration follows the signature in Apple's documentation
-// (https://developer.apple.com/documentation/uikit/...), reduced to what type-checking needs.
+// Each declaration follows the signature in Apple's documentation, at the address above it,
+// reduced to what type-checking needs, with its isolation (`nonisolated` where Apple has it) and
+// its unavailability in app extensions (which the compiler does not check when it compiles for
+// Linux: see SwiftUI.swift).
 import Foundation
 
 /// https://developer.apple.com/documentation/uikit/uiresponder
@@ -46,16 +48,20 @@ public struct UIBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable {
 /// https://developer.apple.com/documentation/uikit/uiapplication
 @MainActor @preconcurrency open class UIApplication: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiapplication/shared
+    @available(iOSApplicationExtension, unavailable, message: "Use view controller based solutions where appropriate instead.")
+    @available(tvOSApplicationExtension, unavailable, message: "Use view controller based solutions where appropriate instead.")
+    @available(macCatalystApplicationExtension, unavailable, message: "Use view controller based solutions where appropriate instead.")
+    @available(visionOSApplicationExtension, unavailable, message: "Use view controller based solutions where appropriate instead.")
     open class var shared: UIApplication { fatalError() }
 
     /// https://developer.apple.com/documentation/uikit/uiapplication/beginbackgroundtask(withname:expirationhandler:)
-    open func beginBackgroundTask(
+    nonisolated open func beginBackgroundTask(
         withName taskName: String?,
         expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
     ) -> UIBackgroundTaskIdentifier { fatalError() }
 
     /// https://developer.apple.com/documentation/uikit/uiapplication/endbackgroundtask(_:)
-    open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {}
+    nonisolated open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {}
 
     /// https://developer.apple.com/documentation/uikit/uiapplication/didenterbackgroundnotification
     public nonisolated static let didEnterBackgroundNotification = NSNotification.Name(

@@ -4,6 +4,9 @@ import TagHub
 #if canImport(UIKit) && !os(watchOS)
 import UIKit
 #endif
+#if canImport(WatchKit)
+import WatchKit  // and with it Foundation: `ProcessInfo`
+#endif
 
 /// What the app going to the background and coming back does to a screen tracker and its hub.
 ///
@@ -16,7 +19,8 @@ import UIKit
 @available(visionOSApplicationExtension, unavailable)
 enum AppLifecycle {
     /// Tells `tracker`, and flushes its hub's background strategies: on iOS and tvOS inside a
-    /// background task, so that the system lets the queues finish before suspending the app.
+    /// background task, on watchOS inside an expiring activity, so that the system lets the queues
+    /// finish before suspending the app.
     @MainActor
     static func enteredBackground(_ tracker: any AnyScreenTracker) {
         tracker.enteredBackground()
@@ -30,10 +34,29 @@ enum AppLifecycle {
             await tracker.flushHub()
             task.end(in: application)
         }
+        #elseif canImport(WatchKit)
+        flushInExpiringActivity(tracker)
         #else
-        Task { await tracker.flushHub() }
+        Task { await tracker.flushHub() }  // macOS, which does not suspend an app in the background
         #endif
     }
+
+    #if canImport(WatchKit)
+    /// Flushes `tracker`'s hub inside an expiring activity, watchOS's way of asking for time in the
+    /// background. The activity lasts until its block returns: the block waits for the flush, or
+    /// for the system's second call, with `expired` true, which ends the wait.
+    static func flushInExpiringActivity(_ tracker: any AnyScreenTracker) {
+        let flushed = DispatchSemaphore(value: 0)
+        Task {
+            await tracker.flushHub()
+            flushed.signal()
+        }
+        // The block runs on a queue of the system's, never the main thread: it may wait.
+        ProcessInfo.processInfo.performExpiringActivity(withReason: "TagHub flush") { expired in
+            if expired { flushed.signal() } else { flushed.wait() }
+        }
+    }
+    #endif
 
     /// Tells `tracker`: it sends the current screen again if its options say so.
     @MainActor

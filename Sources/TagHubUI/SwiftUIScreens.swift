@@ -99,15 +99,40 @@ struct ScreenTrackerModifier<Tracker: AnyScreenTracker>: ViewModifier {
     @Environment(\.scenePhase) private var scenePhase
 
     func body(content: Content) -> some View {
-        content
-            .environment(\.analyticsScreenTracker, tracker)
-            .onChange(of: scenePhase) { phase in
-                switch phase {
-                case .background: AppLifecycle.enteredBackground(tracker)
-                case .active: AppLifecycle.enteredForeground(tracker)
-                default: break
-                }
-            }
+        let content = content.environment(\.analyticsScreenTracker, tracker)
+        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+            content.onChange(of: scenePhase) { _, phase in Self.report(phase, to: tracker) }
+        } else {
+            content.modifier(ScenePhaseChangeBeforeiOS17(tracker: tracker, scenePhase: scenePhase))
+        }
+    }
+
+    /// Tells `tracker` that the scene went to the background or came back.
+    @MainActor
+    static func report(_ phase: ScenePhase, to tracker: Tracker) {
+        switch phase {
+        case .background: AppLifecycle.enteredBackground(tracker)
+        case .active: AppLifecycle.enteredForeground(tracker)
+        default: break
+        }
+    }
+}
+
+/// `ScreenTrackerModifier`'s observer before iOS 17, macOS 14, tvOS 17 and watchOS 10, which have
+/// only `onChange(of:perform:)`, deprecated since (and on visionOS from its first version, where
+/// this is never used). Its `body` is marked deprecated so that it may call it without a warning:
+/// SwiftUI calls `body` through `ViewModifier`, which warns of nothing.
+@available(iOSApplicationExtension, unavailable)
+@available(tvOSApplicationExtension, unavailable)
+@available(macCatalystApplicationExtension, unavailable)
+@available(visionOSApplicationExtension, unavailable)
+struct ScenePhaseChangeBeforeiOS17<Tracker: AnyScreenTracker>: ViewModifier {
+    let tracker: Tracker
+    let scenePhase: ScenePhase
+
+    @available(*, deprecated, message: "Only where onChange(of:initial:_:) is not available.")
+    func body(content: Content) -> some View {
+        content.onChange(of: scenePhase) { phase in ScreenTrackerModifier.report(phase, to: tracker) }
     }
 }
 #endif

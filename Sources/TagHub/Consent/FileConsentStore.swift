@@ -1,18 +1,9 @@
 // The lighter FoundationEssentials where it exists (Linux, Swift 6): the file store needs only
-// URLs and files. The C library for the rewrite in place, which must end with `fsync`.
+// URLs and files. The rewrite in place, which must end with `fsync`, is in Platform.swift.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Bionic)
-@preconcurrency import Bionic
 #endif
 
 /// A store that keeps decisions in a small JSON file, so that they survive a relaunch.
@@ -134,51 +125,16 @@ public final class FileConsentStore: ConsentStore {
         }
     }
 
-    /// Rewrites the file itself: a file can often be written where its folder cannot. A crash
-    /// meanwhile leaves a prefix of `contents`, which keeps its denials longest.
-    ///
-    /// A file the app owns but has made read-only is made writable by its owner for the write, and
-    /// given its mode back after: a withdrawal must not be lost to a read-only bit.
+    /// Rewrites the file itself: a file can often be written where its folder cannot, and a
+    /// read-only one is made writable for it (a withdrawal must not be lost to a read-only bit). A
+    /// crash meanwhile leaves a prefix of `contents`, which keeps its denials longest.
     private func rewriteInPlace(_ contents: [UInt8]) throws(WriteFailure) {
-        func failure(_ call: String, leaving leftover: WriteFailure.Leftover) -> WriteFailure {
-            WriteFailure("failed (\(call): \(String(cString: strerror(errno))))", leaving: leftover)
+        do throws(SystemCallFailure) {
+            try rewriteFile(atPath: url.path, with: contents)
+        } catch {
+            let leftover: WriteFailure.Leftover = error.call == "open" ? .previousContents : .partOfTheNewContents
+            throw WriteFailure("failed (\(error.call): \(error.message))", leaving: leftover)
         }
-        func openForWriting() -> Int32 { open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666) }
-        var descriptor = openForWriting()
-        var modeToRestore: mode_t?
-        defer { if let modeToRestore { chmod(url.path, modeToRestore) } }
-        if descriptor < 0 && errno == EACCES {
-            var status = stat()
-            if stat(url.path, &status) == 0, status.st_uid == geteuid(),
-                chmod(url.path, status.st_mode | S_IWUSR) == 0
-            {
-                modeToRestore = status.st_mode & 0o7777
-                descriptor = openForWriting()
-            } else {
-                errno = EACCES  // the reason to report, whatever `stat` or `chmod` left
-            }
-        }
-        guard descriptor >= 0 else { throw failure("open", leaving: .previousContents) }
-        var written = 0
-        while written < contents.count {
-            let count = contents.withUnsafeBytes { bytes in
-                write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let error = failure("write", leaving: .partOfTheNewContents)
-                close(descriptor)
-                throw error
-            }
-            written += count
-        }
-        guard fsync(descriptor) == 0 else {
-            let error = failure("fsync", leaving: .partOfTheNewContents)
-            close(descriptor)
-            throw error
-        }
-        // Some file systems (NFS) report a failed write only when the file is closed.
-        guard close(descriptor) == 0 else { throw failure("close", leaving: .partOfTheNewContents) }
     }
 
     /// Reads the file back: the save counts only if the next launch would read `saved` from it.
@@ -202,7 +158,7 @@ public final class FileConsentStore: ConsentStore {
     /// The system's words for a Foundation file error ("Permission denied"), else its description.
     private static func reason(for error: any Error) -> String {
         guard let posix = (error as? CocoaError)?.underlying as? POSIXError else { return "\(error)" }
-        return String(cString: strerror(posix.code.rawValue))
+        return SystemCallFailure.message(for: posix.code.rawValue)
     }
 }
 

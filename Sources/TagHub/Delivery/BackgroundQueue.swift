@@ -1,9 +1,5 @@
 import Dispatch
 
-#if canImport(ObjectiveC)
-import ObjectiveC  // autoreleasepool
-#endif
-
 /// The queue of a ``BackgroundStrategy`` and its worker, behind one lock.
 ///
 /// The worker is a drain scheduled on a serial `DispatchQueue`: it delivers the queued tags one at
@@ -159,11 +155,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
                 if scope?.opened == true { thread.drainAndCloseFrame() }
                 scope = (identity, thread.enterScope(of: identity))
             }
-            #if canImport(ObjectiveC)
-            autoreleasepool { receivers.deliver(next.envelope) }
-            #else
-            receivers.deliver(next.envelope)
-            #endif
+            withAutoreleasePool { receivers.deliver(next.envelope) }
             if scope?.opened == true { thread.endDeliveryKeepingFrame() }
             delivered = next.ticket
         }

@@ -1,15 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Bionic)
-@preconcurrency import Bionic
-#else
-#error("TagHub needs pthreads: this C library is not supported yet.")
-#endif
-
 /// What one OS thread is doing for the hubs: the deliveries it is running, innermost last. This
 /// is the one delivery scope: every path that runs strategy code runs it inside a frame here.
 ///
@@ -28,11 +16,9 @@ import Darwin
 /// during an access to its frames or its arrays (deliveries are copied out first, references
 /// released after), and no pointer into the frames is kept across app code (they move when they
 /// grow). Those two rules (one thread, no app code inside an access) make every access
-/// exclusive, so the stored properties skip the run-time exclusivity checks, which cost about 600
-/// instructions a send here when the frames were an array (891 with them off, about 1,490 with
-/// them on, counted by callgrind: Docs/Performance.md). The second rule must be kept by hand: a
-/// value whose release may run app code is moved out, the storage written, and the value
-/// released after (`withExtendedLifetime`).
+/// exclusive, so the stored properties skip the run-time exclusivity checks (their cost:
+/// Docs/Performance.md). The second rule must be kept by hand: a value whose release may run app
+/// code is moved out, the storage written, and the value released after (`withExtendedLifetime`).
 /// When the detachments were released inside the write that emptied them, a release build
 /// crashed (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`, run by CI's
 /// optimized step).
@@ -105,7 +91,7 @@ final class DeliveryThread {
     /// may borrow it (`_withUnsafeGuaranteedRef`) instead of retaining it.
     @usableFromInline
     static var unretainedCurrent: Unmanaged<DeliveryThread> {
-        if let pointer = pthread_getspecific(deliveryThreadKey) {
+        if let pointer = deliveryThreadSlot.object {
             return Unmanaged<DeliveryThread>.fromOpaque(pointer)
         }
         return makeCurrent()
@@ -115,8 +101,7 @@ final class DeliveryThread {
         let thread = DeliveryThread()
         // The thread-specific slot owns one reference; the key's destructor releases it at thread exit.
         let unmanaged = Unmanaged.passRetained(thread)
-        let error = pthread_setspecific(deliveryThreadKey, unmanaged.toOpaque())
-        precondition(error == 0, "TagHub: pthread_setspecific failed with error \(error)")
+        deliveryThreadSlot.store(unmanaged)
         return unmanaged
     }
 
@@ -260,20 +245,4 @@ final class DeliveryThread {
 }
 
 /// The thread-specific slot that holds each thread's `DeliveryThread`.
-private let deliveryThreadKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let error = pthread_key_create(&key, releaseDeliveryThread)
-    precondition(error == 0, "TagHub: pthread_key_create failed with error \(error)")
-    return key
-}()
-
-#if canImport(Darwin)
-private func releaseDeliveryThread(_ pointer: UnsafeMutableRawPointer) {
-    Unmanaged<DeliveryThread>.fromOpaque(pointer).release()
-}
-#else
-private func releaseDeliveryThread(_ pointer: UnsafeMutableRawPointer?) {
-    guard let pointer else { return }
-    Unmanaged<DeliveryThread>.fromOpaque(pointer).release()
-}
-#endif
+private let deliveryThreadSlot = ThreadSpecificReference()

@@ -1,4 +1,4 @@
-internal import CTagHubAtomics
+internal import _TagHubAtomics
 
 /// The strategies attached to a hub at one moment, sorted by channel once, at attach.
 ///
@@ -8,7 +8,7 @@ internal import CTagHubAtomics
 ///
 /// `@unchecked Sendable` is safe: every stored property is a `let`; all but `counters` hold
 /// `Sendable` values, and the words `counters` points to (allocated once, never reassigned) are
-/// only read and written through C atomic operations (`CTagHubAtomics`), sequentially
+/// only read and written through C atomic operations (`_TagHubAtomics`), sequentially
 /// consistent.
 @usableFromInline
 final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {

@@ -1,20 +1,12 @@
-#if canImport(os)
-import os
-#elseif canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Bionic)
-@preconcurrency import Bionic
-#endif
-
 /// A tagger that writes one readable line per vendor tag: the vendor's label, then the tag.
 ///
-/// On Apple platforms the line goes to the unified log through `os.Logger` (subsystem `TagHub`,
-/// category the label, level info, the line marked private as any analytics payload may hold
-/// personal data: Xcode's console shows it while debugging); elsewhere to standard error, one
-/// `write` per line, so that lines from several threads do not interleave (for lines up to the
-/// system's atomic write size, 4 KiB on Linux).
+/// The line goes to standard error, one `write` per line so that lines from several threads do
+/// not interleave (up to the system's atomic write size, 4 KiB on Linux): Xcode's console and a
+/// terminal (`swift run`) show it. On Apple platforms, a release build whose standard error is
+/// not a terminal (an app on a device) writes to the unified log instead, through `os.Logger`
+/// (subsystem `dev.taghub`, category the label) at the debug level, which the system keeps in
+/// memory only, with the line private, as any analytics payload may hold personal data: no value
+/// reaches a persisted log.
 ///
 /// ```swift
 /// let console = ConsoleTagger<TrackerTag>(label: "tracker")
@@ -31,15 +23,10 @@ public struct ConsoleTagger<VendorTag: Sendable>: AnalyticsTagger {
 
     private let write: @Sendable (String) -> Void
 
-    /// A tagger that writes to the platform's console: `os.Logger` on Apple platforms, standard
-    /// error elsewhere.
+    /// A tagger that writes to the console: standard error, or in a release build on Apple
+    /// platforms whose standard error is not a terminal, the unified log at the debug level.
     public init(label: String) {
-        #if canImport(os)
-        let logger = Logger(subsystem: "TagHub", category: label)
-        self.init(label: label) { line in logger.info("\(line, privacy: .private)") }
-        #else
-        self.init(label: label, write: writeLineToStandardError)
-        #endif
+        self.init(label: label, write: makeConsoleWrite(label: label))
     }
 
     /// A tagger that hands each line, without a trailing newline, to `write`.
@@ -67,22 +54,3 @@ public struct ConsoleTagger<VendorTag: Sendable>: AnalyticsTagger {
         return "[TagHub] \(label): \(description)"
     }
 }
-
-#if !canImport(os)
-/// Writes `line` and a newline to standard error in one `write` when it can, so that concurrent
-/// lines do not mix; retries when interrupted or when only part was written.
-@Sendable
-private func writeLineToStandardError(_ line: String) {
-    var bytes = Array(line.utf8)
-    bytes.append(UInt8(ascii: "\n"))
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { buffer in
-            write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-        }
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }  // nothing sensible to do when standard error is gone
-        offset += written
-    }
-}
-#endif

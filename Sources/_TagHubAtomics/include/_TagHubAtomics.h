@@ -10,8 +10,8 @@
 // Each function takes a pointer to a word that is only ever accessed through these functions,
 // allocated and aligned as an `intptr_t`. Every operation is sequentially consistent.
 
-#ifndef CTAGHUB_ATOMICS_H
-#define CTAGHUB_ATOMICS_H
+#ifndef TAGHUB_ATOMICS_H
+#define TAGHUB_ATOMICS_H
 
 #include <stdint.h>
 

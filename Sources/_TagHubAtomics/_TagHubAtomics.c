@@ -1,2 +1,2 @@
 // The functions are `static inline` in the header: this file only makes the target a C library.
-#include "CTagHubAtomics.h"
+#include "_TagHubAtomics.h"

@@ -1,0 +1,101 @@
+// A stub of the C library declarations that Sources/TagHub/Internal/Platform.swift uses, as Swift
+// imports them from Apple's SDKs, for type-checking that file's Darwin side on Linux
+// (.ci/typecheck-stubs). Never shipped, never run: every body traps.
+//
+// Written from the SDK's headers (usr/include/pthread/pthread.h, sys/_types, unistd.h, fcntl.h,
+// sys/stat.h, string.h, errno.h) and the Darwin overlay's Swift declarations (`errno`, `open` with
+// a mode, `S_IWUSR` as a `mode_t`), whose manual pages are at
+// https://developer.apple.com/library/archive/documentation/System/Conceptual/ManPages_iPhoneOS/
+// (man2 and man3, one page per function). Only what Platform.swift uses is declared, with
+// Darwin's types, which differ from Glibc's: `pthread_t` is a pointer (Glibc: an integer),
+// `mode_t` 16 bits (Glibc: 32), `PTHREAD_MUTEX_RECURSIVE` an `Int32` (Glibc: an `Int`), and a
+// thread-specific key's destructor takes a non-optional pointer (Glibc: an optional one).
+
+// C declares a struct and a function both named `stat`, which one Swift module cannot: the struct
+// and the types it uses are in DarwinStat.swift, a module of their own that this one re-exports.
+@_exported import DarwinStat
+
+// MARK: - pthread.h
+
+public struct _opaque_pthread_t {}
+public typealias pthread_t = UnsafeMutablePointer<_opaque_pthread_t>
+public typealias pthread_key_t = UInt
+
+public struct pthread_mutex_t { public init() {} }
+public struct pthread_mutexattr_t { public init() {} }
+public struct pthread_cond_t { public init() {} }
+public struct pthread_condattr_t { public init() {} }
+
+public var PTHREAD_MUTEX_RECURSIVE: Int32 { 2 }
+
+public func pthread_mutex_init(
+    _ mutex: UnsafeMutablePointer<pthread_mutex_t>!,
+    _ attributes: UnsafePointer<pthread_mutexattr_t>!
+) -> Int32 { fatalError() }
+@discardableResult
+public func pthread_mutex_destroy(_ mutex: UnsafeMutablePointer<pthread_mutex_t>!) -> Int32 { fatalError() }
+@discardableResult
+public func pthread_mutex_lock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>!) -> Int32 { fatalError() }
+@discardableResult
+public func pthread_mutex_unlock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>!) -> Int32 { fatalError() }
+@discardableResult
+public func pthread_mutexattr_init(_ attributes: UnsafeMutablePointer<pthread_mutexattr_t>!) -> Int32 { fatalError() }
+@discardableResult
+public func pthread_mutexattr_settype(_ attributes: UnsafeMutablePointer<pthread_mutexattr_t>!, _ type: Int32) -> Int32 {
+    fatalError()
+}
+@discardableResult
+public func pthread_mutexattr_destroy(_ attributes: UnsafeMutablePointer<pthread_mutexattr_t>!) -> Int32 { fatalError() }
+
+public func pthread_cond_init(
+    _ condition: UnsafeMutablePointer<pthread_cond_t>!,
+    _ attributes: UnsafePointer<pthread_condattr_t>!
+) -> Int32 { fatalError() }
+@discardableResult
+public func pthread_cond_destroy(_ condition: UnsafeMutablePointer<pthread_cond_t>!) -> Int32 { fatalError() }
+public func pthread_cond_wait(
+    _ condition: UnsafeMutablePointer<pthread_cond_t>!,
+    _ mutex: UnsafeMutablePointer<pthread_mutex_t>!
+) -> Int32 { fatalError() }
+public func pthread_cond_broadcast(_ condition: UnsafeMutablePointer<pthread_cond_t>!) -> Int32 { fatalError() }
+
+public func pthread_self() -> pthread_t { fatalError() }
+public func pthread_equal(_ first: pthread_t!, _ second: pthread_t!) -> Int32 { fatalError() }
+
+public func pthread_key_create(
+    _ key: UnsafeMutablePointer<pthread_key_t>!,
+    _ destructor: (@convention(c) (UnsafeMutableRawPointer) -> Void)!
+) -> Int32 { fatalError() }
+public func pthread_getspecific(_ key: pthread_key_t) -> UnsafeMutableRawPointer? { fatalError() }
+public func pthread_setspecific(_ key: pthread_key_t, _ value: UnsafeRawPointer?) -> Int32 { fatalError() }
+
+// MARK: - errno.h, string.h
+
+public var errno: Int32 {
+    get { fatalError() }
+    set {}
+}
+public var EINTR: Int32 { 4 }
+public var EACCES: Int32 { 13 }
+public func strerror(_ error: Int32) -> UnsafeMutablePointer<CChar>! { fatalError() }
+
+// MARK: - unistd.h, fcntl.h, sys/stat.h
+
+public var STDERR_FILENO: Int32 { 2 }
+public var O_WRONLY: Int32 { 0x0001 }
+public var O_CREAT: Int32 { 0x0200 }
+public var O_TRUNC: Int32 { 0x0400 }
+public var O_CLOEXEC: Int32 { 0x0100_0000 }
+public var S_IWUSR: mode_t { 0o200 }
+
+public func isatty(_ descriptor: Int32) -> Int32 { fatalError() }
+public func open(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { fatalError() }
+public func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer!, _ count: Int) -> Int { fatalError() }
+public func fsync(_ descriptor: Int32) -> Int32 { fatalError() }
+@discardableResult
+public func close(_ descriptor: Int32) -> Int32 { fatalError() }
+@discardableResult
+public func chmod(_ path: UnsafePointer<CChar>!, _ mode: mode_t) -> Int32 { fatalError() }
+public func geteuid() -> uid_t { fatalError() }
+
+public func stat(_ path: UnsafePointer<CChar>!, _ status: UnsafeMutablePointer<stat>!) -> Int32 { fatalError() }
