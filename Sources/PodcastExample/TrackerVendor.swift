@@ -124,11 +124,15 @@ extension PodcastAnalytics.UserAction {
 ///
 /// It adopts only the screen and user-action channels: the hub never calls it for events or states.
 /// Its conversion is in `vendorTag(for:in:)`, so tests can record it and the tracking plan can
-/// list it without calling the SDK.
+/// list it without calling the SDK. A tag it ignores is counted in the hub's diagnostics as
+/// `unmapped`, as `MappingStrategy` counts one, so that a forgotten mapping shows.
 package final class TrackerStrategy<Tagger: AnalyticsTagger<TrackerTag>>:
     AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsConvertingStrategy
 {
     package typealias Schema = PodcastAnalytics
+
+    /// The tracker's name in diagnostics.
+    package let name = "tracker"
 
     // The only object that talks to the tracker's SDK: the demo's writes a line per tag instead.
     private let tagger: Tagger
@@ -148,14 +152,22 @@ package final class TrackerStrategy<Tagger: AnalyticsTagger<TrackerTag>>:
     // MARK: AnalyticsScreenStrategy
 
     package func send(screen: Schema.ScreenEnvelope) {
-        guard let tag = screen.tag.trackerTag else { return }
+        guard let tag = screen.tag.trackerTag else {
+            return reportUnmapped(.screen, to: screen.diagnostics)
+        }
         tagger.send(tag)
     }
 
     // MARK: AnalyticsUserActionStrategy
 
     package func send(userAction: Schema.UserActionEnvelope) {
-        guard let tag = userAction.tag.trackerTag(in: userAction.context) else { return }
+        guard let tag = userAction.tag.trackerTag(in: userAction.context) else {
+            return reportUnmapped(.userAction, to: userAction.diagnostics)
+        }
         tagger.send(tag)
+    }
+
+    private func reportUnmapped(_ channel: AnalyticsChannel, to diagnostics: AnalyticsDiagnostics?) {
+        diagnostics?.report(DiagnosticReport(reason: .unmapped, source: name, channel: channel))
     }
 }

@@ -1,7 +1,9 @@
+import Foundation
 import PodcastExample
 import TagHub
 
-/// A strategy that takes every channel and prints each tag with the context it was delivered with.
+/// A strategy that takes every channel and prints each tag with the context it was delivered with:
+/// the time and session on the tag's line, the screens and states on the next.
 ///
 /// The header is built from the envelope the hub delivered, not from what the demo meant to send,
 /// so that the output shows the context every strategy saw. It keeps the envelopes, for the checks
@@ -34,9 +36,12 @@ final class SessionPrinter:
 
     private func record(_ tag: AnalyticsTag<Schema>, in context: Schema.Context) {
         let number = received.append(Schema.AnyTagEnvelope(tag: tag, context: context))
+        let paddedNumber = number < 10 ? "0\(number)" : "\(number)"
+        let time = context.time.formatted(.iso8601.time(includingFractionalSeconds: false))
+        print("\(paddedNumber) \(time), session \(context.session.number): \(tag)")
         let current = context.current.map { "\($0)" } ?? "none"
         let previous = context.previous.map { "\($0)" } ?? "none"
-        let paddedNumber = number < 10 ? "0\(number)" : "\(number)"
-        print("\(paddedNumber) \(tag)  | current: \(current), previous: \(previous), history: \(context.history)")
+        let states = context.states.isEmpty ? "" : ", states: \(context.states)"
+        print("    current: \(current), previous: \(previous), history: \(context.history)\(states)")
     }
 }
