@@ -147,14 +147,11 @@ extension AnalyticsContext: Hashable where Schema.Screen: Hashable, Schema.State
 }
 
 extension AnalyticsContext: CustomStringConvertible {
-    /// What equality compares: the screen history, oldest first, the time to the millisecond, and
-    /// the session and the states where there are any, for example `[podcasts, favorites] at
-    /// 2023-11-14T22:13:20.250Z, session 2 (1700000000000) from 2023-11-14T22:13:20Z, states
-    /// [autoPlay(true)]`.
+    /// What `==` compares: `[podcasts] at 2023-11-14T22:13:20.250Z, session 2 (…), states [autoPlay(true)]`.
     public var description: String {
         let time = time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        let session = session == .none ? "" : ", \(session)"
-        return "\(history) at \(time)\(session)" + (states.isEmpty ? "" : ", states \(states)")
+        let (session, states) = (session == .none ? "" : ", \(session)", states.isEmpty ? "" : ", states \(states)")
+        return "\(history) at \(time)\(session)\(states)"
     }
 }
 
