@@ -94,7 +94,7 @@ private struct FirebaseCheck {
             (events.count, Limits.distinctEventNamesPerApp, "distinctEventNames", "event names"),
             (properties.count, Limits.userPropertiesPerApp, "distinctUserProperties", "user properties"),
         ] where count > limit { add(rule, "\(Rules.grouped(count)) \(what)", "at most \(limit) per app") }
-        for (names, what) in [(events, "events"), (properties, "user properties")] { caseGroups(names, "nameCase", what) }
+        for (names, of) in [(events, "events"), (properties, "user properties")] { caseGroups(names, "nameCase", of) }
     }
 
     /// Adds a finding of `rule`, named without its `firebase.` prefix.
