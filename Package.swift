@@ -18,7 +18,6 @@ let package = Package(
         .library(name: "TagHubVendorsTesting", targets: ["TagHubVendorsTesting"]),
         // SwiftUI and UIKit glue over the core's ScreenTracker; empty where neither exists.
         .library(name: "TagHubUI", targets: ["TagHubUI"]),
-        .executable(name: "taghub-demo", targets: ["TagHubDemo"]),
     ],
     targets: [
         // C atomics for the send path, which `Synchronization.Atomic` would give only from iOS 18
@@ -35,7 +34,13 @@ let package = Package(
         // The seed's podcast app and two vendors: the demo runs it, PodcastExampleTests test it as
         // an app would. Not a product.
         .target(name: "PodcastExample", dependencies: ["TagHub", "TagHubVendors"]),
-        .executableTarget(name: "TagHubDemo", dependencies: ["TagHub", "TagHubVendors", "PodcastExample"]),
+        // The demo, `swift run taghub-demo`: an executable target of the package, not a product, so
+        // that an app depending on TagHub is offered no demo to build.
+        .executableTarget(
+            name: "taghub-demo",
+            dependencies: ["TagHub", "TagHubVendors", "PodcastExample"],
+            path: "Sources/TagHubDemo"
+        ),
         // What more than one test target uses. Not API.
         .target(name: "TagHubTestSupport", path: "Tests/Support"),
         .testTarget(
