@@ -6,6 +6,7 @@
 # Usage, from anywhere (Linux, valgrind installed):
 #     Benchmarks/results.sh                  # everything: about 20 minutes on 2 cores
 #     QUICK=1 Benchmarks/results.sh          # fewer rounds and sends, no benchmark package run
+#     SCENARIOS="mapping1 screen1" ...        # only those instruction counts
 #
 # The parts, each its own script, runnable alone:
 #     instruction-counts.sh   instructions per tag, by valgrind's callgrind (exact, whatever the load)
@@ -42,7 +43,9 @@ fi
     echo "\`Benchmarks/instruction-counts.sh\`: callgrind, a release build, the sends of a run minus a run"
     echo "with none, divided by the number of sends."
     echo
-    Benchmarks/instruction-counts.sh
+    # SCENARIOS="mapping1 background" limits the instruction counts to those scenarios.
+    # shellcheck disable=SC2086
+    Benchmarks/instruction-counts.sh ${SCENARIOS:-}
     echo
     echo "## Bytes"
     echo
