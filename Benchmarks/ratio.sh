@@ -2,8 +2,10 @@
 # The ratio of a send's cost to swift-log's `Logger.info` to a handler that does nothing, measured
 # the stable way: each scenario in a process of its own, in rounds that alternate TagHub's sends
 # and swift-log's log lines, so that a slow stretch of the machine (or a process that happens to
-# run slow) weighs on both sides of a ratio alike. Each round's ratio is its scenario's time per
-# send over swift-log's in the same round; the table gives the median over the rounds, and the range.
+# run slow) weighs on both sides of a ratio alike; and timed by the sending thread's processor
+# time, not the wall clock, which on a shared machine mostly counts the waits for a core. Each
+# round's ratio is its scenario's time per send over swift-log's in the same round; the table gives
+# the median over the rounds, and the range.
 #
 # Usage, from anywhere:
 #     Benchmarks/ratio.sh                          # 9 rounds of 5,000,000 sends per scenario
