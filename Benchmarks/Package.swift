@@ -8,6 +8,10 @@ import PackageDescription
 //     swift package --package-path Benchmarks benchmark
 // and the instruction counts of the send path, under valgrind's callgrind:
 //     Benchmarks/instruction-counts.sh
+// the ratio to swift-log, in alternating rounds:
+//     Benchmarks/ratio.sh
+// every figure at once, into Benchmarks/Results.md:
+//     Benchmarks/results.sh
 // and random tags of every vendor, each rule check timed:
 //     Benchmarks/rule-check-fuzz.sh
 let package = Package(
@@ -37,6 +41,16 @@ let package = Package(
             name: "SendInstructions",
             dependencies: [.product(name: "TagHub", package: "TagHub")],
             path: "InstructionCounts/SendInstructions"
+        ),
+        // The ratio to swift-log, measured the stable way (ratio.sh): one scenario a process,
+        // timed in rounds that alternate TagHub's sends and swift-log's log lines.
+        .executableTarget(
+            name: "SendRatio",
+            dependencies: [
+                .product(name: "TagHub", package: "TagHub"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Ratio/SendRatio"
         ),
         // Random tags of every vendor, each rule check timed: the slowest, and what it checked
         // (rule-check-fuzz.sh). Not under Benchmarks/, where the benchmark plugin would run it.

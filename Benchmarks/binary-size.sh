@@ -15,6 +15,11 @@
 #                 (only where the TagHubVendors product exists)
 # The Swift runtime and standard library are linked dynamically, as on Apple platforms, so the
 # sizes are the app's code and what it links statically: TagHub, or swift-log.
+#
+# Then, for the `hub` executable of this working tree, what the linker kept of TagHub: the bytes of
+# the sections it kept from each of TagHub's folders (from the linker's map; unwind tables and
+# relocations, which the linker builds for the whole executable, are not in them), and the largest
+# symbols (`nm --size-sort`). `TOP=40` shows more symbols.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -120,6 +125,50 @@ measure() {
     done
 }
 
+# What the linker kept of TagHub in the `hub` executable of the probe in `$1`, by folder of
+# Sources/TagHub, then its largest symbols.
+kept() {
+    local dir=$1
+    swift build -c release --package-path "$dir" --product hub -Xlinker --gc-sections \
+        -Xlinker -Map="$dir/hub.map" >>"$dir/build.log" 2>&1
+    local folders="$dir/folders.txt"
+    (cd "$root/Sources/TagHub" && find . -name '*.swift' | sed 's|^\./||') \
+        | awk -F/ '{ file = $NF; sub(/\.swift$/, ".swift.o", file); folder = NF > 1 ? $1 : "."; print file, folder }' >"$folders"
+    echo
+    echo '| folder of Sources/TagHub | bytes kept | bytes dropped |'
+    echo '|---|---:|---:|'
+    # gold's map: the discarded sections first, then the memory map; an input section is
+    # " name address size file", or its name alone on a line and the rest on the next.
+    awk -v folders="$folders" '
+        function hex(text,   i, v) {
+            v = 0; text = tolower(substr(text, 3))
+            for (i = 1; i <= length(text); i++) v = v * 16 + index("0123456789abcdef", substr(text, i, 1)) - 1
+            return v
+        }
+        BEGIN { while ((getline line < folders) > 0) { split(line, f, " "); folder[f[1]] = f[2] } }
+        /^Memory map/ { kept = 1 }
+        /^ [^ ]+$/ { name = $1; next }
+        /^ [^ ]+ +0x[0-9a-f]+ +0x[0-9a-f]+ / { name = $1; size = $3; file = $4 }
+        /^ +0x[0-9a-f]+ +0x[0-9a-f]+ / && name != "" { size = $2; file = $3 }
+        file ~ /TagHub\.build\// && name !~ /^\.(debug|bss|note|swift1_autolink)/ {
+            n = split(file, parts, "/"); o = parts[n]
+            if (o in folder) { bytes = hex(size); if (kept) k[folder[o]] += bytes; else d[folder[o]] += bytes }
+            file = ""; name = ""
+        }
+        END { for (g in k) printf "| %s | %d | %d |\n", g, k[g], d[g] }
+    ' "$dir/hub.map" | sort -t'|' -k3 -nr
+    local bin
+    bin=$(swift build -c release --package-path "$dir" --show-bin-path)
+    echo
+    echo "The largest symbols of TagHub kept in \`hub\` (\`nm --size-sort\`), bytes:"
+    echo
+    echo '```text'
+    nm --size-sort --radix=d -S "$bin/hub" | awk '$4 ~ /^\$s6TagHub/' | tail -n "${TOP:-20}" \
+        | swift demangle --simplified | awk '{ size = $2 + 0; $1 = $2 = $3 = ""; sub(/^ +/, ""); printf "%6d %s\n", size, substr($0, 1, 110) }' \
+        | sort -nr
+    echo '```'
+}
+
 echo '| TagHub | executable | stripped bytes | added over empty |'
 echo '|---|---|---:|---:|'
 probe "$root" "$work/current"
@@ -130,3 +179,4 @@ if [ $# -ge 1 ]; then
     probe "$work/base/TagHub" "$work/base/probe"
     measure "$work/base/probe" "$1"
 fi
+kept "$work/current"

@@ -122,7 +122,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // What reading the system clock costs, back to back, as a hub with the default `SystemClock`
     // reads it for each tag (`Date.timeIntervalSinceReferenceDate`); inside a send it overlaps other
-    // work and costs less (Docs/Performance.md, "Where the 0.5× goal stands").
+    // work and costs less.
     Benchmark("Clock: the system clock read back to back, as a send reads it") { benchmark in
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {

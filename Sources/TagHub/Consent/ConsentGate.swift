@@ -48,7 +48,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     /// The most tags kept.
     let capacity: Int
     /// The detail of each drop's report, made once: a full buffer drops a tag per send, and
-    /// building the text each time cost a send about a tenth of its instructions and an allocation.
+    /// building the text each time cost each send an allocation.
     @usableFromInline let dropDetail: String
 
     @usableFromInline let receivers: ChannelReceivers<Schema>
@@ -128,8 +128,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     /// with those delivered, by key: rare, and left to ``send(state:)``'s generic code.
     ///
     /// Three closures written out, not one generic helper given the tag's wrapping and delivery:
-    /// such a helper calls those two closures rather than inlining them, which cost a tag kept in
-    /// a full buffer 47 instructions more (1,753 against 1,706, callgrind, 2026-11-26).
+    /// such a helper calls those two closures rather than inlining them.
     @usableFromInline
     struct Keepers: Sendable {
         @usableFromInline typealias Keep<Tag> = @Sendable (ConsentGate, TagEnvelope<Tag, Schema>) -> Void
@@ -221,7 +220,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
                 }
             } else {
                 // Consumed, not copied: a copy went through the run-time witnesses of its screens'
-                // optional reference, about 90 instructions a kept tag.
+                // optional reference.
                 buffer.append(consume kept)
             }
         case .closed:

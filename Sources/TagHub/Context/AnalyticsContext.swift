@@ -31,7 +31,7 @@ import Foundation
 public struct AnalyticsContext<Schema: AnalyticsSchema> {
     // Stored without the schema's types: a field whose type depends on `Schema.Screen` made every
     // copy of an envelope in generic code (a background queue's) look up that associated type, and
-    // doubled what a background delivery costs (Docs/Performance.md).
+    // made a background delivery far dearer (Architecture.md, "Tricks on the send path").
 
     /// The history's storage (a `ScreenLog<Schema.Screen>`), and its slots in use.
     @usableFromInline let screens: AnyObject?

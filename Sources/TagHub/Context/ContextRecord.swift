@@ -18,7 +18,7 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// A state and its key: what a context's states are made of.
     ///
     /// A class, so that a list of states holds references: copying a list of the app's state
-    /// values went through value witnesses (40,000 instructions to change one of 100 states).
+    /// values went through value witnesses, once per state kept.
     @usableFromInline
     final class StateValue {
         @usableFromInline let key: Schema.StateKey
@@ -34,8 +34,7 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// One state as last set, with what its send knew: a catch-up delivers it with these.
     ///
     /// A class, so that a record's array holds references: copying the array when a state changes
-    /// retains each entry, where copying structs of the app's types went through value witnesses
-    /// (40,000 instructions for 100 states).
+    /// retains each entry, where copying structs of the app's types went through value witnesses.
     @usableFromInline
     final class Entry {
         /// When it was sent.
@@ -75,7 +74,7 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// The delivery scope of the hub that made the record (its diagnostics, and the frames its
     /// deliveries run in): every envelope whose context holds the record reports there. Kept here
     /// rather than in the envelope, to keep an envelope small: one more reference in it made every
-    /// copy of a queued tag go through generic value witnesses (Docs/Performance.md).
+    /// copy of a queued tag go through generic value witnesses.
     @usableFromInline let scope: DeliveryScope?
     @usableFromInline let session: AnalyticsSession
     /// The states, oldest set first; one per key.

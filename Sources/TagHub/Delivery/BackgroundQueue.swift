@@ -79,7 +79,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         lock.lock()
         issued += 1
         // The common case holds no optional tag: destroying one went through the tag type's
-        // generic value witnesses, and cost a background send a third of its instructions.
+        // generic value witnesses.
         guard !pending.isFull else { return enqueueOverflowing(envelope) }
         pending.append(Pending(ticket: issued, envelope: envelope))
         let mustStart = !isDraining
@@ -148,7 +148,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         // Each tag is released after the lock is let go: its `deinit` is app code, which may send.
         while finishDelivery(of: delivered) {
             // Taken without an optional: destroying an optional tag went through the tag type's
-            // generic value witnesses, and cost a background send a third of its instructions.
+            // generic value witnesses.
             let next = takeNext()
             let identity = next.envelope.scope?.identity
             if scope?.identity != identity {

@@ -212,7 +212,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     ///
     /// A ``SystemClock`` is read as `Date.timeIntervalSinceReferenceDate`, the time `Date()` is
     /// made of: the same reading, without the call through the clock's protocol and the `Date`
-    /// made and taken apart (28 instructions a send).
+    /// made and taken apart.
     @inlinable
     func secondsNow() -> Double {
         readsSystemClock ? Date.timeIntervalSinceReferenceDate : clock.now().timeIntervalSinceReferenceDate
@@ -227,9 +227,8 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     ///
     /// Always inlined: called, it returned the roster and the context through memory, which the
     /// send read back in wider loads than had written it, a stall of the processor each time (a
-    /// store-to-load forwarding failure, seen in a profile), and 60 instructions more a send. Each
-    /// `send` moves the context into its envelope (`consume context`): copied, its two references
-    /// were retained and released again, 85 instructions a send.
+    /// store-to-load forwarding failure, seen in a profile). Each `send` moves the context into its
+    /// envelope (`consume context`): copied, its two references were retained and released again.
     @inlinable @inline(__always)
     func take(_ channel: AnalyticsChannel, at now: Double) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
         let roster = state.roster

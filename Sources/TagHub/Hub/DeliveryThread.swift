@@ -16,9 +16,10 @@
 /// during an access to its frames or its arrays (deliveries are copied out first, references
 /// released after), and no pointer into the frames is kept across app code (they move when they
 /// grow). Those two rules (one thread, no app code inside an access) make every access
-/// exclusive, so the stored properties skip the run-time exclusivity checks (their cost:
-/// Docs/Performance.md). The second rule must be kept by hand: a value whose release may run app
-/// code is moved out, the storage written, and the value released after (`withExtendedLifetime`).
+/// exclusive, so the stored properties skip the run-time exclusivity checks (their cost: the
+/// table of tricks in Docs/Architecture.md). The second rule must be kept by hand: a value whose
+/// release may run app code is moved out, the storage written, and the value released after
+/// (`withExtendedLifetime`).
 /// When the detachments were released inside the write that emptied them, a release build
 /// crashed (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`, run by CI's
 /// optimized step).

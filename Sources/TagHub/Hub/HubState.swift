@@ -9,9 +9,8 @@ import Foundation
 /// `@unchecked Sendable` is safe: every `var` is read and written only while `lock` is held, and
 /// the type is private to the hub, which follows that rule in each of its few critical sections.
 /// For the same reason the `var`s skip the run-time exclusivity checks: the lock already makes
-/// every access exclusive, and each check costs instructions on every send (the checks of
-/// `DeliveryThread` alone cost about 600 of a send's 890, when its frames were an array:
-/// Docs/Performance.md).
+/// every access exclusive, and each check is a call on every send (what they cost: the table of
+/// tricks in Docs/Architecture.md).
 
 @usableFromInline
 final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {

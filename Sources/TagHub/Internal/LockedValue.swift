@@ -4,8 +4,7 @@
 /// holds the lock for the whole access.
 package final class LockedValue<Value>: @unchecked Sendable {
     private let lock = ConditionLock()
-    // Unchecked: every access is under `lock` (see `withLock`), so no two can overlap; the
-    // run-time check cost a report to the diagnostics about 60 instructions.
+    // Unchecked: every access is under `lock` (see `withLock`), so no two can overlap.
     @exclusivity(unchecked) private var value: Value
 
     /// A box holding `value`.

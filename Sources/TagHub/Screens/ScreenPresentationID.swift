@@ -12,7 +12,7 @@
 public struct ScreenPresentationID: Hashable, Sendable, CustomStringConvertible {
     /// A number from the initializer, shifted left and with its lowest bit set; or an object's
     /// address, whose lowest bit is clear (objects are aligned): the two never meet. One integer,
-    /// so that the tracker compares identities in a few instructions.
+    /// so that the tracker compares identities as integers.
     let rawValue: UInt64
 
     /// A new identity, different from every other one made by this initializer.
