@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs each test of a suite on threads of its own, not on the concurrency pool's.
 ///
 /// For suites whose tests block: they wait on semaphores and on other threads (each wait with a
@@ -10,7 +14,14 @@ import Testing
 /// its first `await`, then each part after one) runs on a new thread, which only that test uses:
 /// blocking it delays nothing else. The test keeps its task, so `#expect` and `Issue.record` in
 /// its body still name it, and `.timeLimit` still applies, as the last resort against a hang.
+///
+/// A suite that computes for long uses ``Trait/onLowPriorityThreadsOfItsOwn`` instead: its threads
+/// yield the cores to the other tests, whose reported time is then their own work, not a share of
+/// the cores with a megabyte check.
 public struct ThreadsOfItsOwnTrait: SuiteTrait, TestTrait, TestScoping {
+    /// Whether the threads run at a lower priority than the other tests'.
+    let isLowPriority: Bool
+
     /// Applies to every test of the suite, and of the suites inside it.
     public var isRecursive: Bool { true }
 
@@ -27,7 +38,9 @@ public struct ThreadsOfItsOwnTrait: SuiteTrait, TestTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            try await withTaskExecutorPreference(ThreadPerJobExecutor()) { try await function() }
+            try await withTaskExecutorPreference(ThreadPerJobExecutor(isLowPriority: isLowPriority)) {
+                try await function()
+            }
         } else {
             try await function()
         }
@@ -36,7 +49,12 @@ public struct ThreadsOfItsOwnTrait: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == ThreadsOfItsOwnTrait {
     /// Runs each test on threads of its own, so that a test that blocks blocks no other test.
-    public static var onThreadsOfItsOwn: Self { Self() }
+    public static var onThreadsOfItsOwn: Self { Self(isLowPriority: false) }
+
+    /// Runs each test on threads of its own at a lower priority, so that a test that computes for
+    /// long neither holds a thread of the pool nor takes the cores from tests that take
+    /// milliseconds.
+    public static var onLowPriorityThreadsOfItsOwn: Self { Self(isLowPriority: true) }
 }
 
 /// Runs each job on a new thread, made for it and ended after it.
@@ -45,12 +63,31 @@ extension Trait where Self == ThreadsOfItsOwnTrait {
 /// of microseconds to start: nothing next to a test that waits on other threads.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class ThreadPerJobExecutor: TaskExecutor {
+    private let isLowPriority: Bool
+
     /// An executor; each job it is given runs on a thread of its own.
-    public init() {}
+    ///
+    /// - Parameter isLowPriority: Whether those threads, and the threads and processes they start,
+    ///   yield the cores to other threads: a nice value of 5 on Linux (about a quarter of the share
+    ///   of a thread at 0), the utility quality of service elsewhere.
+    public init(isLowPriority: Bool = false) {
+        self.isLowPriority = isLowPriority
+    }
 
     /// Runs `job` on a new thread.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        Thread { job.runSynchronously(on: self.asUnownedTaskExecutor()) }.start()
+        let thread = Thread { [isLowPriority] in
+            #if canImport(Glibc)
+            // On Linux, a nice value is per thread (`who` 0 is the calling thread), and the threads
+            // and processes started from this one inherit it.
+            if isLowPriority { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5) }
+            #endif
+            job.runSynchronously(on: self.asUnownedTaskExecutor())
+        }
+        #if !canImport(Glibc)
+        if isLowPriority { thread.qualityOfService = .utility }
+        #endif
+        thread.start()
     }
 }

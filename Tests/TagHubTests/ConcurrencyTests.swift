@@ -6,7 +6,7 @@ import Testing
 
 /// Real threads, not tasks: the cooperative pool has as many threads as cores (two here) and
 /// rarely interleaves. Bounded in count and time; CI runs this suite under Thread Sanitizer.
-@Suite(.timeLimit(.minutes(2)), .onThreadsOfItsOwn) struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(2)), .onLowPriorityThreadsOfItsOwn) struct ConcurrencyTests {
     static let senders = 4
     static let minimumTagsPerSender = 2_000
     /// 100 toggles, 300 in CI's full-scale step (`TestScale`).

@@ -21,7 +21,7 @@ import Testing
 /// These files are snapshots of the docs: a doc that changes fails here with a diff until they are
 /// written again with `swift run DocExamplesGenerator`.
 // On threads of its own: it waits for `swift package dump-package`, a process of its own.
-@Suite(.timeLimit(.minutes(2)), .onThreadsOfItsOwn) struct DocExamplesTests {
+@Suite(.timeLimit(.minutes(2)), .onLowPriorityThreadsOfItsOwn) struct DocExamplesTests {
     @Test(arguments: DocExamples.targets + [DocExamples.quickStart])
     func everyBlockOfTheDocIsCompiledWordForWordByItsTarget(target: DocExamples.Target) throws {
         let expected = try target.generatedFiles()

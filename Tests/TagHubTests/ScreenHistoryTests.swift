@@ -2,7 +2,7 @@ import TagHub
 import TagHubTestSupport
 import Testing
 
-@Suite(.onThreadsOfItsOwn) struct ScreenHistoryTests {
+@Suite(.onLowPriorityThreadsOfItsOwn) struct ScreenHistoryTests {
     typealias Screen = SeedAnalytics.Screen
 
     @Test func afterSevenScreensWithABoundOfFiveTheHistoryHoldsTheLastFive() {

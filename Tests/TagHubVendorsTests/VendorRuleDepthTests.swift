@@ -12,7 +12,7 @@ import Testing
 ///
 /// Each test runs in a child process (an exit test), so that an overflow fails the test instead
 /// of ending the run.
-@Suite(.timeLimit(.minutes(1)), .serialized, .onThreadsOfItsOwn)
+@Suite(.timeLimit(.minutes(1)), .serialized, .onLowPriorityThreadsOfItsOwn)
 struct VendorRuleDepthTests {
     #if compiler(>=6.2) && (os(macOS) || os(Linux))
     @Test func checksOfAValueNested100000LevelsDeepEndOnA512KiBThread() async throws {
