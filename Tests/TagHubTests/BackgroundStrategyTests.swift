@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import TagHub
+import TagHubTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct BackgroundStrategyTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct BackgroundStrategyTests {
     @Test func everyTagArrivesInOrderWithItsContextOffTheCallersThread() async {
         let hub = AnalyticsHub<SeedAnalytics>()
         let deliveryThreads = LockedLog<ObjectIdentifier>()

@@ -1,14 +1,16 @@
 import Dispatch
 import Foundation
 import TagHub
+import TagHubTestSupport
 import Testing
 
 /// Real threads, not tasks: the cooperative pool has as many threads as cores (two here) and
 /// rarely interleaves. Bounded in count and time; CI runs this suite under Thread Sanitizer.
-@Suite(.timeLimit(.minutes(2))) struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(2)), .onLowPriorityThreadsOfItsOwn) struct ConcurrencyTests {
     static let senders = 4
     static let minimumTagsPerSender = 2_000
-    static let toggles = 300
+    /// 100 toggles, 300 in CI's full-scale step (`TestScale`).
+    static let toggles = TestScale.count(100, fullScale: 300)
 
     /// The strategy attached throughout: checks as tags come that it receives each thread's tags
     /// once and in order, in constant memory, so that senders may send for as long as the

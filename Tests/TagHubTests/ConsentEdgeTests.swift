@@ -1,9 +1,10 @@
 import Foundation
 import TagHub
+import TagHubTestSupport
 import Testing
 
 /// Edge cases found in review, each with the failure it would show.
-@Suite(.timeLimit(.minutes(1))) struct ConsentEdgeTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct ConsentEdgeTests {
     /// A payload whose `deinit` sends: app code that runs wherever the last reference goes.
     final class Sending: Sendable {
         let hub: AnalyticsHub<PayloadAnalytics>

@@ -6,7 +6,8 @@ import Testing
 import Glibc
 #endif
 
-@Suite struct ConsentStoreTests {
+// The exit tests wait for a child process: the time limit is what ends one that never exits.
+@Suite(.timeLimit(.minutes(1))) struct ConsentStoreTests {
     /// A file path in a new temporary folder.
     func temporaryFile() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -85,15 +86,15 @@ import Glibc
         #expect(error.url == file)
         #expect(store.lastSaveError == error.description)
         #expect(error.description.hasPrefix("cannot write \(file.path): replacing it failed ("))
-        #expect(
-            error.description.hasSuffix(
-                "; rewriting it in place failed (open: Is a directory). The decisions are in effect until the app "
-                    + "quits. The file still holds what was saved before, and the next launch starts from that: a "
-                    + "purpose withdrawn since then is granted again if it was granted there. Make the file or its "
-                    + "folder writable, or keep the file in a folder the app owns (Application Support); each later "
-                    + "change saves every decision again."
-            )
-        )
+        // One literal, not a sum of literals: a sum inside `#expect` takes seconds to type-check.
+        let suffix = """
+            ; rewriting it in place failed (open: Is a directory). The decisions are in effect until the app \
+            quits. The file still holds what was saved before, and the next launch starts from that: a \
+            purpose withdrawn since then is granted again if it was granted there. Make the file or its \
+            folder writable, or keep the file in a folder the app owns (Application Support); each later \
+            change saves every decision again.
+            """
+        #expect(error.description.hasSuffix(suffix))
         #expect(store.loadDecisions().isEmpty)
 
         // The next save that works clears the error.
@@ -160,15 +161,15 @@ import Glibc
             // In effect until the app quits all the same.
             Self.check(consent.status(of: recorder) == .denied, "not denied")
             let message = store.lastSaveError ?? ""
-            Self.check(
-                message == "cannot write \(path): replacing it failed (Permission denied); rewriting it in place "
-                    + "failed (open: Permission denied). The decisions are in effect until the app quits. The file "
-                    + "still holds what was saved before, and the next launch starts from that: a purpose withdrawn "
-                    + "since then is granted again if it was granted there. Make the file or its folder writable, or "
-                    + "keep the file in a folder the app owns (Application Support); each later change saves every "
-                    + "decision again.",
-                "lastSaveError: \(message)"
-            )
+            let expected = """
+                cannot write \(path): replacing it failed (Permission denied); rewriting it in place \
+                failed (open: Permission denied). The decisions are in effect until the app quits. The file \
+                still holds what was saved before, and the next launch starts from that: a purpose withdrawn \
+                since then is granted again if it was granted there. Make the file or its folder writable, or \
+                keep the file in a folder the app owns (Application Support); each later change saves every \
+                decision again.
+                """
+            Self.check(message == expected, "lastSaveError: \(message)")
             do {
                 try store.saveDecisions(consent.decisions)
                 Self.check(false, "saveDecisions did not throw")
@@ -219,14 +220,14 @@ import Glibc
             let consent = AnalyticsConsent(hub: AnalyticsHub<SeedAnalytics>(), store: store)
             consent.deny(.analytics)
             let message = store.lastSaveError ?? ""
-            Self.check(
-                message == "cannot write \(path): replacing it failed (Permission denied); rewriting it in place "
-                    + "worked, but reading it back failed (Permission denied). The decisions are in effect until the "
-                    + "app quits. If the next launch cannot read the file either, every purpose is undecided there. "
-                    + "Make the file or its folder writable, or keep the file in a folder the app owns (Application "
-                    + "Support); each later change saves every decision again.",
-                "lastSaveError: \(message)"
-            )
+            let expected = """
+                cannot write \(path): replacing it failed (Permission denied); rewriting it in place \
+                worked, but reading it back failed (Permission denied). The decisions are in effect until the \
+                app quits. If the next launch cannot read the file either, every purpose is undecided there. \
+                Make the file or its folder writable, or keep the file in a folder the app owns (Application \
+                Support); each later change saves every decision again.
+                """
+            Self.check(message == expected, "lastSaveError: \(message)")
             // The next launch of this app cannot read it either.
             Self.check(FileConsentStore(url: URL(fileURLWithPath: path)).loadDecisions() == [:], "read back")
         }

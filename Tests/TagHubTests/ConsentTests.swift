@@ -1,8 +1,9 @@
 import Foundation
 import TagHub
+import TagHubTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ConsentTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct ConsentTests {
     /// A recorder that notes consent notifications in the same log as its tags.
     final class ObservingRecorder: AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsConsentObserver {
         typealias Schema = SeedAnalytics
@@ -307,7 +308,7 @@ import Testing
 
         consent.grant(.analytics)
         hub.send(userAction: .playPodcast(swiftTalk))
-        await hub.flush()
+        guard await flushOrFail(hub) else { return }
         consent.deny(.analytics)
 
         #expect(log.items == ["granted", "playPodcast(\(swiftTalk))", "withdrawn"])

@@ -1,10 +1,11 @@
 import Foundation
 import TagHub
+import TagHubTestSupport
 import TagHubTesting
 import Testing
 
 /// The time and the session in every context, read from a clock the test controls.
-@Suite(.timeLimit(.minutes(1))) struct ContextTimeAndSessionTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct ContextTimeAndSessionTests {
     let clock = TestClock()
 
     func recorder<Schema: AnalyticsSchema>(

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import TagHub
+import TagHubTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct DetachTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct DetachTests {
     @Test func afterDetachTheStrategyReceivesNothingMore() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let recorder = DeliveryRecorder()

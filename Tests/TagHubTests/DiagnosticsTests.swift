@@ -1,7 +1,8 @@
 import TagHub
+import TagHubTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct DiagnosticsTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct DiagnosticsTests {
     /// A tagger that ignores what it receives.
     struct NoTagger: AnalyticsTagger {
         func send(_ vendorTag: String) {}

@@ -1,4 +1,5 @@
 import Foundation
+import TagHubTestSupport
 import TagHubTesting
 import Testing
 
@@ -19,7 +20,8 @@ import Testing
 ///
 /// These files are snapshots of the docs: a doc that changes fails here with a diff until they are
 /// written again with `swift run DocExamplesGenerator`.
-@Suite(.timeLimit(.minutes(2))) struct DocExamplesTests {
+// On threads of its own: it waits for `swift package dump-package`, a process of its own.
+@Suite(.timeLimit(.minutes(2)), .onLowPriorityThreadsOfItsOwn) struct DocExamplesTests {
     @Test(arguments: DocExamples.targets + [DocExamples.quickStart])
     func everyBlockOfTheDocIsCompiledWordForWordByItsTarget(target: DocExamples.Target) throws {
         let expected = try target.generatedFiles()
@@ -141,6 +143,11 @@ import Testing
         #expect(
             DocExamples.test(named: "guideExample1", running: "import Foundation\n\nlet now = Date()\n")
                 == "import Foundation\n\n@Test func guideExample1() async throws {\n    let now = Date()\n}\n"
+        )
+        // A block that awaits waits on another thread: the test has a time limit.
+        #expect(
+            DocExamples.test(named: "guideExample2", running: "await hub.flush()\n")
+                == "@Test(.timeLimit(.minutes(1))) func guideExample2() async throws {\n    await hub.flush()\n}\n"
         )
     }
 

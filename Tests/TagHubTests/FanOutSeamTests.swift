@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TagHubTestSupport
 import TagHubTesting
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// The seams of the send path that "Fewer references and calls a send" (Docs/Performance.md)
 /// rewrote: each channel's fan-out, the session event's and the keyed state's routes, the system
 /// clock read without `Date()`, and the per-thread frames.
-@Suite(.timeLimit(.minutes(1))) struct FanOutSeamTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct FanOutSeamTests {
     /// Detaches `victim` from `hub` when it receives its first tag of `channel`: from inside the
     /// delivery of that tag, which must then skip the victim, attached after it.
     final class Detacher<Schema: AnalyticsSchema>: AnalyticsScreenStrategy, AnalyticsUserActionStrategy,
@@ -194,7 +195,7 @@ import Testing
         hub.send(event: .failed("detach"))
         hub.send(event: .failed("check"))
         gate.release()
-        await hub.flush()
+        guard await flushOrFail(hub) else { return }
         #expect(releasedBeforeTheSecond.items == [true])
         #expect(other.attachedStrategies.isEmpty)
     }

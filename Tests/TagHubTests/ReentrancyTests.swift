@@ -1,7 +1,8 @@
 import TagHub
+import TagHubTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ReentrancyTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct ReentrancyTests {
     @Test func aTagSentFromInsideAStrategyIsDeliveredAfterTheCurrentTagToEveryStrategy() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let sender = DeliveryRecorder("sender") { delivery in

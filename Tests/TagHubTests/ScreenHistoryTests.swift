@@ -3,7 +3,7 @@ import TagHub
 import TagHubTestSupport
 import Testing
 
-@Suite struct ScreenHistoryTests {
+@Suite(.onLowPriorityThreadsOfItsOwn) struct ScreenHistoryTests {
     typealias Screen = SeedAnalytics.Screen
 
     @Test func afterSevenScreensWithABoundOfFiveTheHistoryHoldsTheLastFive() {
@@ -62,7 +62,8 @@ import Testing
 
     /// Compares the hub's history with a plain array after every screen, for bounds around the
     /// storage's growth steps, keeping every context taken so that sharing storage is exercised.
-    @Test(arguments: [1, 2, 3, 4, 5, 7, 8, 9, 16, 1_000])
+    /// The largest bound is 100, 1,000 in CI's full-scale step (`TestScale`).
+    @Test(arguments: [1, 2, 3, 4, 5, 7, 8, 9, 16, TestScale.count(100, fullScale: 1_000)])
     func matchesAPlainArrayForEveryBound(limit: Int) {
         let hub = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: limit)
         let all: [Screen] = [.podcasts, .podcastPlayer, .favorites, .downloads]

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
 import TagHub
+import TagHubTestSupport
 import TagHubTesting
 import Testing
 
 /// The screen tracker, one scenario per way apps present screens: what the vendors receive, and
 /// what the context says, at each step.
-@Suite(.timeLimit(.minutes(1))) struct ScreenTrackerTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct ScreenTrackerTests {
     let clock = TestClock()
     let hub: AnalyticsHub<AppScreens>
     /// Every tag the hub delivers, with the screens of its context.
@@ -588,7 +589,7 @@ final class ScreenCallbackStrategy<Schema: AnalyticsSchema>: AnalyticsScreenStra
 
 /// App code the tracker calls into, a clock and a screen's `deinit`, may call the tracker back:
 /// none of it runs under the tracker's lock.
-@Suite(.timeLimit(.minutes(1))) struct ScreenTrackerReentrancyTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct ScreenTrackerReentrancyTests {
     /// Screens with a payload whose `deinit` is app code.
     enum PayloadScreens: AnalyticsSchema {
         enum Screen: Sendable { case page(Payload) }

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
 import TagHub
+import TagHubTestSupport
 import Testing
 
 /// The promises where the hub, consent and background delivery meet: every wrapper inside every
 /// other, and every path that runs strategy code (the hub's route, a consent replay, a background
 /// worker). Each test failed on the code before the delivery scope and the wrapper chain.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn)
 struct SeamTests {
     // MARK: - Wrappers inside wrappers, under a denial
 

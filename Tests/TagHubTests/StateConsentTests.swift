@@ -1,11 +1,12 @@
 import Foundation
 import TagHub
+import TagHubTestSupport
 import TagHubTesting
 import Testing
 
 /// A strategy granted consent late receives the states as they stood before its oldest kept tag,
 /// then its kept tags: each state once, never the same twice in a row.
-@Suite(.timeLimit(.minutes(1))) struct StateConsentTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct StateConsentTests {
     let clock = TestClock()
 
     func recorder(

@@ -1,5 +1,6 @@
 import Foundation
 import TagHub
+import TagHubTestSupport
 import TagHubTesting
 import TagHubVendors
 import TagHubVendorsTesting
@@ -7,7 +8,7 @@ import Testing
 
 /// The hub keeps the latest state of each key, shows the states in every context, and catches up a
 /// strategy that joins later.
-@Suite(.timeLimit(.minutes(1))) struct StateTests {
+@Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct StateTests {
     let clock = TestClock()
 
     func recorder(

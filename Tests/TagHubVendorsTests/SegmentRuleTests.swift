@@ -1,12 +1,13 @@
 import Foundation
 import TagHub
+import TagHubTestSupport
 import Testing
 
 @testable import TagHubVendors
 
 /// Segment's rules as rewritten: the numbers analytics-swift cannot write, the lower bound of a
 /// call's bytes, and the guards that bound what a check reads.
-@Suite struct SegmentRuleTests {
+@Suite(.serialized, .onLowPriorityThreadsOfItsOwn) struct SegmentRuleTests {
     static let sizeLimit = "at most 32,000 bytes per call"
 
     static func findings(_ properties: [String: AnalyticsValue]) -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import TagHub
+import TagHubTestSupport
 import TagHubVendors
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// 64 UTF-16 units with its real size, identical findings are reported once, and past three
 /// findings of one rule on one tag, one finding counts the rest. The checks of a megabyte or of
 /// 100,000 properties run on a thread with a 512 KiB stack, the smallest an app's code runs on.
-@Suite(.timeLimit(.minutes(1))) struct VendorRuleBoundsTests {
+@Suite(.timeLimit(.minutes(1)), .serialized, .onLowPriorityThreadsOfItsOwn) struct VendorRuleBoundsTests {
     static let megabyte = String(repeating: "a", count: 1_048_576)
     static let quotedPrefix = String(reflecting: String(repeating: "a", count: 64) + "…")
 

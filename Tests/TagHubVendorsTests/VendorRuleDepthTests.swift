@@ -1,5 +1,6 @@
 import Foundation
 import TagHub
+import TagHubTestSupport
 import TagHubVendors
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 ///
 /// Each test runs in a child process (an exit test), so that an overflow fails the test instead
 /// of ending the run.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .serialized, .onLowPriorityThreadsOfItsOwn)
 struct VendorRuleDepthTests {
     #if compiler(>=6.2) && (os(macOS) || os(Linux))
     @Test func checksOfAValueNested100000LevelsDeepEndOnA512KiBThread() async throws {

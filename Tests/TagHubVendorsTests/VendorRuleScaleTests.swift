@@ -1,4 +1,5 @@
 import TagHub
+import TagHubTestSupport
 import TagHubVendors
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// camelCase keys; and tags that break a rule 100,000 times (NaN, long strings, items, capitalized
 /// keys outside ASCII, names in case pairs) or hold a megabyte. Each finding that a guard makes
 /// differ from what reading the whole tag would find says which guard.
-@Suite struct VendorRuleScaleTests {
+@Suite(.serialized, .onLowPriorityThreadsOfItsOwn) struct VendorRuleScaleTests {
     /// 1,048,576 × "a".
     static let ascii = String(repeating: "a", count: 1_048_576)
     /// 524,288 × "é" (U+00E9): 1,048,576 bytes of UTF-8, 524,288 UTF-16 units.

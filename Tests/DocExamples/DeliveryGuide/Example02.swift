@@ -7,7 +7,7 @@ import TagHub
 import Testing
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-@Test func deliveryGuideExample2() async throws {
+@Test(.timeLimit(.minutes(1))) func deliveryGuideExample2() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>()
     let slowVendor = BackgroundStrategy(wrapping: makeTracker(tagger: ConsoleTagger(label: "slow vendor")))
     hub.attach(slowVendor)  // or consent.register(slowVendor, for: [.analytics])

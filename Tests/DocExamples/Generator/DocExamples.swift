@@ -200,13 +200,16 @@ enum DocExamples {
     /// The languages a fence may name: Swift is compiled, the others are not code.
     static let languages: Set<String> = ["swift", "sh", "text"]
 
-    /// A block of statements as the body of a test (its imports stay before it), which runs.
+    /// A block of statements as the body of a test (its imports stay before it), which runs. A
+    /// block that awaits (a flush waits for a queue's thread) gets a time limit, so that a wait that
+    /// never ends fails the test rather than hangs the run.
     static func test(named name: String, running code: String) -> String {
         let lines = code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         let imports = lines.prefix { $0.hasPrefix("import ") || $0.hasPrefix("@testable import ") || $0.isEmpty }
         let body = lines.dropFirst(imports.count).map { $0.isEmpty ? "" : "    \($0)" }.joined(separator: "\n")
         let header = imports.isEmpty ? "" : imports.joined(separator: "\n") + "\n"
-        return header + "@Test func \(name)() async throws {\n\(body)\n}\n"
+        let traits = body.contains("await ") ? "(.timeLimit(.minutes(1)))" : ""
+        return header + "@Test\(traits) func \(name)() async throws {\n\(body)\n}\n"
     }
 
     /// The files a source stands for: a Markdown file itself, or a folder's Swift files, sorted.

@@ -7,7 +7,7 @@ import Foundation
 import TagHub
 import Testing
 @testable import Podcasts
-@Test func tagHubDocCommentsExample12() async throws {
+@Test(.timeLimit(.minutes(1))) func tagHubDocCommentsExample12() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>()
     let tracker = BackgroundStrategy(wrapping: makeTracker(tagger: ConsoleTagger(label: "tracker")))
     hub.attach(tracker)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import TagHub
+import TagHubTestSupport
 import Testing
 
 // Every wait on another thread ends by a deadline that records a failure: a broken hub makes a
@@ -86,9 +87,8 @@ func waitUntil(
 /// running when the deadline passes: the test goes on and fails.
 ///
 /// Neither the operation nor the deadline needs a thread of the concurrency pool, which other
-/// tests may hold for seconds (under Thread Sanitizer, a test that computes for 15 s holds one
-/// all along): the deadline is a Dispatch timer, and the operation runs on threads of its own
-/// (``OffPoolExecutor``), so that it is done when it returns, not when the pool gets to it.
+/// tests may keep busy: the deadline is a Dispatch timer, and the operation runs on threads of its
+/// own (``ThreadPerJobExecutor``), so that it is done when it returns, not when the pool gets to it.
 ///
 /// - Parameters:
 ///   - seconds: The deadline.
@@ -113,7 +113,7 @@ func awaitOrFail(
             if decided.setIfUnset() { continuation.resume(returning: true) }
         }
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            Task(executorPreference: OffPoolExecutor(), operation: run)
+            Task(executorPreference: ThreadPerJobExecutor(), operation: run)
         } else {
             Task(operation: run)
         }
@@ -122,17 +122,6 @@ func awaitOrFail(
         Issue.record("Gave up after \(seconds) s waiting for \(what)", sourceLocation: sourceLocation)
     }
     return returned
-}
-
-/// Runs a task's jobs on a Dispatch queue of its own instead of the concurrency pool.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-final class OffPoolExecutor: TaskExecutor {
-    private let queue = DispatchQueue(label: "TagHubTests.OffPoolExecutor")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-    }
 }
 
 /// Flushes `hub`, for at most `seconds`; records a failure if the flush has not returned by then.
