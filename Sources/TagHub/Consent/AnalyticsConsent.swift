@@ -300,7 +300,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         switch status {
         case .granted:
             // Limited: nothing passes until the strategy is told (the tags meanwhile are kept).
-            if previous == .denied, limits { gate.startBuffering() }
+            if previous == .denied, limits { gate.startBuffering(holding: true) }
             for observer in observers { observer.consentWasGranted() }
             tell()
             // The strategy may have made another decision when told: that one stands.

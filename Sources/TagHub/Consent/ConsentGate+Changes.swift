@@ -166,17 +166,19 @@ extension ConsentGate {
     }
 
     /// Keeps tags from now on; waits for those passing through (unless this thread is delivering
-    /// one, which it would then wait for).
-    func startBuffering() {
+    /// one, which it would then wait for). `holding`: until this thread opens the gate again, a
+    /// sender that finds the buffer full waits rather than drop a tag.
+    func startBuffering(holding: Bool = false) {
         lock.lock()
         mode = .buffering
+        replayingThread = holding ? .current : nil
         lock.broadcast()
         waitForForwarding()
         lock.unlock()
     }
 
-    /// Drops every tag from now on (`keeping`: keeps them, without passing any) and discards the
-    /// buffer; returns what it discarded, by channel.
+    /// Drops every tag from now on (`keeping`: holds them, as `startBuffering(holding: true)`)
+    /// and discards the buffer; returns what it discarded, by channel.
     func close(keeping: Bool = false) -> [AnalyticsChannel: Int] {
         var discarded: [AnalyticsChannel: Int] = [:]
         // Released after the lock: a payload's `deinit` is app code, which may send.
@@ -186,6 +188,7 @@ extension ConsentGate {
         defer { withExtendedLifetime((removed, delivered, refused)) {} }
         lock.lock()
         mode = keeping ? .buffering : .closed
+        replayingThread = keeping ? .current : nil
         swap(&deliveredStates, &delivered)
         swap(&refusedStates, &refused)
         while let envelope = buffer.popFirst() {

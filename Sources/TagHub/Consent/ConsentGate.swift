@@ -62,7 +62,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     @usableFromInline let lock = ConditionLock()
     @usableFromInline @exclusivity(unchecked) var mode = Mode.closed
     @usableFromInline let buffer: RingBuffer<Schema.AnyTagEnvelope>
-    /// The thread replaying kept tags, while one does.
+    /// The thread replaying kept tags, or holding them for a switch, while one does.
     @usableFromInline @exclusivity(unchecked) var replayingThread: ThreadIdentity?
     /// Whether the replay has gone on for `capacity` tags: from then on, other threads wait for it
     /// to end rather than feed it, so that it ends.
@@ -208,7 +208,8 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         var replacedState: Schema.State?
         defer { withExtendedLifetime((evicted, replacedState)) {} }
         lock.lock()
-        while mode == .forwarding, let replaying = replayingThread, replaying != .current,
+        // Held for a switch (`replayingThread` set while buffering), a full buffer waits too.
+        while mode != .closed, let replaying = replayingThread, replaying != .current,
             isReplayOverdue || buffer.isFull
         {
             lock.wait()
