@@ -32,29 +32,18 @@
 /// ```
 ///
 /// Revocation is immediate: once `deny` (or any call that takes a purpose away) returns, the
-/// strategy receives nothing more, not even tags sent earlier on other threads, kept in its buffer,
-/// or queued in any ``BackgroundStrategy`` on its chain (the strategy itself, or one it wraps, at
-/// any depth: see ``AnalyticsWrappingStrategy``). For that, the call waits for deliveries to it
-/// under way on other threads, as ``AnalyticsHub/detach(_:)`` does. So make decisions from app
-/// code, not from inside a strategy's `send`, and not on a thread that a vendor waits for: on the
-/// main thread, a vendor whose SDK calls `DispatchQueue.main.sync` would wait for the very thread
-/// that waits for it. From inside a delivery nothing waits (what it would wait for may be
-/// waiting for the caller): a delivery already under way may then still reach the strategy after
-/// the call returns. A grant replays the kept tags on the calling thread (at most
-/// ``bufferCapacity`` deliveries, or queued appends for a ``BackgroundStrategy``).
+/// strategy receives nothing more, not even what other threads were delivering, its buffer kept
+/// or any ``BackgroundStrategy`` on its chain queued: the call waits for deliveries under way, as
+/// ``AnalyticsHub/detach(_:)`` does, except from inside a delivery. So decide from app code, not
+/// from a strategy's `send` nor on a thread a vendor waits for. A grant replays the kept tags on
+/// the calling thread. The hub shows the strategy itself while it is granted or undecided; withdraw
+/// it with ``deny(_:)`` or ``unregister(_:)``, not ``AnalyticsHub/detach(_:)``, and keep the consent
+/// object as long as the hub: when it goes, each strategy is withdrawn as by a denial.
 ///
-/// The hub holds a gate in front of each registered strategy. It shows the strategy itself
-/// (``AnalyticsHub/attachedStrategies``, ``AnalyticsHub/isAttached(_:)``) while its consent is
-/// granted or undecided. Withdraw consent with ``deny(_:)`` or ``unregister(_:)``: consent decides,
-/// so ``AnalyticsHub/detach(_:)`` of a registered strategy changes nothing and returns `false`.
-/// Keep the consent object as long as the hub: when it goes, each of its strategies is withdrawn as
-/// by a denial (and the release waits as a denial does).
-///
-/// Decisions are applied one at a time, and saved in the ``ConsentStore`` given, from which the
-/// next launch starts; a save that fails is reported to the hub's diagnostics
-/// (``DiagnosticReport/Reason/consentNotSaved``), and the next decision saves them all again. Each
-/// ``AnalyticsConsentObserver`` on the strategy's chain is told when tags start and stop reaching
-/// it.
+/// Decisions are applied one at a time and saved in the ``ConsentStore`` given (a failed save is
+/// reported as ``DiagnosticReport/Reason/consentNotSaved``). Each ``AnalyticsConsentObserver`` on
+/// the strategy's chain is told when tags start and stop reaching it, and every purpose's decision.
+/// `Docs/Consent.md` has the details.
 public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// The hub the strategies are attached to.
     public let hub: AnalyticsHub<Schema>

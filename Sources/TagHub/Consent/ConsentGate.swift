@@ -245,12 +245,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         lock.unlock()
         if let dropped {
             diagnostics?.report(
-                DiagnosticReport(
-                    reason: .droppedByBound,
-                    source: name,
-                    channel: dropped,
-                    detail: dropDetail
-                )
+                DiagnosticReport(reason: .droppedByBound, source: name, channel: dropped, detail: dropDetail)
             )
         }
         return false
