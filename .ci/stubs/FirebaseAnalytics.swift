@@ -18,6 +18,42 @@ public final class Analytics {
 
     /// `class func setAnalyticsCollectionEnabled(_ analyticsCollectionEnabled: Bool)`
     public static func setAnalyticsCollectionEnabled(_ analyticsCollectionEnabled: Bool) {}
+
+    /// `class func setConsent(_ consentSettings: [ConsentType : ConsentStatus])`, from
+    /// FIRAnalytics+Consent.h (reference: .../Categories/FIRAnalytics(Consent)). Settings persist
+    /// across launches; a type left out keeps its status.
+    public static func setConsent(_ consentSettings: [ConsentType: ConsentStatus]) {}
+}
+
+/// `struct ConsentType : _ObjectiveCBridgeable, Hashable, Equatable, _SwiftNewtypeWrapper,
+/// RawRepresentable, @unchecked Sendable` (reference: .../Type-Definitions), imported from
+/// `typedef NSString *FIRConsentType NS_TYPED_ENUM NS_SWIFT_NAME(ConsentType)`. The raw values
+/// are the consent keys Firebase logs (`ad_storage`, …).
+public struct ConsentType: Hashable, RawRepresentable, @unchecked Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// `FIRConsentTypeAdStorage`
+    public static let adStorage = ConsentType(rawValue: "ad_storage")
+    /// `FIRConsentTypeAnalyticsStorage`
+    public static let analyticsStorage = ConsentType(rawValue: "analytics_storage")
+    /// `FIRConsentTypeAdUserData`
+    public static let adUserData = ConsentType(rawValue: "ad_user_data")
+    /// `FIRConsentTypeAdPersonalization`
+    public static let adPersonalization = ConsentType(rawValue: "ad_personalization")
+}
+
+/// `struct ConsentStatus : _ObjectiveCBridgeable, Hashable, Equatable, _SwiftNewtypeWrapper,
+/// RawRepresentable, @unchecked Sendable` (reference: .../Type-Definitions), imported from
+/// `typedef NSString *FIRConsentStatus NS_TYPED_ENUM NS_SWIFT_NAME(ConsentStatus)`.
+public struct ConsentStatus: Hashable, RawRepresentable, @unchecked Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// `FIRConsentStatusDenied`
+    public static let denied = ConsentStatus(rawValue: "denied")
+    /// `FIRConsentStatusGranted`
+    public static let granted = ConsentStatus(rawValue: "granted")
 }
 
 /// `let AnalyticsEventScreenView: String` ("screen_view")

@@ -16,23 +16,26 @@ public enum FirebaseTag: Sendable, Hashable, CustomStringConvertible {
     case userProperty(name: String, value: String?)
     /// `Analytics.setUserID(id)`; `nil` clears it.
     case userID(String?)
+    /// `Analytics.setConsent(_:)`: Consent Mode v2's four signals, each granted (`true`) or denied.
+    case consent(analyticsStorage: Bool, adStorage: Bool, adUserData: Bool, adPersonalization: Bool)
 
     /// An event named `name` with `parameters`.
     public static func event(_ name: String, _ parameters: [String: FirebaseValue] = [:]) -> FirebaseTag {
         .event(name: name, parameters: parameters)
     }
 
-    /// The event's or the user property's name, `screen_view`, or `user_id`: what a tracking plan lists.
+    /// The event's or the user property's name, `screen_view`, `user_id` or `consent`: what a tracking plan lists.
     public var name: String {
         switch self {
         case .event(let name, _), .userProperty(let name, _): name
         case .screenView: "screen_view"
         case .userID: "user_id"
+        case .consent: "consent"
         }
     }
 
     /// The call, in short: `select_content {content_type: "podcast"}`, `screen_view {screen_class: …}`,
-    /// `user_property favorites_count = "2"`, `user_id "42"`.
+    /// `user_property favorites_count = "2"`, `user_id "42"`, `consent analytics_storage granted, ad_storage denied, …`.
     public var description: String {
         switch self {
         case .event(let name, let parameters): parameters.isEmpty ? name : "\(name) \(describeProperties(parameters))"
@@ -40,9 +43,15 @@ public enum FirebaseTag: Sendable, Hashable, CustomStringConvertible {
             "screen_view \(describeProperties(["screen_name": FirebaseValue.string(screenName), "screen_class": .string(screenClass)]))"
         case .userProperty(let name, let value): "user_property \(name) = \(value.map(\.debugDescription) ?? "nil")"
         case .userID(let id): "user_id \(id.map(\.debugDescription) ?? "nil")"
+        case .consent(let analytics, let ads, let userData, let personalization):
+            "consent analytics_storage \(status(analytics)), ad_storage \(status(ads)), "
+                + "ad_user_data \(status(userData)), ad_personalization \(status(personalization))"
         }
     }
 }
+
+/// A Consent Mode signal as Firebase names it.
+private func status(_ isGranted: Bool) -> String { isGranted ? "granted" : "denied" }
 
 extension FirebaseTag: RuleCheckedVendorTag {
     /// Every rule of Firebase's that this tag breaks (see ``VendorLimits/Firebase``).
@@ -79,7 +88,7 @@ private struct FirebaseCheck {
             }
             guard id.isEmpty || id.utf16.count > Limits.userIDLength else { break }
             add("userID.length", Self.quoted(id), "1 to \(Limits.userIDLength) UTF-16 units")
-        case .userID(nil): break
+        case .userID(nil), .consent: break
         }
     }
 

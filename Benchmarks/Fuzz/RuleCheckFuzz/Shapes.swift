@@ -121,6 +121,7 @@ func shape(of tag: FirebaseTag) -> String {
         "screenView, name \(shape(of: screenName)), class \(shape(of: screenClass))"
     case .userProperty(let name, let value): "userProperty, name \(shape(of: name)), value \(shape(of: value))"
     case .userID(let id): "userID \(shape(of: id))"
+    case .consent: "consent"
     }
 }
 

@@ -32,29 +32,18 @@
 /// ```
 ///
 /// Revocation is immediate: once `deny` (or any call that takes a purpose away) returns, the
-/// strategy receives nothing more, not even tags sent earlier on other threads, kept in its buffer,
-/// or queued in any ``BackgroundStrategy`` on its chain (the strategy itself, or one it wraps, at
-/// any depth: see ``AnalyticsWrappingStrategy``). For that, the call waits for deliveries to it
-/// under way on other threads, as ``AnalyticsHub/detach(_:)`` does. So make decisions from app
-/// code, not from inside a strategy's `send`, and not on a thread that a vendor waits for: on the
-/// main thread, a vendor whose SDK calls `DispatchQueue.main.sync` would wait for the very thread
-/// that waits for it. From inside a delivery nothing waits (what it would wait for may be
-/// waiting for the caller): a delivery already under way may then still reach the strategy after
-/// the call returns. A grant replays the kept tags on the calling thread (at most
-/// ``bufferCapacity`` deliveries, or queued appends for a ``BackgroundStrategy``).
+/// strategy receives nothing more, not even what other threads were delivering, its buffer kept
+/// or any ``BackgroundStrategy`` on its chain queued: the call waits for deliveries under way, as
+/// ``AnalyticsHub/detach(_:)`` does, except from inside a delivery. So decide from app code, not
+/// from a strategy's `send` nor on a thread a vendor waits for. A grant replays the kept tags on
+/// the calling thread. The hub shows the strategy itself while it is granted or undecided; withdraw
+/// it with ``deny(_:)`` or ``unregister(_:)``, not ``AnalyticsHub/detach(_:)``, and keep the consent
+/// object as long as the hub: when it goes, each strategy is withdrawn as by a denial.
 ///
-/// The hub holds a gate in front of each registered strategy. It shows the strategy itself
-/// (``AnalyticsHub/attachedStrategies``, ``AnalyticsHub/isAttached(_:)``) while its consent is
-/// granted or undecided. Withdraw consent with ``deny(_:)`` or ``unregister(_:)``: consent decides,
-/// so ``AnalyticsHub/detach(_:)`` of a registered strategy changes nothing and returns `false`.
-/// Keep the consent object as long as the hub: when it goes, each of its strategies is withdrawn as
-/// by a denial (and the release waits as a denial does).
-///
-/// Decisions are applied one at a time, and saved in the ``ConsentStore`` given, from which the
-/// next launch starts; a save that fails is reported to the hub's diagnostics
-/// (``DiagnosticReport/Reason/consentNotSaved``), and the next decision saves them all again. Each
-/// ``AnalyticsConsentObserver`` on the strategy's chain is told when tags start and stop reaching
-/// it.
+/// Decisions are applied one at a time and saved in the ``ConsentStore`` given (a failed save is
+/// reported as ``DiagnosticReport/Reason/consentNotSaved``). Each ``AnalyticsConsentObserver`` on
+/// the strategy's chain is told when tags start and stop reaching it, and every purpose's decision.
+/// `Docs/Consent.md` has the details.
 public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// The hub the strategies are attached to.
     public let hub: AnalyticsHub<Schema>
@@ -106,7 +95,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     deinit {
         operations.withLock {
             for gate in registry.withLock({ $0.gates }) {
-                apply(.denied, to: gate, from: gate.status, reason: "consent went away")
+                apply(.denied, to: gate, from: gate.status, decisions: nil, reason: "consent went away")
                 hub.releaseFromConsent(gate.strategy)
             }
         }
@@ -122,6 +111,10 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     ///   - name: Its name in diagnostics; by default the name of the outermost ``MappingStrategy``
     ///     or ``BackgroundStrategy`` on its chain (it, or one it wraps), else its type's.
     ///   - purposes: What the vendor uses the tags for; with none, the strategy is always granted.
+    ///   - whileDenied: For an advanced setup (Google's Consent Mode): the tags the strategy still
+    ///     receives while denied, when it stays attached and its observers learn each decision
+    ///     (``AnalyticsConsentObserver/consentDecisionsDidChange(_:)``); `nil` (the default) for
+    ///     none: it is detached.
     /// - Returns: `false` if this instance was registered already, with this consent or another
     ///   of the same hub, in which case nothing changes.
     @inlinable
@@ -129,10 +122,11 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     public func register(
         _ strategy: some AnalyticsStrategy<Schema>,
         name: String? = nil,
-        for purposes: Set<ConsentPurpose>
+        for purposes: Set<ConsentPurpose>,
+        whileDenied: (@Sendable (AnalyticsTag<Schema>) -> Bool)? = nil
     ) -> Bool {
         // The gate's sends are built here, in the app's module, so compiled for its types.
-        register(strategy, name: name, for: purposes, keepers: ConsentGate<Schema>.Keepers())
+        register(strategy, name: name, for: purposes, whileDenied: whileDenied, keepers: ConsentGate<Schema>.Keepers())
     }
 
     /// ``register(_:name:for:)``, with the gate's sends built by the caller.
@@ -141,6 +135,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         _ strategy: some AnalyticsStrategy<Schema>,
         name: String?,
         for purposes: Set<ConsentPurpose>,
+        whileDenied: (@Sendable (AnalyticsTag<Schema>) -> Bool)?,
         keepers: ConsentGate<Schema>.Keepers
     ) -> Bool {
         operations.withLock {
@@ -152,6 +147,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 sameState: hub.sameState,
                 name: name ?? diagnosticName(of: strategy),
                 purposes: purposes,
+                whileDenied: whileDenied,
                 capacity: bufferCapacity,
                 overflowPolicy: overflowPolicy,
                 keepers: keepers
@@ -160,7 +156,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             // attached later: the claim above stops that).
             hub.detach(strategy)
             registry.withLock { $0.gates.append(gate) }
-            apply(status(of: purposes), to: gate, from: nil)
+            apply(status(of: purposes), to: gate, from: nil, decisions: ConsentDecisions(decisions))
             return true
         }
     }
@@ -172,7 +168,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     public func unregister(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
         operations.withLock {
             guard let gate = gate(of: strategy) else { return false }
-            apply(.denied, to: gate, from: gate.status, reason: "unregistered")
+            apply(.denied, to: gate, from: gate.status, decisions: nil, reason: "unregistered")
             registry.withLock { $0.gates.removeAll { $0 === gate } }
             hub.releaseFromConsent(strategy)
             return true
@@ -220,24 +216,21 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Sets `purposes` to `state`, saves the decisions, and attaches, detaches or buffers each
-    /// strategy accordingly. Setting `undecided` asks again: tags are kept from now on.
+    /// strategy accordingly; then every observer learns the decisions, if they changed. Setting
+    /// `undecided` asks again: tags are kept from now on.
     public func set(_ state: ConsentState, for purposes: Set<ConsentPurpose>) {
         operations.withLock {
-            let decisions = registry.withLock { registry in
-                for purpose in purposes {
-                    registry.decisions[purpose] = state == .undecided ? nil : state
-                }
-                return registry.decisions
+            let (before, after) = registry.withLock { registry in
+                let before = registry.decisions
+                for purpose in purposes { registry.decisions[purpose] = state == .undecided ? nil : state }
+                return (before, registry.decisions)
             }
-            do {
-                try store.saveDecisions(decisions)
-            } catch {
-                saveFailed(error)
-            }
-            for gate in registry.withLock({ $0.gates }) where !gate.purposes.isDisjoint(with: purposes) {
-                // A strategy told of an earlier change may have unregistered this one.
+            do { try store.saveDecisions(after) } catch { saveFailed(error) }
+            guard after != before else { return }
+            for gate in registry.withLock({ $0.gates }) {
+                // A strategy told of an earlier change may have unregistered this one, or decided again.
                 guard isRegistered(gate) else { continue }
-                apply(status(of: gate.purposes), to: gate, from: gate.status)
+                apply(status(of: gate.purposes), to: gate, from: gate.status, decisions: ConsentDecisions(decisions))
             }
         }
     }
@@ -267,8 +260,9 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         )
     }
 
-    /// Moves `gate` from `previous` (`nil` for a gate just registered) to `status`; called with
-    /// `operations` held, so one change at a time.
+    /// Moves `gate` from `previous` (`nil` for a gate just registered) to `status`, and tells its
+    /// observers `decisions` (`nil` when the gate is withdrawn for good: then it is detached even
+    /// when it could stay, see `whileDenied`); called with `operations` held, so one change at a time.
     ///
     /// What the registered strategy wraps is found by walking its chain (``AnalyticsWrappingStrategy``),
     /// outermost first: every consent observer on it is told, and every queue on it is cancelled
@@ -277,23 +271,36 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         _ status: ConsentState,
         to gate: ConsentGate<Schema>,
         from previous: ConsentState?,
+        decisions: ConsentDecisions?,
         reason: String = ""
     ) {
-        guard status != previous else { return }
-        gate.status = status
         let chain = wrapperChain(of: gate.strategy)
         let observers = chain.compactMap { $0 as? any AnalyticsConsentObserver }
         let queues = chain.compactMap { $0 as? any QueuedDelivery }
+        func tell() {
+            guard let decisions else { return }
+            for observer in observers { observer.consentDecisionsDidChange(decisions) }
+        }
+        // An advanced setup's gate stays attached while denied, but not once withdrawn for good.
+        let limits = decisions != nil && gate.whileDenied != nil
+        guard status != previous || (status == .denied && previous == .denied && !limits && gate.whileDenied != nil)
+        else { return tell() }
+        gate.status = status
         switch status {
         case .granted:
+            // Limited: nothing passes until the strategy is told (the tags meanwhile are kept).
+            if previous == .denied, limits { gate.startBuffering(holding: true) }
             for observer in observers { observer.consentWasGranted() }
+            tell()
             // The strategy may have made another decision when told: that one stands.
             guard gate.status == status, isRegistered(gate) else { return }
-            if previous != .undecided {
+            if previous == nil || (previous == .denied && !limits) {
                 // Kept from the moment it is attached, so that the replay catches up with every
                 // state, and misses no tag sent meanwhile.
                 gate.startBuffering()
                 hub.attach(gate: gate)
+            } else if previous == .denied {
+                gate.joined(with: hub.currentRecord)
             }
             gate.open()
         case .undecided:
@@ -303,14 +310,20 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 // tags are kept, not delivered. Outermost first: a queue hands its tags to the next.
                 for queue in queues { queue.waitUntilDelivered() }
                 for observer in observers { observer.consentWasWithdrawn() }
-            } else {
+            } else if previous == nil || !limits {
                 hub.attach(gate: gate)
             }
+            tell()
         case .denied where previous == nil:
-            break
+            tell()
+            guard limits, gate.status == status, isRegistered(gate) else { return }
+            gate.startBuffering()
+            hub.attach(gate: gate)
+            gate.open(limited: true)
         case .denied:
-            hub.detach(gate)
-            let discarded = gate.close()
+            // Limited: what passes meanwhile is kept, and replayed to it once it is told.
+            if !limits { hub.detach(gate) }
+            let discarded = gate.close(keeping: limits)
             for channel in AnalyticsChannel.allCases {
                 guard let count = discarded[channel], count > 0 else { continue }
                 hub.diagnostics.report(
@@ -329,6 +342,10 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             if previous == .granted {
                 for observer in observers { observer.consentWasWithdrawn() }
             }
+            tell()
+            guard limits, gate.status == status, isRegistered(gate) else { return }
+            gate.joined(with: hub.currentRecord)
+            gate.open(limited: true)
         }
     }
 }

@@ -48,6 +48,8 @@
 /// thread that changed the decision, while no other decision is being applied. Every observer on
 /// the registered strategy's chain is told, outermost first: a strategy inside a
 /// ``BackgroundStrategy`` (or any ``AnalyticsWrappingStrategy``) is told as if registered itself.
+/// A vendor that needs every purpose's decision (Google's Consent Mode) implements
+/// ``consentDecisionsDidChange(_:)`` too, or a ``MappingStrategy`` maps them with `consent:`.
 public protocol AnalyticsConsentObserver {
     /// All the strategy's purposes are granted: called before it receives any tag, including the
     /// tags kept while consent was undecided.
@@ -55,4 +57,15 @@ public protocol AnalyticsConsentObserver {
 
     /// A purpose of the strategy was denied or withdrawn: called once it receives nothing more.
     func consentWasWithdrawn()
+
+    /// The decisions of every purpose, its own or not: when the strategy is registered, and after
+    /// each change of one. Told after ``consentWasGranted()`` and before any tag that the change
+    /// lets through; after ``consentWasWithdrawn()`` and after the last tag it stops. By default,
+    /// nothing.
+    func consentDecisionsDidChange(_ decisions: ConsentDecisions)
+}
+
+extension AnalyticsConsentObserver {
+    /// Does nothing: an observer that needs the decisions implements it.
+    public func consentDecisionsDidChange(_ decisions: ConsentDecisions) {}
 }

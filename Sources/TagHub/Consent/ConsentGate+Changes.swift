@@ -65,8 +65,16 @@ extension ConsentGate {
     /// strategy sends from a replayed tag waits on this thread's frame and reaches every strategy
     /// once the replay has ended (this one included, then passing through), so the replay never
     /// feeds itself and drops nothing; a `detach` from there does not wait.
-    func open() {
+    ///
+    /// `limited`: only the tags `whileDenied` allows pass, replayed ones included. Switching
+    /// between all tags and those forgets the states delivered: the strategy is caught up again.
+    func open(limited: Bool = false) {
+        // Released after the lock: the states are app code.
+        var delivered: [Schema.StateKey: (version: UInt64, value: Schema.State)] = [:]
+        defer { withExtendedLifetime(delivered) {} }
         let (oldest, joinedWith): (Schema.AnyTagEnvelope?, ContextRecord<Schema>?) = lock.withLock {
+            if isLimited != limited { swap(&deliveredStates, &delivered) }
+            isLimited = limited
             mode = .forwarding
             replayingThread = .current
             isReplayOverdue = false
@@ -86,7 +94,7 @@ extension ConsentGate {
                     {
                         continue
                     }
-                    receivers.deliver(envelope)
+                    if passes(envelope.tag) { receivers.deliver(envelope) }
                     replayed += 1
                 }
                 if !deliverRefusedStates(), endReplay() { return }
@@ -107,7 +115,7 @@ extension ConsentGate {
     /// set. Stops if the gate closes meanwhile.
     private func catchUp(with record: ContextRecord<Schema>) {
         guard let receiver = receivers.state else { return }
-        for entry in record.entries {
+        for entry in record.entries where passes(.state(entry.value)) {
             guard shouldDeliverInReplay(KeyedState(key: entry.key, version: entry.version, value: entry.value))
             else { continue }
             receiver.send(state: TagEnvelope(tag: entry.value, context: record.context(of: entry)))
@@ -124,6 +132,7 @@ extension ConsentGate {
         var delivered = false
         for envelope in refused {
             guard case .state(let tag) = envelope.tag, let key = Schema.stateKey(of: tag),
+                passes(envelope.tag),
                 shouldDeliverInReplay(KeyedState(key: key, version: envelope.context.record.version, value: tag))
             else { continue }
             receivers.deliver(envelope)
@@ -157,17 +166,20 @@ extension ConsentGate {
     }
 
     /// Keeps tags from now on; waits for those passing through (unless this thread is delivering
-    /// one, which it would then wait for).
-    func startBuffering() {
+    /// one, which it would then wait for). `holding`: until this thread opens the gate again, a
+    /// sender that finds the buffer full waits rather than drop a tag.
+    func startBuffering(holding: Bool = false) {
         lock.lock()
         mode = .buffering
+        replayingThread = holding ? .current : nil
         lock.broadcast()
         waitForForwarding()
         lock.unlock()
     }
 
-    /// Drops every tag from now on and discards the buffer; returns what it discarded, by channel.
-    func close() -> [AnalyticsChannel: Int] {
+    /// Drops every tag from now on (`keeping`: holds them, as `startBuffering(holding: true)`)
+    /// and discards the buffer; returns what it discarded, by channel.
+    func close(keeping: Bool = false) -> [AnalyticsChannel: Int] {
         var discarded: [AnalyticsChannel: Int] = [:]
         // Released after the lock: a payload's `deinit` is app code, which may send.
         var removed: [Schema.AnyTagEnvelope] = []
@@ -175,7 +187,8 @@ extension ConsentGate {
         var refused: [Schema.StateKey: Schema.AnyTagEnvelope] = [:]
         defer { withExtendedLifetime((removed, delivered, refused)) {} }
         lock.lock()
-        mode = .closed
+        mode = keeping ? .buffering : .closed
+        replayingThread = keeping ? .current : nil
         swap(&deliveredStates, &delivered)
         swap(&refusedStates, &refused)
         while let envelope = buffer.popFirst() {

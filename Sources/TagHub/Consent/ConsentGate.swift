@@ -37,6 +37,9 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     let sameState: (any StateComparison)?
     @usableFromInline let name: String
     let purposes: Set<ConsentPurpose>
+    /// Which tags still pass while the purposes are denied, in an advanced setup; `nil` for none:
+    /// the gate is then detached.
+    @usableFromInline let whileDenied: (@Sendable (AnalyticsTag<Schema>) -> Bool)?
     @usableFromInline let acceptedChannels: AnalyticsChannelSet
     /// What the purposes allow now; `nil` until the gate is first set. Written by
     /// ``AnalyticsConsent`` only, one decision at a time; read from anywhere.
@@ -59,13 +62,16 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     @usableFromInline let lock = ConditionLock()
     @usableFromInline @exclusivity(unchecked) var mode = Mode.closed
     @usableFromInline let buffer: RingBuffer<Schema.AnyTagEnvelope>
-    /// The thread replaying kept tags, while one does.
+    /// The thread replaying kept tags, or holding them for a switch, while one does.
     @usableFromInline @exclusivity(unchecked) var replayingThread: ThreadIdentity?
     /// Whether the replay has gone on for `capacity` tags: from then on, other threads wait for it
     /// to end rather than feed it, so that it ends.
     @usableFromInline @exclusivity(unchecked) var isReplayOverdue = false
     /// Sends passing through to the strategy right now.
     @usableFromInline @exclusivity(unchecked) var forwarding = 0
+    /// Whether only the tags `whileDenied` allows pass. Written under the lock while nothing
+    /// passes, so a send that passed the lock reads it as it was then.
+    @usableFromInline @exclusivity(unchecked) var isLimited = false
     /// Per state key, the state the strategy received last through the gate, and its version: a
     /// state of that key with a version no larger is not delivered again, nor (in a catch-up or a
     /// replay) one equal to it. Emptied when the gate closes: after a denial, a grant delivers
@@ -84,6 +90,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         sameState: (any StateComparison)?,
         name: String,
         purposes: Set<ConsentPurpose>,
+        whileDenied: (@Sendable (AnalyticsTag<Schema>) -> Bool)?,
         capacity: Int,
         overflowPolicy: OverflowPolicy,
         keepers: Keepers
@@ -94,6 +101,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         self.sameState = sameState
         self.name = name
         self.purposes = purposes
+        self.whileDenied = whileDenied
         self.acceptedChannels = strategy.deliveredChannels
         self.receivers = ChannelReceivers(strategy)
         self.overflowPolicy = overflowPolicy
@@ -141,19 +149,19 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         init() {
             screen = { gate, screen in
                 guard gate.admit({ screen.map { .screen($0) } }, diagnostics: screen.diagnostics) else { return }
-                gate.receivers.screen?.send(screen: screen)
+                if gate.passes(.screen(screen.tag)) { gate.receivers.screen?.send(screen: screen) }
                 gate.endForwarding()
             }
             userAction = { gate, userAction in
                 guard gate.admit({ userAction.map { .userAction($0) } }, diagnostics: userAction.diagnostics) else {
                     return
                 }
-                gate.receivers.userAction?.send(userAction: userAction)
+                if gate.passes(.userAction(userAction.tag)) { gate.receivers.userAction?.send(userAction: userAction) }
                 gate.endForwarding()
             }
             event = { gate, event in
                 guard gate.admit({ event.map { .event($0) } }, diagnostics: event.diagnostics) else { return }
-                gate.receivers.event?.send(event: event)
+                if gate.passes(.event(event.tag)) { gate.receivers.event?.send(event: event) }
                 gate.endForwarding()
             }
         }
@@ -167,8 +175,14 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         guard admit({ state.map { .state($0) } }, diagnostics: state.diagnostics, state: keyed) else {
             return
         }
-        receivers.state?.send(state: state)
+        if passes(.state(state.tag)) { receivers.state?.send(state: state) }
         endForwarding()
+    }
+
+    /// Whether a tag passing through reaches the strategy: every tag, but while limited.
+    @inlinable
+    func passes(_ tag: @autoclosure () -> AnalyticsTag<Schema>) -> Bool {
+        !isLimited || whileDenied?(tag()) == true
     }
 
     /// Whether the tag passes through now (then the caller delivers it and calls
@@ -193,7 +207,8 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         var replacedState: Schema.State?
         defer { withExtendedLifetime((evicted, replacedState)) {} }
         lock.lock()
-        while mode == .forwarding, let replaying = replayingThread, replaying != .current,
+        // Held for a switch (`replayingThread` set while buffering), a full buffer waits too.
+        while mode != .closed, let replaying = replayingThread, replaying != .current,
             isReplayOverdue || buffer.isFull
         {
             lock.wait()
@@ -229,12 +244,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         lock.unlock()
         if let dropped {
             diagnostics?.report(
-                DiagnosticReport(
-                    reason: .droppedByBound,
-                    source: name,
-                    channel: dropped,
-                    detail: dropDetail
-                )
+                DiagnosticReport(reason: .droppedByBound, source: name, channel: dropped, detail: dropDetail)
             )
         }
         return false

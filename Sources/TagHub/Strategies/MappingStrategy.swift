@@ -44,6 +44,8 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     @usableFromInline let userActionConverter: Converter<Schema.UserAction>?
     @usableFromInline let eventConverter: Converter<Schema.Event>?
     @usableFromInline let stateConverter: Converter<Schema.State>?
+    /// Maps every purpose's decision to a vendor tag (Google's Consent Mode signals), sent to the tagger.
+    @usableFromInline let consentConverter: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)?
 
     /// What each `send` runs: built where the strategy is created, so that it is compiled for the
     /// app's own types (see ``Deliveries``).
@@ -60,6 +62,9 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     ///   - userAction: Converts user actions; `nil` (the default) to ignore the channel.
     ///   - event: Converts events; `nil` (the default) to ignore the channel.
     ///   - state: Converts states; `nil` (the default) to ignore the channel.
+    ///   - consent: Converts the decisions of every purpose, when the strategy is registered with
+    ///     an ``AnalyticsConsent`` and after each change, to a vendor tag sent to the tagger (as
+    ///     Google's Consent Mode wants); `nil` (the default) for none.
     @inlinable
     public convenience init(
         for schema: Schema.Type = Schema.self,
@@ -68,7 +73,8 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         screen: Converter<Schema.Screen>? = nil,
         userAction: Converter<Schema.UserAction>? = nil,
         event: Converter<Schema.Event>? = nil,
-        state: Converter<Schema.State>? = nil
+        state: Converter<Schema.State>? = nil,
+        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)? = nil
     ) {
         self.init(
             checking: .passThrough,
@@ -77,7 +83,8 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
             screen: screen,
             userAction: userAction,
             event: event,
-            state: state
+            state: state,
+            consent: consent
         )
     }
 
@@ -91,7 +98,8 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         screen: Converter<Schema.Screen>?,
         userAction: Converter<Schema.UserAction>?,
         event: Converter<Schema.Event>?,
-        state: Converter<Schema.State>?
+        state: Converter<Schema.State>?,
+        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)?
     ) {
         let name = name ?? String(describing: Tagger.VendorTag.self)
         self.init(
@@ -102,6 +110,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
             userAction: userAction,
             event: event,
             state: state,
+            consent: consent,
             deliveries: Deliveries(
                 name: name,
                 tagger: tagger,
@@ -123,6 +132,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         userAction: Converter<Schema.UserAction>?,
         event: Converter<Schema.Event>?,
         state: Converter<Schema.State>?,
+        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)?,
         deliveries: Deliveries
     ) {
         self.tagger = tagger
@@ -132,6 +142,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         self.userActionConverter = userAction
         self.eventConverter = event
         self.stateConverter = state
+        self.consentConverter = consent
         self.deliveries = deliveries
         var channels: AnalyticsChannelSet = []
         if screen != nil { channels.insert(.screen) }
@@ -300,6 +311,7 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
     ///   - userAction: Converts user actions; `nil` (the default) to ignore the channel.
     ///   - event: Converts events; `nil` (the default) to ignore the channel.
     ///   - state: Converts states; `nil` (the default) to ignore the channel.
+    ///   - consent: Converts every purpose's decision to a vendor tag; `nil` (the default) for none.
     @inlinable
     public convenience init(
         for schema: Schema.Type = Schema.self,
@@ -309,7 +321,8 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
         screen: Converter<Schema.Screen>? = nil,
         userAction: Converter<Schema.UserAction>? = nil,
         event: Converter<Schema.Event>? = nil,
-        state: Converter<Schema.State>? = nil
+        state: Converter<Schema.State>? = nil,
+        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)? = nil
     ) {
         self.init(
             checking: ruleCheck,
@@ -318,7 +331,8 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
             screen: screen,
             userAction: userAction,
             event: event,
-            state: state
+            state: state,
+            consent: consent
         )
     }
 }
@@ -365,5 +379,12 @@ extension MappingStrategy: AnalyticsConsentObserver {
     /// denied or withdrawn.
     public func consentWasWithdrawn() {
         (tagger as? any AnalyticsConsentObserver)?.consentWasWithdrawn()
+    }
+
+    /// Tells the tagger, when it is an ``AnalyticsConsentObserver``, then sends it the vendor tag
+    /// the `consent` converter makes of `decisions`, if any.
+    public func consentDecisionsDidChange(_ decisions: ConsentDecisions) {
+        (tagger as? any AnalyticsConsentObserver)?.consentDecisionsDidChange(decisions)
+        if let vendorTag = consentConverter?(decisions) { tagger.send(vendorTag) }
     }
 }

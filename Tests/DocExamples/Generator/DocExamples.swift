@@ -188,6 +188,7 @@ enum DocExamples {
     /// Modules the docs import that do not exist on Linux: `.ci/stubs` has a stub of each.
     static let stubbedModules: Set<String> = [
         "SwiftUI", "UIKit", "FirebaseAnalytics", "Mixpanel", "AmplitudeSwift", "Segment", "Batch", "PianoAnalytics",
+        "AppTrackingTransparency",
     ]
 
     /// How a line at the top level of a block of declarations starts.

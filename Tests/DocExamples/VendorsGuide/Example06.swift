@@ -27,6 +27,15 @@ struct FirebaseTagger: AnalyticsTagger {
             Analytics.setUserProperty(value, forName: name)
         case .userID(let id):
             Analytics.setUserID(id)
+        case .consent(let analyticsStorage, let adStorage, let adUserData, let adPersonalization):
+            // Consent Mode v2 (Consent.md): the app's purposes, mapped by its `consent:` converter.
+            let status = { (isGranted: Bool) -> ConsentStatus in isGranted ? .granted : .denied }
+            Analytics.setConsent([
+                .analyticsStorage: status(analyticsStorage),
+                .adStorage: status(adStorage),
+                .adUserData: status(adUserData),
+                .adPersonalization: status(adPersonalization),
+            ])
         }
     }
 }

@@ -1,0 +1,199 @@
+import Foundation
+import TagHub
+import TagHubTesting
+import TagHubVendors
+import Testing
+
+/// What a Firebase tagger receives, one line per call, each with its time in seconds after the
+/// clock's start: a tag's is the time it was sent (a kept tag keeps it), the signals' the time
+/// they arrive.
+final class FirebaseCalls: AnalyticsOriginTagger, Sendable {
+    typealias Schema = SeedAnalytics
+    let clock: TestClock
+    private let log = LockedLog<String>()
+
+    init(clock: TestClock) {
+        self.clock = clock
+    }
+
+    var lines: [String] { log.items }
+
+    func send(_ tag: FirebaseTag) {
+        record(tag, at: clock.now())
+    }
+
+    func send(_ tag: FirebaseTag, origin: SeedAnalytics.AnyTagEnvelope) {
+        record(tag, at: origin.context.time)
+    }
+
+    private func record(_ tag: FirebaseTag, at time: Date) {
+        log.append("\(Int(time.timeIntervalSince(clockStart))) \(tag)")
+    }
+}
+
+/// The one place the app maps its purposes to Google's four signals.
+@Sendable func firebaseSignals(_ decisions: ConsentDecisions) -> FirebaseTag {
+    let advertising = decisions[.advertising] == .granted
+    return .consent(
+        analyticsStorage: decisions[.analytics] == .granted,
+        adStorage: advertising,
+        adUserData: advertising,
+        adPersonalization: advertising && decisions[.personalization] == .granted
+    )
+}
+
+/// Firebase for the seed app: screens and plays, and the signals.
+func makeFirebase(_ calls: FirebaseCalls) -> MappingStrategy<SeedAnalytics, FirebaseCalls> {
+    MappingStrategy(
+        for: SeedAnalytics.self,
+        name: "firebase",
+        tagger: calls,
+        screen: { screen, _ in .screenView(screenName: "\(screen)", screenClass: "View") },
+        userAction: { action, _ in
+            guard case .playPodcast(let podcast) = action else { return nil }
+            return .event("select_content", ["item_id": .string(podcast.title)])
+        },
+        consent: firebaseSignals
+    )
+}
+
+/// The advanced setup's choice: while denied, only screens (Firebase sends them without identifiers).
+@Sendable func screensOnly(_ tag: AnalyticsTag<SeedAnalytics>) -> Bool {
+    if case .screen = tag { true } else { false }
+}
+
+let denied = "consent analytics_storage denied, ad_storage denied, ad_user_data denied, ad_personalization denied"
+let analyticsOnly =
+    "consent analytics_storage granted, ad_storage denied, ad_user_data denied, ad_personalization denied"
+let screen = #"screen_view {screen_class: "View", screen_name: "favorites"}"#
+let play = #"select_content {item_id: "Swift Talk"}"#
+
+@Suite struct ConsentModeTests {
+    enum Setup: CaseIterable, CustomStringConvertible {
+        case basic, advanced
+        var description: String { self == .basic ? "basic" : "advanced" }
+    }
+
+    /// A hub with a test clock, consent from `store`, and Firebase registered for analytics.
+    func launch(
+        _ setup: Setup,
+        store: any ConsentStore = InMemoryConsentStore()
+    ) -> (AnalyticsConsent<SeedAnalytics>, FirebaseCalls, TestClock) {
+        let clock = TestClock()
+        let hub = AnalyticsHub<SeedAnalytics>(clock: clock)
+        let consent = AnalyticsConsent(hub: hub, store: store)
+        let calls = FirebaseCalls(clock: clock)
+        let firebase = makeFirebase(calls)
+        switch setup {
+        case .basic: consent.register(firebase, for: [.analytics])
+        case .advanced: consent.register(firebase, for: [.analytics], whileDenied: screensOnly)
+        }
+        return (consent, calls, clock)
+    }
+
+    /// Sends a screen and a play, one second apart, from one second on.
+    func sendScreenAndPlay(_ consent: AnalyticsConsent<SeedAnalytics>, _ clock: TestClock) {
+        clock.advance(by: .seconds(1))
+        consent.hub.send(screen: .favorites)
+        clock.advance(by: .seconds(1))
+        consent.hub.send(userAction: .playPodcast(swiftTalk))
+        clock.advance(by: .seconds(1))
+    }
+
+    @Test(arguments: Setup.allCases)
+    func undecidedToGrantedTellsTheSignalsThenReplaysTheKeptTagsWithTheirTimes(setup: Setup) {
+        let (consent, calls, clock) = launch(setup)
+        sendScreenAndPlay(consent, clock)  // kept, in both setups: nobody has answered
+        #expect(calls.lines == ["0 " + denied])
+        consent.grant(.analytics)
+        sendScreenAndPlay(consent, clock)
+        #expect(
+            calls.lines == [
+                "0 " + denied, "3 " + analyticsOnly, "1 " + screen, "2 " + play, "4 " + screen, "5 " + play,
+            ]
+        )
+    }
+
+    @Test(arguments: Setup.allCases)
+    func grantedToDeniedTellsTheSignalsOnceNothingForbiddenCanArrive(setup: Setup) {
+        let (consent, calls, clock) = launch(setup)
+        consent.grant(.analytics)
+        sendScreenAndPlay(consent, clock)
+        consent.deny(.analytics)
+        sendScreenAndPlay(consent, clock)
+        let whileDenied = setup == .advanced ? ["4 " + screen] : []
+        #expect(
+            calls.lines == ["0 " + denied, "0 " + analyticsOnly, "1 " + screen, "2 " + play, "3 " + denied]
+                + whileDenied
+        )
+    }
+
+    @Test(arguments: Setup.allCases)
+    func deniedToGrantedTellsTheSignalsBeforeAnyTag(setup: Setup) {
+        let (consent, calls, clock) = launch(setup)
+        consent.deny(.analytics)
+        sendScreenAndPlay(consent, clock)
+        consent.grant(.analytics)
+        sendScreenAndPlay(consent, clock)
+        let whileDenied = setup == .advanced ? ["1 " + screen] : []
+        #expect(
+            calls.lines == ["0 " + denied, "0 " + denied] + whileDenied + [
+                "3 " + analyticsOnly, "4 " + screen, "5 " + play,
+            ]
+        )
+    }
+
+    @Test(arguments: Setup.allCases)
+    func aRelaunchWithAStoredGrantTellsTheSignalsBeforeAnyTag(setup: Setup) {
+        let store = InMemoryConsentStore()
+        launch(setup, store: store).0.grant(.analytics, .advertising)
+        let (consent, calls, clock) = launch(setup, store: store)
+        sendScreenAndPlay(consent, clock)
+        let all =
+            "consent analytics_storage granted, ad_storage granted, ad_user_data granted, ad_personalization denied"
+        #expect(calls.lines == ["0 " + all, "1 " + screen, "2 " + play])
+    }
+
+    @Test(arguments: Setup.allCases)
+    func aRelaunchWithAStoredDenialTellsTheSignalsAndOnlyTheAdvancedSetupReceivesWhatItAllows(setup: Setup) {
+        let store = InMemoryConsentStore()
+        launch(setup, store: store).0.deny(.analytics)
+        let (consent, calls, clock) = launch(setup, store: store)
+        sendScreenAndPlay(consent, clock)
+        #expect(calls.lines == ["0 " + denied] + (setup == .advanced ? ["1 " + screen] : []))
+        #expect(consent.hub.attachedStrategies.count == (setup == .advanced ? 1 : 0))
+    }
+
+    @Test(arguments: Setup.allCases)
+    func aPurposeNoStrategyRegisteredForIsStillReportedAndTagsGoOn(setup: Setup) {
+        let (consent, calls, clock) = launch(setup)
+        consent.grant(.analytics, .advertising)
+        consent.deny(.advertising)  // Firebase is registered for analytics only
+        sendScreenAndPlay(consent, clock)
+        let ads =
+            "consent analytics_storage granted, ad_storage granted, ad_user_data granted, ad_personalization denied"
+        #expect(calls.lines == ["0 " + denied, "0 " + ads, "0 " + analyticsOnly, "1 " + screen, "2 " + play])
+    }
+
+    @Test func undecidedToDeniedDiscardsTheKeptTagsAndTheAdvancedSetupThenReceivesWhatItAllows() {
+        let (consent, calls, clock) = launch(.advanced)
+        sendScreenAndPlay(consent, clock)
+        consent.deny(.analytics)
+        sendScreenAndPlay(consent, clock)
+        #expect(calls.lines == ["0 " + denied, "3 " + denied, "4 " + screen])
+        #expect(
+            consent.hub.diagnostics.summary == [
+                "firebase: 1 screen tag discarded (consent denied)",
+                "firebase: 1 userAction tag discarded (consent denied)",
+            ]
+        )
+    }
+
+    @Test func decisionsThatChangeNothingAreNotToldAgain() {
+        let (consent, calls, _) = launch(.basic)
+        consent.grant(.analytics)
+        consent.grant(.analytics)
+        consent.set(.undecided, for: [.crashReporting])
+        #expect(calls.lines == ["0 " + denied, "0 " + analyticsOnly])
+    }
+}
