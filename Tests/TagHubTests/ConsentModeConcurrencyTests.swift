@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import TagHub
+import TagHubTestSupport
 import TagHubVendors
 import Testing
 
@@ -67,14 +68,16 @@ import Testing
         let returned = LockedValue(0)
         let stop = LockedFlag()
         let sent = (0..<4).map { _ in LockedLog<Sent>() }
-        let decisions = 100
+        // 20 in `swift test`, where Thread Sanitizer and the other suites slow the decider; 100 at
+        // full scale (TAGHUB_FULL_SCALE=1, in the optimized build).
+        let decisions = TestScale.count(20, fullScale: 100)
 
         let finished = await runOnOwnThreads(seconds: 60) {
             let senders = (0..<4).map { thread in
                 onNewThread {
                     var sequence = 0
                     // Paced, and bounded: other tests run beside this one, under Thread Sanitizer too.
-                    while !stop.isSet, sequence < 20_000 {
+                    while !stop.isSet, sequence < TestScale.count(4_000, fullScale: 20_000) {
                         if sequence % 32 == 31 { Thread.sleep(forTimeInterval: 0.000_1) }
                         let before = returned.withLock { $0 }
                         let isPlay = sequence % 2 == 0
