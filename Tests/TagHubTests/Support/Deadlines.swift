@@ -11,15 +11,17 @@ import Testing
 /// How long a test waits for another thread before it records a failure, in seconds.
 ///
 /// Far more than any wait here needs, even under Thread Sanitizer on a busy machine: reaching it
-/// means the thing waited for is not going to happen.
-let waitLimit = 10
+/// means the thing waited for is not going to happen. Less than the suites' time limits (a minute
+/// at least), so that a wait that fails says what it waited for. 10 s was reached once in CI under
+/// Thread Sanitizer, by a thread that had only to see a flag and end.
+let waitLimit = 30
 
 /// Waits until `semaphore` is signalled, for at most `seconds`; records a failure if it is not.
 ///
 /// - Parameters:
 ///   - semaphore: The semaphore another thread signals.
 ///   - seconds: The deadline.
-///   - what: What the signal means, as the end of "Gave up after 10 s waiting for …".
+///   - what: What the signal means, as the end of "Gave up after 30 s waiting for …".
 /// - Returns: Whether the semaphore was signalled in time.
 @discardableResult
 func waitOrFail(
@@ -38,7 +40,7 @@ extension DispatchGroup {
     ///
     /// - Parameters:
     ///   - seconds: The deadline.
-    ///   - what: What the group's work is, as the end of "Gave up after 10 s waiting for …".
+    ///   - what: What the group's work is, as the end of "Gave up after 30 s waiting for …".
     /// - Returns: Whether the work was done in time.
     @discardableResult
     func waitOrFail(
@@ -60,7 +62,7 @@ extension DispatchGroup {
 ///
 /// - Parameters:
 ///   - seconds: The deadline.
-///   - what: What the condition means, as the end of "Gave up after 10 s waiting for …".
+///   - what: What the condition means, as the end of "Gave up after 30 s waiting for …".
 ///   - condition: Read from the calling thread; must be safe to read while other threads run.
 /// - Returns: Whether the condition held in time.
 @discardableResult
@@ -92,7 +94,7 @@ func waitUntil(
 ///
 /// - Parameters:
 ///   - seconds: The deadline.
-///   - what: What the operation is, as the end of "Gave up after 10 s waiting for …".
+///   - what: What the operation is, as the end of "Gave up after 30 s waiting for …".
 ///   - operation: The wait.
 /// - Returns: Whether the operation returned in time.
 @discardableResult
