@@ -43,7 +43,7 @@ public class Amplitude {
 /// `open class EventOptions` (Events/EventOptions.swift:10): only the members the docs use.
 open class EventOptions {
     /// `public var timestamp: Int64?` (:13): milliseconds since 1970; the SDK sets it only when nil
-    /// (Sessions.swift:81, not `ContextPlugin` as this comment said).
+    /// (Sessions.swift:81).
     public var timestamp: Int64?
 
     /// `public init(userId: String? = nil, deviceId: String? = nil, timestamp: Int64? = nil, …)` (:51):

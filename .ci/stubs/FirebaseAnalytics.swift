@@ -35,11 +35,11 @@ open class Analytics: NSObject {
 
     /// `+ (void)setAnalyticsCollectionEnabled:(BOOL)analyticsCollectionEnabled;` (FIRAnalytics.h:104)
     open class func setAnalyticsCollectionEnabled(_ analyticsCollectionEnabled: Bool) {}
-}
 
-extension Analytics {
     /// `@interface FIRAnalytics (Consent)`: `+ (void)setConsent:(NSDictionary<FIRConsentType,
-    /// FIRConsentStatus> *)consentSettings;` (FIRAnalytics+Consent.h:37-47). Settings persist
+    /// FIRConsentStatus> *)consentSettings;` (FIRAnalytics+Consent.h:37-47). Declared in a
+    /// category, which Swift imports as members of the class; here in the class itself, as Swift
+    /// lets no extension declare an overridable `class func` that is not `@objc`. Settings persist
     /// across launches; a type left out keeps its status.
     open class func setConsent(_ consentSettings: [ConsentType: ConsentStatus]) {}
 }
