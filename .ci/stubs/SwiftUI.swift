@@ -1,14 +1,21 @@
+// Checked against Apple's SwiftUI documentation (developer.apple.com, as stored in 2026, the Xcode 27 SDK's): the declaration, isolation and availability of each member whose page is linked below with a declaration, but Text, State, DynamicProperty, EnvironmentValues' subscript, Scene, SceneBuilder, AnyView, EmptyView, TupleView, _ConditionalContent, ViewBuilder's other build methods and ScenePhase's conformances, whose pages are not stored (those view types are `nonisolated` as every one stored is).
+//
 // A stub of the SwiftUI API that TagHubUI and the docs' SwiftUI examples use, for type-checking
 // them on Linux (.ci/typecheck-stubs). Never shipped, never run: every body traps.
 //
-// Each declaration follows the signature in Apple's documentation, at the address above it,
-// reduced to what type-checking needs: isolation (`@MainActor @preconcurrency`, `nonisolated`),
-// `Sendable`, generic constraints, labels, defaults and result builders are kept, and so are the
-// availability attributes that matter at the package's platforms (iOS 16, macOS 13, tvOS 16,
-// watchOS 9, and visionOS 1, which it does not name): introductions above them, deprecations, app
-// extensions. The compiler does not check Apple platforms' availability when it compiles for
-// Linux, so a deprecation is also written `@available(*, deprecated)`, which it does check:
-// CI then warns where Xcode would warn on one of those platforms.
+// Each declaration follows the signature on its page of Apple's documentation, at the address
+// above it, reduced to what type-checking needs: isolation (`@MainActor @preconcurrency` on the
+// protocols, `nonisolated` on the view types, their initialisers and the modifiers), `Sendable`,
+// generic constraints, labels, defaults and result builders are kept, and so are the availability
+// attributes that matter at the package's platforms (iOS 16, macOS 13, tvOS 16, watchOS 9, and
+// visionOS 1, which it does not name): introductions above them, deprecations, app extensions.
+// The compiler does not check Apple platforms' availability when it compiles for Linux, so a
+// deprecation that applies at those platforms is also written `@available(*, deprecated)`, which
+// it does check: CI then warns where Xcode would warn on one of those platforms. Later
+// deprecations (`tabItem(_:)` in the 27 releases, `WindowGroup.init(content:)` in iOS 18) are
+// written for the reader only. Apple's pages now write the result builder `@ContentBuilder`, a
+// type alias of `ViewBuilder` from the Xcode 27 SDK on; the stub writes `ViewBuilder`, which
+// earlier SDKs declare, and code here names neither.
 
 // MARK: - Views and modifiers
 
@@ -30,7 +37,7 @@ extension Never: View {
 }
 
 /// https://developer.apple.com/documentation/swiftui/viewmodifier/content
-public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
+nonisolated public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
     public var body: Never { fatalError() }
 }
 
@@ -38,7 +45,8 @@ public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
 public struct ModifiedContent<Content, Modifier> {
     public var content: Content
     public var modifier: Modifier
-    public init(content: Content, modifier: Modifier) {
+    /// https://developer.apple.com/documentation/swiftui/modifiedcontent/init(content:modifier:)
+    nonisolated public init(content: Content, modifier: Modifier) {
         self.content = content
         self.modifier = modifier
     }
@@ -72,32 +80,32 @@ extension Optional: View where Wrapped: View {
 }
 
 /// https://developer.apple.com/documentation/swiftui/tupleview
-public struct TupleView<T>: View {
+nonisolated public struct TupleView<T>: View {
     public var value: T
     public init(_ value: T) { self.value = value }
     public var body: Never { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/swiftui/anyview
-public struct AnyView: View {
+nonisolated public struct AnyView: View {
     public init<V: View>(_ view: V) {}
     public var body: Never { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/swiftui/emptyview
-public struct EmptyView: View {
-    public nonisolated init() {}
+nonisolated public struct EmptyView: View {
+    public init() {}
     public var body: Never { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/swiftui/_conditionalcontent
-public struct _ConditionalContent<TrueContent, FalseContent>: View {
+nonisolated public struct _ConditionalContent<TrueContent, FalseContent>: View {
     public var body: Never { fatalError() }
 }
 
 extension View {
     /// https://developer.apple.com/documentation/swiftui/view/modifier(_:)
-    public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {
+    nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {
         ModifiedContent(content: self, modifier: modifier)
     }
 
@@ -129,25 +137,34 @@ extension View {
         _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
     ) -> some View { self }
 
-    /// https://developer.apple.com/documentation/swiftui/view/environment(_:_:)
-    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { self }
-
-    /// https://developer.apple.com/documentation/swiftui/view/sheet(ispresented:ondismiss:content:)
-    public func sheet<Content: View>(
-        isPresented: Binding<Bool>,
-        onDismiss: (() -> Void)? = nil,
-        @ViewBuilder content: @escaping () -> Content
+    /// https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+    nonisolated public func onChange<V: Equatable>(
+        of value: V,
+        initial: Bool = false,
+        _ action: @escaping () -> Void
     ) -> some View { self }
 
-    /// https://developer.apple.com/documentation/swiftui/view/fullscreencover(ispresented:ondismiss:content:)
-    public func fullScreenCover<Content: View>(
+    /// https://developer.apple.com/documentation/swiftui/view/environment(_:_:)
+    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        self
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/sheet(ispresented:ondismiss:content:)
+    nonisolated public func sheet<Content: View>(
         isPresented: Binding<Bool>,
         onDismiss: (() -> Void)? = nil,
         @ViewBuilder content: @escaping () -> Content
     ) -> some View { self }
 
     /// https://developer.apple.com/documentation/swiftui/view/tabitem(_:)
-    public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View { self }
+    /// Deprecated in the 27 releases (not on visionOS), above the package's platforms: no warning.
+    @available(iOS, introduced: 13.0, deprecated: 27.0)
+    @available(macOS, introduced: 10.15, deprecated: 27.0)
+    @available(tvOS, introduced: 13.0, deprecated: 27.0)
+    @available(watchOS, introduced: 7.0, deprecated: 27.0)
+    @available(visionOS, introduced: 1.0)
+    nonisolated public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View { self }
 }
 
 // MARK: - Environment and state
@@ -194,9 +211,11 @@ public protocol DynamicProperty {}
 
 /// https://developer.apple.com/documentation/swiftui/binding
 @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
-    /// https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-6g3d5
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
-    public init(wrappedValue value: Value) {}
+    /// https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-7ufcp
+    @preconcurrency public init(
+        get: @escaping @isolated(any) @Sendable () -> Value,
+        set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {}
     public var wrappedValue: Value {
         get { fatalError() }
         nonmutating set {}
@@ -217,23 +236,25 @@ public enum ScenePhase: Comparable, Hashable, Sendable {
 // MARK: - Containers and controls
 
 /// https://developer.apple.com/documentation/swiftui/text
-public struct Text: View {
+nonisolated public struct Text: View {
     public init<S: StringProtocol>(_ content: S) {}
     public var body: Never { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/swiftui/button
-public struct Button<Label: View>: View {
+nonisolated public struct Button<Label: View>: View {
     public var body: Never { fatalError() }
 }
 
 extension Button where Label == Text {
     /// https://developer.apple.com/documentation/swiftui/button/init(_:action:)-lpm7
-    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {}
+    @preconcurrency nonisolated public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {}
 }
 
 /// https://developer.apple.com/documentation/swiftui/vstack
-public struct VStack<Content: View>: View {
+nonisolated public struct VStack<Content: View>: View {
+    /// https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:): `alignment`
+    /// and `spacing`, which have defaults, are left out.
     public init(@ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
 }
@@ -244,7 +265,7 @@ public struct NavigationPath {
 }
 
 /// https://developer.apple.com/documentation/swiftui/navigationstack
-public struct NavigationStack<Data, Root: View>: View {
+nonisolated public struct NavigationStack<Data, Root: View>: View {
     public var body: Never { fatalError() }
 }
 
@@ -254,14 +275,14 @@ extension NavigationStack where Data == NavigationPath {
 }
 
 /// https://developer.apple.com/documentation/swiftui/navigationlink
-public struct NavigationLink<Label: View, Destination: View>: View {
-    /// https://developer.apple.com/documentation/swiftui/navigationlink/init(destination:label:)
+nonisolated public struct NavigationLink<Label: View, Destination: View>: View {
+    /// https://developer.apple.com/documentation/swiftui/navigationlink/init(destination:label:)-27n7s
     public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {}
     public var body: Never { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/swiftui/tabview
-public struct TabView<SelectionValue: Hashable, Content: View>: View {
+nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View {
     public var body: Never { fatalError() }
 }
 
@@ -296,7 +317,17 @@ extension App {
 }
 
 /// https://developer.apple.com/documentation/swiftui/windowgroup
-public struct WindowGroup<Content: View>: Scene {
+nonisolated public struct WindowGroup<Content: View>: Scene {
+    /// https://developer.apple.com/documentation/swiftui/windowgroup/init(content:)
+    /// Deprecated from iOS 18, macOS 15, tvOS 18, watchOS 11 and visionOS 2, above the package's
+    /// platforms: no warning. Its successor, `init(makeContent:)` (iOS 14 and later, an escaping
+    /// closure), is left out: which of the two a trailing closure selects on Apple's SDK could
+    /// not be checked.
+    @available(iOS, introduced: 14.0, deprecated: 18.0)
+    @available(macOS, introduced: 11.0, deprecated: 15.0)
+    @available(tvOS, introduced: 14.0, deprecated: 18.0)
+    @available(watchOS, introduced: 7.0, deprecated: 11.0)
+    @available(visionOS, introduced: 1.0, deprecated: 2.0)
     public init(@ViewBuilder content: () -> Content) {}
     public var body: Never { fatalError() }
 }

@@ -1,10 +1,13 @@
+// Checked against Apple's UIKit documentation (developer.apple.com, as stored in 2026): endBackgroundTask(_:), didEnterBackgroundNotification, viewDidAppear(_:), and beginBackgroundTask(withName:expirationHandler:) through its sibling's page; the other members' pages are not stored, and were left as they were.
+//
 // A stub of the UIKit API that TagHubUI and the docs' UIKit examples use, for type-checking them
 // on Linux (.ci/typecheck-stubs). Never shipped, never run: every body traps or does nothing.
 //
-// Each declaration follows the signature in Apple's documentation, at the address above it,
-// reduced to what type-checking needs, with its isolation (`nonisolated` where Apple has it) and
-// its unavailability in app extensions (which the compiler does not check when it compiles for
-// Linux: see SwiftUI.swift).
+// Each declaration follows the signature on its page of Apple's documentation, at the address
+// above it, reduced to what type-checking needs, with its isolation (`nonisolated` where Apple
+// has it) and its unavailability in app extensions (which the compiler does not check when it
+// compiles for Linux: see SwiftUI.swift). The classes' `NSObject` superclass is left out: a
+// main-actor `init()` could not override `NSObject`'s nonisolated one here, as it does in UIKit.
 import Foundation
 
 /// https://developer.apple.com/documentation/uikit/uiresponder
@@ -55,6 +58,8 @@ public struct UIBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable {
     open class var shared: UIApplication { fatalError() }
 
     /// https://developer.apple.com/documentation/uikit/uiapplication/beginbackgroundtask(withname:expirationhandler:)
+    /// (as its sibling, beginbackgroundtask(expirationhandler:), declares it: `nonisolated`, the
+    /// handler `(@MainActor @Sendable () -> Void)? = nil`)
     nonisolated open func beginBackgroundTask(
         withName taskName: String?,
         expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
@@ -64,6 +69,7 @@ public struct UIBackgroundTaskIdentifier: RawRepresentable, Hashable, Sendable {
     nonisolated open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {}
 
     /// https://developer.apple.com/documentation/uikit/uiapplication/didenterbackgroundnotification
+    /// `nonisolated class let`, which a Swift class cannot declare: `static let` reads the same.
     public nonisolated static let didEnterBackgroundNotification = NSNotification.Name(
         "UIApplicationDidEnterBackgroundNotification"
     )
