@@ -1,3 +1,5 @@
+// Checked against Apple's Foundation documentation (developer.apple.com, as stored in 2026): ProcessInfo.performExpiringActivity(withReason:using:)'s declaration and availability.
+//
 // A stub of what TagHubUI's watchOS code uses, for type-checking it on Linux (.ci/typecheck-stubs).
 // Never shipped, never run.
 //
@@ -8,7 +10,7 @@
 
 extension ProcessInfo {
     /// https://developer.apple.com/documentation/foundation/processinfo/performexpiringactivity(withreason:using:)
-    /// (iOS 8.2, tvOS 9, watchOS 2, visionOS 1; not macOS)
+    /// (iOS 8.2, Mac Catalyst 13.1, tvOS 9, watchOS 2, visionOS 1; not macOS)
     @available(macOS, unavailable)
     public func performExpiringActivity(withReason reason: String, using block: @escaping @Sendable (Bool) -> Void) {}
 }

@@ -1,3 +1,5 @@
+// Checked against Apple's os documentation (developer.apple.com, as stored in 2026): Logger.debug(_:), OSLogInterpolation and its String appendInterpolation(_:align:privacy:); Logger's initialiser and conformances, OSLogStringAlignment and OSLogPrivacy were not found there.
+//
 // A stub of the `os` module's unified-log API that Sources/TagHub/Internal/Platform.swift uses, for
 // type-checking its Apple side on Linux (.ci/typecheck-stubs). Never shipped, never run.
 //
@@ -20,12 +22,12 @@ public struct OSLogMessage: ExpressibleByStringInterpolation {
     public init(stringInterpolation: OSLogInterpolation) {}
 }
 
-/// https://developer.apple.com/documentation/os/osloginterpolation
+/// https://developer.apple.com/documentation/os/osloginterpolation (`@frozen struct`)
 public struct OSLogInterpolation: StringInterpolationProtocol {
     public init(literalCapacity: Int, interpolationCount: Int) {}
     public mutating func appendLiteral(_ literal: String) {}
 
-    /// https://developer.apple.com/documentation/os/osloginterpolation/appendinterpolation(_:align:privacy:)-1o6cx
+    /// https://developer.apple.com/documentation/os/osloginterpolation/appendinterpolation(_:align:privacy:)-6tazr (the String overload)
     public mutating func appendInterpolation(
         _ argumentString: @autoclosure @escaping () -> String,
         align: OSLogStringAlignment = .none,
