@@ -1,4 +1,4 @@
-// Checked against apple-oss-distributions/libpthread libpthread-539 (42d026d): the pthread declarations below, as Swift imports include/pthread/pthread.h; the rest of the C library was not compared.
+// Checked against apple-oss-distributions/libpthread libpthread-539 (42d026d) and xnu xnu-11417.101.15 (e3723e1f): the pthread declarations, as Swift imports pthread.h, and the constants' values; the functions of unistd.h, fcntl.h, sys/stat.h and string.h (Libc's) were not compared.
 //
 // A stub of the C library declarations that Sources/TagHub/Internal/Platform.swift uses, as Swift
 // imports them from Apple's SDKs, for type-checking that file's Darwin side on Linux
@@ -24,8 +24,8 @@
 // MARK: - pthread.h
 
 public struct _opaque_pthread_t {}
-public typealias pthread_t = UnsafeMutablePointer<_opaque_pthread_t>
-public typealias pthread_key_t = UInt
+public typealias pthread_t = UnsafeMutablePointer<_opaque_pthread_t>  // sys/_pthread/_pthread_types.h:118
+public typealias pthread_key_t = UInt  // unsigned long (:112)
 
 public struct pthread_mutex_t { public init() {} }
 public struct pthread_mutexattr_t { public init() {} }
@@ -104,18 +104,18 @@ public var errno: Int32 {
     get { fatalError() }
     set {}
 }
-public var EINTR: Int32 { 4 }
-public var EACCES: Int32 { 13 }
+public var EINTR: Int32 { 4 }  // xnu bsd/sys/errno.h:93
+public var EACCES: Int32 { 13 }  // :103
 public func strerror(_ error: Int32) -> UnsafeMutablePointer<CChar>! { fatalError() }
 
 // MARK: - unistd.h, fcntl.h, sys/stat.h
 
 public var STDERR_FILENO: Int32 { 2 }
-public var O_WRONLY: Int32 { 0x0001 }
-public var O_CREAT: Int32 { 0x0200 }
-public var O_TRUNC: Int32 { 0x0400 }
-public var O_CLOEXEC: Int32 { 0x0100_0000 }
-public var S_IWUSR: mode_t { 0o200 }
+public var O_WRONLY: Int32 { 0x0001 }  // xnu bsd/sys/fcntl.h:99
+public var O_CREAT: Int32 { 0x0200 }  // :127
+public var O_TRUNC: Int32 { 0x0400 }  // :128
+public var O_CLOEXEC: Int32 { 0x0100_0000 }  // :170
+public var S_IWUSR: mode_t { 0o200 }  // xnu bsd/sys/_types/_s_ifmt.h:51
 
 public func isatty(_ descriptor: Int32) -> Int32 { fatalError() }
 public func open(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { fatalError() }
