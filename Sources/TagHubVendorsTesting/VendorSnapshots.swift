@@ -5,31 +5,31 @@ import TagHubVendors
 // sorted, strings quoted and escaped.
 
 extension FirebaseTag: CustomSnapshotStringConvertible {
-    /// The call, as ``FirebaseTag/description`` writes it.
+    /// The call, as ``/TagHubVendors/FirebaseTag/description`` writes it.
     public var snapshotDescription: String { description }
 }
 
 extension MixpanelTag: CustomSnapshotStringConvertible {
-    /// The call, as ``MixpanelTag/description`` writes it.
+    /// The call, as ``/TagHubVendors/MixpanelTag/description`` writes it.
     public var snapshotDescription: String { description }
 }
 
 extension AmplitudeTag: CustomSnapshotStringConvertible {
-    /// The call, as ``AmplitudeTag/description`` writes it.
+    /// The call, as ``/TagHubVendors/AmplitudeTag/description`` writes it.
     public var snapshotDescription: String { description }
 }
 
 extension SegmentTag: CustomSnapshotStringConvertible {
-    /// The call, as ``SegmentTag/description`` writes it.
+    /// The call, as ``/TagHubVendors/SegmentTag/description`` writes it.
     public var snapshotDescription: String { description }
 }
 
 extension BatchTag: CustomSnapshotStringConvertible {
-    /// The call, as ``BatchTag/description`` writes it.
+    /// The call, as ``/TagHubVendors/BatchTag/description`` writes it.
     public var snapshotDescription: String { description }
 }
 
 extension PianoTag: CustomSnapshotStringConvertible {
-    /// The call, as ``PianoTag/description`` writes it.
+    /// The call, as ``/TagHubVendors/PianoTag/description`` writes it.
     public var snapshotDescription: String { description }
 }
