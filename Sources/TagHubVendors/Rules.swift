@@ -224,7 +224,7 @@ enum Rules {
 struct Findings {
     /// How many more values (at any depth) the check reads: arrays can share storage, a few kilobytes hold billions.
     var valuesLeft = 16_384
-    private(set) var bytesLeft = 262_144  // of text: the most a check reads (``reads(_:within:)``)
+    private(set) var bytesLeft = 65_536  // of text: the most a check reads (``reads(_:within:)``)
     private var shown: [VendorRuleViolation] = []
     private var counts: [(rule: String, count: Int)] = []
     private var rest: [(rule: String, count: Int, limit: String?)] = []

@@ -41,15 +41,15 @@ import Testing
     }
 
     /// 100 keys of Piano (3 bytes each) share one text of 3,000 characters: the check counts the
-    /// characters of the first 87 (261,000 bytes, after the keys' 300), within the tag's 262,144
+    /// characters of the first 21 (63,000 bytes, after the keys' 300), within the tag's 65,536
     /// bytes of text, and reads no other. Mixpanel counts bytes, not characters: it reads no text.
-    @Test func aCheckReadsAtMost262144BytesOfText() {
+    @Test func aCheckReadsAtMost65536BytesOfText() {
         let text = AnalyticsValue.string(String(repeating: "x", count: 3_000))
         let properties = Dictionary(uniqueKeysWithValues: (0..<100).map { (String(format: "k%02d", $0), text) })
         let piano = (0..<3).map { "piano.stringValue.length: k0\($0): 3,000 characters breaks at most 255 characters" }
         #expect(
             PianoTag.event("play", properties).ruleViolations.map(\.description)
-                == piano + ["piano.stringValue.length: 84 more breaks at most 255 characters"]
+                == piano + ["piano.stringValue.length: 18 more breaks at most 255 characters"]
         )
         let limit = "breaks at most 255 bytes of UTF-8"
         let mixpanel = (0..<3).map { "mixpanel.stringValue.bytes: k0\($0): 3,000 bytes \(limit)" }
