@@ -92,22 +92,26 @@ extension AmplitudeTag: RuleCheckedVendorTag {
             findings.append("amplitude.propertyCount", count, limit: countLimit)
         }
         let entries = Rules.checkedEntries(of: properties, accepted: Limits.propertiesPerDictionary)
-        let keys = entries.map(\.key)
+        let most = Limits.stringValueLength  // keys are read within the tag's bytes, none far longer than a value
+        var keys = entries.map(\.key)
+        keys.removeAll { Rules.isFarLonger($0, than: most) || !findings.reads($0, within: most) }
         for key in keys where Rules.isEmptyOrBlank(key) { findings.append(blank, Rules.quoted(key), limit: "a name") }
         for (key, value) in entries {
-            findings.walk(value, of: key) { value in
+            findings.walk(value, of: key) { value, _, findings in
                 switch value {
-                case .string(let text) where text.utf16.count > Limits.stringValueLength:
-                    (
-                        ("amplitude.stringValue.length", "\(Rules.grouped(text.utf16.count)) UTF-16 units", textLimit),
-                        true
-                    )
-                case .double(let number) where !number.isFinite:
-                    (("amplitude.number.finite", "\(number)", "a finite number"), true)
+                case .string(let text) where findings.isLonger(text, units: Limits.stringValueLength):
+                    let bytes = text.utf8.count  // texts told apart by their units where counted, else by bytes
+                    let size = bytes > 3 * Limits.stringValueLength ? bytes : text.utf16.count
+                    let rule = "amplitude.stringValue.length"
+                    findings.add(rule, size, "\(Rules.grouped(text.utf16.count)) UTF-16 units", limit: textLimit)
+                case .double(let number) where !number.isFinite: findings.add("amplitude.number.finite", number: number)
                 case .array(let values) where values.count > Limits.arrayLength:
-                    (("amplitude.array.length", "\(Rules.grouped(values.count)) elements", arrayLimit), false)
-                default: (nil, true)
+                    let count = "\(Rules.grouped(values.count)) elements"
+                    findings.add("amplitude.array.length", values.count, count, limit: arrayLimit)
+                    return false
+                default: break
                 }
+                return true
             }
         }
         let limit = "names that differ only by case are different properties"

@@ -68,6 +68,7 @@ private struct FirebaseCheck {
     typealias Limits = VendorLimits.Firebase
     static let valueLimit = "at most \(Limits.parameterValueLength) UTF-16 units"
     var findings = Findings()
+    var itemsLeft = Limits.itemsPerEvent  // read across the tag's lists: as many as Firebase keeps of one
 
     init(_ tag: FirebaseTag) {
         switch tag {
@@ -141,7 +142,7 @@ private struct FirebaseCheck {
     /// The rules of a string or a number, the value named `key` (`title`, `items[0].price`).
     mutating func value(_ value: FirebaseValue, _ key: @autoclosure () -> String) {
         switch value {
-        case .string(let string) where string.utf16.count > Limits.parameterValueLength:
+        case .string(let string) where findings.isLonger(string, units: Limits.parameterValueLength):
             add("parameterValue.length", "\(key()): \(Self.quoted(string))", Self.valueLimit)
         case .double(let number) where !number.isFinite: add("number.finite", "\(key()): \(number)", "a finite number")
         default: break
@@ -149,15 +150,15 @@ private struct FirebaseCheck {
     }
 
     /// The rules of an e-commerce event's `items`: of the items, those Firebase keeps (the first 200) are
-    /// checked, within the tag's budget of values (``Findings/valuesLeft``).
+    /// checked, within the tag's 200 (``itemsLeft``), values and bytes (``Findings``).
     mutating func items(_ items: [[String: FirebaseItemValue]], key: String) {
         if key != Limits.itemsParameter { add("items.parameter", Rules.quoted(key), "items only under \"items\"") }
         let limit = "at most \(Limits.itemsPerEvent) (the rest are dropped)"
         if items.count > Limits.itemsPerEvent { add("items.count", "\(Rules.grouped(items.count)) items", limit) }
         var names: Set<String> = []  // checked with the first item that has each; one past 4 KB, with every item
         for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
-            guard findings.valuesLeft > 0 else { return }
-            findings.valuesLeft -= 1 + item.count
+            guard findings.valuesLeft > 0, itemsLeft > 0 else { return }
+            (findings.valuesLeft, itemsLeft) = (findings.valuesLeft - 1 - item.count, itemsLeft - 1)
             let place = "\(Rules.name(key))[\(index)]"
             let identified = ["item_id", "item_name"].contains { name in  // by an ID that shows something
                 guard case .string(let id) = item[name] else { return item[name] != nil }
@@ -170,14 +171,16 @@ private struct FirebaseCheck {
                 add("items.customParameterCount", "\(place): \(custom) custom parameters", limit)
             }
             let accepted = Limits.customParametersPerItem + Limits.standardItemParameters.count
-            let checked = Rules.checkedEntries(of: item, accepted: accepted)
-            for (name, value) in checked {
-                if Rules.isFarLonger(name, than: Limits.parameterNameLength) || names.insert(name).inserted {
-                    self.name(name, "itemParameterName", in: place)
+            var read: [String] = []  // the names read, within the tag's bytes
+            for (name, value) in Rules.checkedEntries(of: item, accepted: accepted) {
+                if findings.reads(name, within: Limits.parameterNameLength) {
+                    read.append(name)
+                    let isFar = Rules.isFarLonger(name, than: Limits.parameterNameLength)
+                    if isFar || names.insert(name).inserted { self.name(name, "itemParameterName", in: place) }
                 }
                 self.value(value.parameterValue, "\(place).\(Rules.name(name))")
             }
-            caseGroups(checked.map(\.key), "itemParameterName.case", "item parameters", in: place + ": ")
+            caseGroups(read, "itemParameterName.case", "item parameters", in: place + ": ")
         }
     }
 

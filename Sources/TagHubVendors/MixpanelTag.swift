@@ -76,25 +76,27 @@ extension MixpanelTag: RuleCheckedVendorTag {
     }
 
     /// The rules of properties: their count (an event's), blank keys, each key and value, keys differing only by case.
-    /// Only ``Rules/checkedEntries(of:accepted:)`` are read; a key far longer than its limit, by its UTF-16 units only.
+    /// Only ``Rules/checkedEntries(of:accepted:)`` are read, their keys within the tag's bytes (``Findings``).
     private static func check(_ properties: [String: AnalyticsValue], isEvent: Bool, into findings: inout Findings) {
         if isEvent && properties.count > Limits.propertiesPerEvent {
             let count = "\(Rules.grouped(properties.count)) properties"
             findings.append("mixpanel.propertyCount", count, limit: "at most \(Limits.propertiesPerEvent)")
         }
         let accepted = isEvent ? Limits.propertiesPerEvent : Limits.propertiesPerProfile
-        let entries = Rules.checkedEntries(of: properties, accepted: accepted)
-        let keys = entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.propertyNameLength) }
+        let (entries, most) = (Rules.checkedEntries(of: properties, accepted: accepted), Limits.propertyNameLength)
+        var keys = entries.map(\.key)  // the first, read within the tag's bytes; then those not far longer than a name
+        keys.removeAll { !findings.reads($0, within: most) }
+        let read = keys.count
+        keys.removeAll { Rules.isFarLonger($0, than: most) }
         for key in keys where Rules.isEmptyOrBlank(key) {
             findings.append("mixpanel.propertyName.empty", Rules.quoted(key), limit: "a name")
         }
-        for (key, value) in entries {
-            if Rules.isLonger(key, than: Limits.propertyNameLength) {
-                let subject = Rules.quoted(key, beyond: Limits.propertyNameLength)
-                findings.append("mixpanel.propertyName.length", subject, limit: nameLimit)
+        for (index, (key, value)) in entries.enumerated() {
+            if index < read, let length = Rules.length(of: key, beyond: Limits.propertyNameLength) {
+                findings.append("mixpanel.propertyName.length", Rules.quoted(key, length: length), limit: nameLimit)
             } else if isEvent && key == "$ignore" {
                 findings.append("mixpanel.propertyName.ignore", Rules.quoted(key), limit: ignoreLimit)
-            } else if isEvent && Limits.reservedPropertyNames.contains(key) {
+            } else if isEvent && index < read && Limits.reservedPropertyNames.contains(key) {
                 findings.append("mixpanel.propertyName.reserved", Rules.quoted(key), limit: "not reserved by Mixpanel")
             }
             checkValue(value, key: key, into: &findings)
@@ -112,19 +114,19 @@ extension MixpanelTag: RuleCheckedVendorTag {
 
     /// The rules of a value and of those inside it; an array far longer than its limit is not walked.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
-        findings.walk(value, of: key) { value in
+        findings.walk(value, of: key) { value, _, findings in
             switch value {
             case .string(let text) where text.utf8.count > Limits.stringValueBytes:
-                (("mixpanel.stringValue.bytes", "\(Rules.grouped(text.utf8.count)) bytes", bytesLimit), true)
-            case .double(let number) where !number.isFinite:
-                (("mixpanel.number.finite", "\(number)", "a finite number"), true)
+                let bytes = text.utf8.count
+                findings.add("mixpanel.stringValue.bytes", bytes, "\(Rules.grouped(bytes)) bytes", limit: bytesLimit)
+            case .double(let number) where !number.isFinite: findings.add("mixpanel.number.finite", number: number)
             case .array(let values) where values.count > Limits.arrayLength:
-                (
-                    ("mixpanel.array.length", "\(Rules.grouped(values.count)) elements", arrayLimit),
-                    !Rules.isFar(values.count, beyond: Limits.arrayLength)
-                )
-            default: (nil, true)
+                let count = values.count
+                findings.add("mixpanel.array.length", count, "\(Rules.grouped(count)) elements", limit: arrayLimit)
+                return !Rules.isFar(count, beyond: Limits.arrayLength)
+            default: break
             }
+            return true
         }
     }
 }

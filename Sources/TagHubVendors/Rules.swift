@@ -7,8 +7,6 @@ enum Rules {
     static let subjectLength = 64
     /// The most findings of one rule that one tag reports one by one; the rest are summed up in one.
     static let findingsPerRule = 3
-    /// The most values a tag's check reads (see ``Findings/valuesLeft``).
-    static let valuesRead = 65_536
     /// How many keys past what a vendor accepts are still checked one by one.
     static let extraKeys = 8
 
@@ -21,7 +19,6 @@ enum Rules {
         return number < 0 ? "-" + digits : digits
     }
 
-    // MARK: - Subjects
     /// `scalar` as a finding writes it: as Swift escapes it in a literal (`\n`, `\u{07}`), and as
     /// `\u{200B}` where it would not show or would move the text around it (a format, invisible,
     /// separator, private or unassigned scalar; a mark where `showingMarks`): no forged lines.
@@ -49,10 +46,9 @@ enum Rules {
         return size().map { "\"\(literal)\" (\($0))" } ?? "\"\(literal)\""
     }
 
-    /// `text` quoted with its size in characters, or, far longer than `limit`, in UTF-16 units:
-    /// its characters are then not counted.
-    static func quoted(_ text: String, beyond limit: Int) -> String {
-        quoted(text, size: isFarLonger(text, than: limit) ? nil : "\(grouped(text.count)) characters")
+    /// `text` quoted with its `length` in characters (``length(of:beyond:)``), or far longer, in UTF-16 units.
+    static func quoted(_ text: String, length: Int) -> String {
+        quoted(text, size: length < 0 ? nil : "\(grouped(length)) characters")
     }
 
     /// `key` as a finding names it: escaped and cut as by ``quoted(_:size:showingMarks:)``, unquoted.
@@ -98,16 +94,17 @@ enum Rules {
         return (literal, true)
     }
 
-    // MARK: - Sizes
     /// Whether `text` is so far beyond `limit` that it is reported by its length: ``isFar(_:beyond:)`` in bytes.
     static func isFarLonger(_ text: String, than limit: Int) -> Bool { isFar(text.utf8.count, beyond: limit) }
     /// Whether `count` (of bytes, or of elements) is more than 4 times `limit` and 4,096: then not read.
     static func isFar(_ count: Int, beyond limit: Int) -> Bool { count > max(4 * limit, 4_096) }
 
-    /// Whether `text` has more than `limit` characters; far longer, as ``charactersPast(_:_:)`` says.
-    static func isLonger(_ text: String, than limit: Int) -> Bool {
-        guard text.utf8.count > limit else { return false }
-        return isFarLonger(text, than: limit) ? charactersPast(text, limit) != false : text.count > limit
+    /// `text`'s characters where more than `limit`, counted once; far longer (``charactersPast(_:_:)``), -its bytes.
+    static func length(of text: String, beyond limit: Int) -> Int? {
+        let bytes = text.utf8.count
+        guard bytes > limit else { return nil }
+        guard !isFar(bytes, beyond: limit) else { return charactersPast(text, limit) == false ? nil : -bytes }
+        return Optional(text.count).flatMap { $0 > limit ? $0 : nil }
     }
 
     /// Whether `text` has more than `limit` characters, from its first `16 * (limit + 1)` scalars: `nil`
@@ -119,10 +116,10 @@ enum Rules {
         return counted - 1 > limit ? true : nil  // the window's last character may go on past it
     }
 
-    /// The size of `text` against a limit in characters: `41 characters`; far longer, `more than 300
-    /// characters (5,000 UTF-16 units)`, or `5,000 UTF-16 units in characters of 16 scalars or more`.
-    static func size(of text: String, beyond limit: Int) -> String {
-        guard isFarLonger(text, than: limit) else { return "\(grouped(text.count)) characters" }
+    /// The size of `text` of `length` (``length(of:beyond:)``) past `limit`: `41 characters`; far longer, `more than
+    /// 300 characters (5,000 UTF-16 units)`, or `5,000 UTF-16 units in characters of 16 scalars or more`.
+    static func size(_ text: String, _ length: Int, _ limit: Int) -> String {
+        guard length < 0 else { return "\(grouped(length)) characters" }
         let units = "\(grouped(text.utf16.count)) UTF-16 units"
         return charactersPast(text, limit) == nil
             ? "\(units) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(units))"
@@ -140,52 +137,32 @@ enum Rules {
         return allBytes(of: name) { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
-    // MARK: - Keys
-    /// The entries of `properties` that a check reads one by one, in the order of their keys'
-    /// bytes: at most `accepted` + ``extraKeys``, the first by the bytes of their keys, or only
-    /// ``extraKeys`` where they are far more than `accepted` (``isFar(_:beyond:)``).
+    /// The entries of `properties` a check reads one by one, in the order of their keys' first 64 bytes, then lengths:
+    /// all, or past `accepted`, the first ``extraKeys``. Keys alike in both are in no set order (the dictionary's).
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
-        let bound = isFar(properties.count, beyond: accepted) ? extraKeys : accepted + extraKeys
-        guard properties.count > bound else { return properties.sorted { bytesPrecede($0.key, $1.key) } }
-        // A heap of the first entries met, the last of them by the bytes of its key on top: an
-        // entry past it is left at once, any other takes its place.
-        var heap: [(key: String, value: Value)] = []
-        for entry in properties {
-            if heap.count < bound {
-                heap.append(entry)
-                guard heap.count == bound else { continue }
-                for index in stride(from: bound / 2 - 1, through: 0, by: -1) { siftDown(&heap, from: index) }
-            } else if bytesPrecede(entry.key, heap[0].key) {
-                heap[0] = entry
-                siftDown(&heap, from: 0)
-            }
+        guard properties.count > accepted else { return properties.sorted { bytesPrecede($0.key, $1.key) } }
+        var first: [(key: String, value: Value)] = []  // the first met, in order; an entry past them is left at once
+        for entry in properties where first.count < extraKeys || bytesPrecede(entry.key, first[extraKeys - 1].key) {
+            first.insert(entry, at: first.firstIndex { bytesPrecede(entry.key, $0.key) } ?? first.count)
+            if first.count > extraKeys { first.removeLast() }
         }
-        return heap.sorted { bytesPrecede($0.key, $1.key) }
+        return first
     }
 
-    /// Moves `heap[index]` down until no child's key comes after it by bytes.
-    private static func siftDown<Value>(_ heap: inout [(key: String, value: Value)], from index: Int) {
-        var parent = index
-        while true {
-            let (left, right) = (2 * parent + 1, 2 * parent + 2)
-            var last = parent
-            if left < heap.count && bytesPrecede(heap[last].key, heap[left].key) { last = left }
-            if right < heap.count && bytesPrecede(heap[last].key, heap[right].key) { last = right }
-            guard last != parent else { return }
-            heap.swapAt(parent, last)
-            parent = last
-        }
-    }
-
-    /// Compared in place where both can be, as ``allBytes(of:_:)`` reads.
+    /// Compared in place where both can be, as ``allBytes(of:_:)`` reads: by ``precede(_:_:)``.
     private static func bytesPrecede(_ left: String, _ right: String) -> Bool {
         let inPlace = left.utf8.withContiguousStorageIfAvailable { l in
-            right.utf8.withContiguousStorageIfAvailable { l.lexicographicallyPrecedes($0) }
+            right.utf8.withContiguousStorageIfAvailable { precede(l, $0) }
         }
-        return inPlace.flatMap { $0 } ?? left.utf8.lexicographicallyPrecedes(right.utf8)
+        return inPlace.flatMap { $0 } ?? precede(Array(left.utf8), Array(right.utf8))
     }
 
-    // MARK: - Names
+    /// Whether `left` comes first by its first 64 bytes, then by its length.
+    private static func precede(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
+        for (byte, other) in zip(left.prefix(64), right.prefix(64)) where byte != other { return byte < other }
+        return left.count < right.count
+    }
+
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
     /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark).
     static func isEmptyOrBlank(_ text: String) -> Bool {
@@ -245,37 +222,61 @@ enum Rules {
 /// One tag's findings, in the order made. ``summary`` shows the first three of each rule, then one
 /// that counts the rest (`1,000 more`), with their limit or `the same rule`, their subjects unwritten.
 struct Findings {
-    /// How many more values (properties' values, and every element inside them) the check reads:
-    /// arrays within their limits can share storage, so that a few kilobytes hold billions.
-    var valuesLeft = Rules.valuesRead
+    /// How many more values (at any depth) the check reads: arrays can share storage, a few kilobytes hold billions.
+    var valuesLeft = 16_384
+    private(set) var bytesLeft = 65_536  // of text: the most a check reads (``reads(_:within:)``)
     private var shown: [VendorRuleViolation] = []
-    private var counts: [String: Int] = [:]
+    private var counts: [(rule: String, count: Int)] = []
     private var rest: [(rule: String, count: Int, limit: String?)] = []
+    /// The key of the value walked, its findings (their rules, sizes or texts), and the last of them.
+    private var walked: (key: String, seen: Set<Seen>, last: Seen?) = ("", [], nil)
+    private struct Seen: Hashable { let rule: String, id: Int, text: String }
 
-    /// Walks `value`, the value of `key`, within ``valuesLeft``: `check` gives each value's finding,
-    /// if any, and whether to walk inside it. A text shown is one finding, however many values.
-    mutating func walk(
-        _ value: AnalyticsValue,
-        of key: String,
-        _ check: (AnalyticsValue) -> (finding: (rule: String, shown: String, limit: String)?, goInside: Bool)
-    ) {
-        var shown: Set<String> = []
-        let read = value.walk(limit: valuesLeft) { value, _ in
-            let (finding, goInside) = check(value)
-            if let (rule, what, limit) = finding, shown.insert(what).inserted {
-                append(rule, "\(Rules.name(key)): \(what)", limit: limit)
-            }
-            return goInside
-        }
+    /// Whether `text` may be read (its characters counted, or scanned): where its UTF-8 bytes fit in ``bytesLeft``,
+    /// which loses them (far longer than `limit`, the 16 scalars a character it counts); from one that does not, none.
+    mutating func reads(_ text: String, within limit: Int) -> Bool {
+        let cost = min(text.utf8.count, Rules.isFarLonger(text, than: limit) ? 16 * (limit + 1) : .max)
+        defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
+        return cost <= bytesLeft
+    }
+
+    /// Whether `text` has more than `limit` UTF-16 units: by its bytes (at most `limit`, or 3 a unit), or read.
+    mutating func isLonger(_ text: String, units limit: Int) -> Bool {
+        let bytes = text.utf8.count
+        return bytes > limit && (bytes > 3 * limit || reads(text, within: limit) && text.utf16.count > limit)
+    }
+
+    /// Walks `value` of `key` within ``valuesLeft``: `check` reads each value at its depth, says whether to go inside.
+    mutating func walk(_ value: AnalyticsValue, of key: String, _ check: (AnalyticsValue, Int, inout Self) -> Bool) {
+        (walked.key, walked.last) = (key, nil)
+        walked.seen.removeAll(keepingCapacity: true)
+        let read = value.walk(limit: valuesLeft) { value, depth in check(value, depth, &self) }
         valuesLeft -= read
+    }
+
+    /// Adds a finding of `rule` about the value walked, unless made for its `id` (a size, a number's bits)
+    /// or `text`: values shown alike are one. `what` is written for the first three of the rule.
+    mutating func add(_ rule: String, _ id: Int, _ what: @autoclosure () -> String, limit: String, text: String = "") {
+        let seen = Seen(rule: rule, id: id, text: text)
+        guard seen != walked.last else { return }
+        walked.last = seen
+        guard walked.seen.insert(seen).inserted else { return }
+        let key = walked.key
+        append(rule, "\(Rules.name(key)): \(what())", limit: limit)
+    }
+
+    /// Adds a finding of `rule` about `number`, not finite (or not written, `limit`), once per value walked.
+    mutating func add(_ rule: String, number: Double, limit: String = "a finite number") {
+        add(rule, Int(truncatingIfNeeded: (number.isNaN ? .nan : number).bitPattern), "\(number)", limit: limit)
     }
 
     /// Adds a violation of `rule`, one of the vendor models' rules; `subject` is written only for
     /// the first three of the rule.
     mutating func append(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
-        let count = counts[rule, default: 0] + 1
-        counts[rule] = count
-        if count <= Rules.findingsPerRule {
+        let index = counts.lastIndex { $0.rule == rule } ?? counts.endIndex
+        if index == counts.endIndex { counts.append((rule, 0)) }
+        counts[index].count += 1
+        if counts[index].count <= Rules.findingsPerRule {
             shown.append(VendorRuleViolation(rule, subject(), limit: limit))
         } else if let index = rest.firstIndex(where: { $0.rule == rule }) {
             rest[index].count += 1

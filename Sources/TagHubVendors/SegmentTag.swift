@@ -155,11 +155,10 @@ extension SegmentTag: RuleCheckedVendorTag {
             }
         }
         if let field = call.field { add(field.value, field.key.utf8.count + 6) }  // `,"key":"value"`
-        let accepted = properties.count > keysWithinCall ? 0 : keysWithinCall
-        let entries = Rules.checkedEntries(of: properties, accepted: accepted)
+        let entries = Rules.checkedEntries(of: properties, accepted: keysWithinCall)
         // Braces and commas, and at least `"k":0` for each key not read.
         size += (call.key == nil ? 0 : 1 + max(1, properties.count)) + 5 * (properties.count - entries.count)
-        let keys = entries.map(\.key).filter { !isFarLonger($0) }
+        let keys = entries.map(\.key).filter { !isFarLonger($0) && findings.reads($0, within: Limits.callBytes) }
         for key in keys where Rules.isEmptyOrBlank(key) {
             findings.append("segment.propertyName.empty", Rules.quoted(key), limit: "a name")
         }
@@ -167,16 +166,15 @@ extension SegmentTag: RuleCheckedVendorTag {
         Rules.appendCaseViolations(keys, rule: "segment.propertyName.case", limit: caseLimit, into: &findings)
         for (key, value) in entries {
             add(key, 3)
-            var shown: Set<UInt64> = []  // within one value, a number shown is one finding
-            let read = value.walk(limit: findings.valuesLeft) { value, _ in
+            findings.walk(value, of: key) { value, _, findings in
                 switch value {
                 case .string(let string): add(string, 2)
                 case .int(let int): size += String(int).utf8.count
                 case .double(let number) where !isWritable(number):
                     size += 1
-                    guard shown.insert((number.isNaN ? .nan : number).bitPattern).inserted else { return true }
-                    let (rule, limit) = number.isFinite ? ("range", rangeLimit) : ("finite", "a finite number")
-                    findings.append("segment.number." + rule, "\(Rules.name(key)): \(number)", limit: limit)
+                    let isFinite = number.isFinite
+                    let rule = isFinite ? "segment.number.range" : "segment.number.finite"
+                    findings.add(rule, number: number, limit: isFinite ? rangeLimit : "a finite number")
                 case .double: size += 1
                 case .bool(let bool): size += bool ? 4 : 5
                 case .null: size += 4
@@ -189,7 +187,6 @@ extension SegmentTag: RuleCheckedVendorTag {
                 }
                 return true
             }
-            findings.valuesLeft -= read
         }
         guard size > Limits.callBytes else { return }
         let limit = "at most \(Rules.grouped(Limits.callBytes)) bytes per call"
