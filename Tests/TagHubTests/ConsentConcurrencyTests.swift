@@ -41,14 +41,22 @@ import Testing
         let checkers = [direct, queued]
 
         let stop = LockedFlag()
+        let started = LockedValue(0)
         let senders = (0..<4).map { thread in
             onNewThread {
                 var sequence = 0
                 while !stop.isSet && sequence < 500_000 {
                     hub.send(userAction: .numbered(thread: thread, sequence: sequence))
                     sequence += 1
+                    if sequence == 64 { started.withLock { $0 += 1 } }
                 }
             }
+        }
+        // The decisions begin once every sender is sending: 2,000 of them can end within
+        // milliseconds, before a sender thread has run at all.
+        guard waitUntil("the four senders to send 64 tags each", { started.withLock { $0 } == 4 }) else {
+            stop.set()
+            return
         }
 
         // The decisions wait for deliveries on the senders' threads: made on a thread of their
