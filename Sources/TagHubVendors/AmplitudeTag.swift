@@ -70,17 +70,16 @@ extension AmplitudeTag: RuleCheckedVendorTag {
             let count = "\(Rules.grouped(types.count)) event types"
             findings.append("amplitude.distinctEventTypes", count, limit: typesLimit)
         }
-        let limit = "names that differ only by case are different events"
-        Rules.appendCaseViolations(types, rule: "amplitude.nameCase", limit: limit, into: &findings)
+        findings.appendCaseGroups(types, "amplitude.nameCase", limit: Rules.differentEvents)
         return findings.summary
     }
 
     /// The rules of an ID, named `rule`.optional, .length and .empty: not an optional's description,
     /// at least 5 UTF-16 units (counted up to 5), and, long enough, one that shows something.
     private static func check(id: String, _ rule: String, into findings: inout Findings) {
-        Rules.appendOptionalID(id, rule: "\(rule).optional", into: &findings)
+        findings.appendOptionalID(id, rule: "\(rule).optional")
         let units = id.utf16.prefix(Limits.minimumIDLength).count
-        if units >= Limits.minimumIDLength { return Rules.appendBlankID(id, rule: "\(rule).empty", into: &findings) }
+        if units >= Limits.minimumIDLength { return findings.appendBlankID(id, rule: "\(rule).empty") }
         findings.append("\(rule).length", Rules.quoted(id, size: "\(units) UTF-16 units"), limit: idLimit)
     }
 
@@ -114,8 +113,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 return true
             }
         }
-        let limit = "names that differ only by case are different properties"
-        Rules.appendCaseViolations(keys, rule: "amplitude.propertyName.case", limit: limit, into: &findings)
+        findings.appendCaseGroups(keys, "amplitude.propertyName.case", limit: Rules.differentProperties)
     }
 
     private static let prefixLimit = "no \(Rules.quoted(Limits.reservedEventPrefix)) prefix"

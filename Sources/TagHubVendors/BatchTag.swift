@@ -64,7 +64,7 @@ extension BatchTag: RuleCheckedVendorTag {
             }
             let keys = entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.nameLength) }
             let limit = "keys that differ only by case are one attribute"
-            Rules.appendCaseViolations(keys, rule: "batch.attributeKey.case", limit: limit, into: &findings)
+            findings.appendCaseGroups(keys, "batch.attributeKey.case", limit: limit)
             if let label, let length = Rules.length(of: label, beyond: Limits.labelLength) {
                 let limit = "at most \(Limits.labelLength) characters"
                 findings.append("batch.label.length", Rules.quoted(label, length: length), limit: limit)
@@ -83,8 +83,8 @@ extension BatchTag: RuleCheckedVendorTag {
         case .customUserID(let id?):
             let limit = Limits.customUserIDLength
             if !Rules.isFarLonger(id, than: limit) {
-                Rules.appendOptionalID(id, rule: "batch.customUserID.optional", into: &findings)
-                Rules.appendBlankID(id, rule: "batch.customUserID.empty", into: &findings)
+                findings.appendOptionalID(id, rule: "batch.customUserID.optional")
+                findings.appendBlankID(id, rule: "batch.customUserID.empty")
             }
             if let length = Rules.length(of: id, beyond: limit) {
                 let size = Rules.size(id, length, limit)

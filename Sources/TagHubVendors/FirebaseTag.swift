@@ -84,8 +84,8 @@ private struct FirebaseCheck {
             add("userPropertyValue.length", Self.quoted(value), limit)
         case .userID(let id?):  // far longer than its limit, reported by its length only; empty, by the length rule
             if !Rules.isFarLonger(id, than: Limits.userIDLength) {
-                Rules.appendOptionalID(id, rule: "firebase.userID.optional", into: &findings)
-                if !id.isEmpty { Rules.appendBlankID(id, rule: "firebase.userID.empty", into: &findings) }
+                findings.appendOptionalID(id, rule: "firebase.userID.optional")
+                if !id.isEmpty { findings.appendBlankID(id, rule: "firebase.userID.empty") }
             }
             guard id.isEmpty || id.utf16.count > Limits.userIDLength else { break }
             add("userID.length", Self.quoted(id), "1 to \(Limits.userIDLength) UTF-16 units")
@@ -119,9 +119,9 @@ private struct FirebaseCheck {
 
     /// Adds a finding of `rule` per group of `names` that differ only by case; one past 4 KB is not compared.
     mutating func caseGroups(_ names: some Sequence<String>, _ rule: String, _ what: String, in place: String = "") {
-        let names = names.filter { !Rules.isFarLonger($0, than: Limits.eventNameLength) }
-        let limit = "names that differ only by case are different " + what
-        Rules.appendCaseViolations(names, rule: "firebase." + rule, limit: limit, in: place, into: &findings)
+        let names = names.lazy.filter { !Rules.isFarLonger($0, than: Limits.eventNameLength) }
+        let limit = { "names that differ only by case are different " + what }  // made only for a group
+        findings.appendCaseGroups(names, "firebase." + rule, limit: limit(), in: place)
     }
 
     /// Of far more parameters than Firebase takes, only the first few are checked one by one.
@@ -197,10 +197,9 @@ private struct FirebaseCheck {
             case "userPropertyName": (Limits.userPropertyNameLength, prefixes, Limits.reservedUserPropertyNames)
             default: (Limits.parameterNameLength, [], [])
             }
-        let rule = kind + "."
         var at: String { place.map { "\($0): " } ?? "" }
         if name.isEmpty || name.utf16.count > maxLength {
-            add(rule + "length", at + Self.quoted(name), "1 to \(maxLength) UTF-16 units")
+            add(kind + ".length", at + Self.quoted(name), "1 to \(maxLength) UTF-16 units")
         }
         guard !name.isEmpty, !Rules.isFarLonger(name, than: maxLength) else { return }
         // Letters and digits of any script as Java's `isLetterOrDigit` takes them: no mark, no letter number ("Ⅻ").
@@ -216,13 +215,13 @@ private struct FirebaseCheck {
                 }
         if !isIdentifier {
             let limit = "letters, digits and _ only, starting with a letter"
-            add(rule + "characters", at + Rules.quoted(name, showingMarks: true), limit)
+            add(kind + ".characters", at + Rules.quoted(name, showingMarks: true), limit)
         }
         let first = name.utf8.first
         if let prefix = reservedPrefixes.first(where: { first == $0.utf8.first && name.hasPrefix($0) }) {
-            add(rule + "reservedPrefix", at + Rules.quoted(name), "no \(Rules.quoted(prefix)) prefix")
+            add(kind + ".reservedPrefix", at + Rules.quoted(name), "no \(Rules.quoted(prefix)) prefix")
         }
-        if reserved.contains(name) { add(rule + "reserved", at + Rules.quoted(name), "not reserved by Firebase") }
+        if reserved.contains(name) { add(kind + ".reserved", at + Rules.quoted(name), "not reserved by Firebase") }
     }
 }
 

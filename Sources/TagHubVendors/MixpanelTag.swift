@@ -46,7 +46,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             }
             Self.check(properties, isEvent: true, into: &findings)
         case .identify(let id):
-            Rules.appendOptionalID(id, rule: "mixpanel.distinctID.optional", into: &findings)
+            findings.appendOptionalID(id, rule: "mixpanel.distinctID.optional")
             // Trimmed of white space (not of invisible scalars: those make a blank ID, below) and lowercased.
             // Text of more than 4 bytes per scalar of the longest placeholder cannot lowercase into one.
             let bare = Rules.trimmed(id)
@@ -54,7 +54,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             if bare.utf8.count <= 4 * longest, bare.isEmpty || Limits.placeholderIDs.contains(bare.lowercased()) {
                 findings.append("mixpanel.distinctID.placeholder", Rules.quoted(id), limit: Self.placeholderLimit)
             } else {
-                Rules.appendBlankID(id, rule: "mixpanel.distinctID.empty", into: &findings)
+                findings.appendBlankID(id, rule: "mixpanel.distinctID.empty")
             }
         case .reset: break
         case .setPeopleProperties(let properties): Self.check(properties, isEvent: false, into: &findings)
@@ -70,8 +70,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             let count = "\(Rules.grouped(names.count)) event names"
             findings.append("mixpanel.distinctEventNames", count, limit: namesLimit)
         }
-        let limit = "names that differ only by case are different events"
-        Rules.appendCaseViolations(names, rule: "mixpanel.nameCase", limit: limit, into: &findings)
+        findings.appendCaseGroups(names, "mixpanel.nameCase", limit: Rules.differentEvents)
         return findings.summary
     }
 
@@ -101,8 +100,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             }
             checkValue(value, key: key, into: &findings)
         }
-        let limit = "names that differ only by case are different properties"
-        Rules.appendCaseViolations(keys, rule: "mixpanel.propertyName.case", limit: limit, into: &findings)
+        findings.appendCaseGroups(keys, "mixpanel.propertyName.case", limit: Rules.differentProperties)
     }
 
     private static let placeholderLimit = "a real user ID, not empty or a placeholder"

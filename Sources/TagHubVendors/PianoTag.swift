@@ -43,8 +43,7 @@ extension PianoTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [PianoTag]) -> [VendorRuleViolation] {
         let names = Set(tags.compactMap { if case .event(let name, _) = $0 { name } else { nil } })
         var findings = Findings()
-        let limit = "names that differ only by case are different events"
-        Rules.appendCaseViolations(names, rule: "piano.nameCase", limit: limit, into: &findings)
+        findings.appendCaseGroups(names, "piano.nameCase", limit: Rules.differentEvents)
         return findings.summary
     }
 
@@ -65,10 +64,10 @@ extension PianoTag: RuleCheckedVendorTag {
             }
             keys.removeAll { Rules.isFarLonger($0, than: Limits.keyLength) }
             let limit = "keys that differ only by case are one property"
-            Rules.appendCaseViolations(keys, rule: "piano.propertyKey.case", limit: limit, into: &findings)
+            findings.appendCaseGroups(keys, "piano.propertyKey.case", limit: limit)
         case .setUser(let id, _):
-            Rules.appendOptionalID(id, rule: "piano.userID.optional", into: &findings)
-            Rules.appendBlankID(id, rule: "piano.userID.empty", into: &findings)
+            findings.appendOptionalID(id, rule: "piano.userID.optional")
+            findings.appendBlankID(id, rule: "piano.userID.empty")
         case .deleteUser: break
         }
         return findings.summary

@@ -178,6 +178,10 @@ enum Rules {
         }
     }
 
+    /// The limits of names that differ only by case, where a vendor keeps them apart.
+    static let differentEvents = "names that differ only by case are different events"
+    static let differentProperties = "names that differ only by case are different properties"
+
     /// `text` without the white space around it.
     static func trimmed(_ text: String) -> Substring {
         let scalars = text.unicodeScalars
@@ -185,42 +189,6 @@ enum Rules {
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return text[start...last]
-    }
-
-    /// Adds one finding of `rule` per group of `names` whose `lowercased()` are equal, in the order
-    /// of their first names, each quoting at most three of its names after `place`.
-    static func appendCaseViolations(
-        _ names: some Sequence<String>,
-        rule: String,
-        limit: String,
-        in place: String = "",
-        into findings: inout Findings
-    ) {
-        // Names of ASCII without a capital, the usual ones, each lowercase already: no group.
-        let mayDifferByCase = names.contains { !allBytes(of: $0) { $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) } }
-        guard mayDifferByCase else { return }
-        var groups: [String: [String]] = [:]
-        for name in names { groups[name.lowercased(), default: []].append(name) }
-        for group in groups.values.filter({ $0.count > 1 }).map({ $0.sorted() }).sorted(by: { $0[0] < $1[0] }) {
-            let shown = group.prefix(findingsPerRule).map { quoted($0) }.joined(separator: ", ")
-            let more = group.count > findingsPerRule ? " and \(grouped(group.count - findingsPerRule)) more" : ""
-            findings.append(rule, place + shown + more, limit: limit)
-        }
-    }
-
-    /// Adds the advisory finding of `rule` where `id` reads as Swift's description of an optional,
-    /// `Optional("42")`, or is `nil`: what `"\(id)"` makes of an `id` that is optional.
-    static func appendOptionalID(_ id: String, rule: String, into findings: inout Findings) {
-        guard id == "nil" || (id.hasPrefix("Optional(") && id.hasSuffix(")")) else { return }
-        findings.append(rule, quoted(id), limit: "an ID, not an optional's description: unwrap it before interpolating")
-    }
-
-    /// Adds the advisory finding of `rule` where `id` shows nothing: the vendor takes it as an ID,
-    /// and files the user's data under it.
-    static func appendBlankID(_ id: String, rule: String, into findings: inout Findings) {
-        guard isEmptyOrBlank(id) else { return }
-        let limit = "an ID that shows something, not empty, white space or invisible scalars"
-        findings.append(rule, quoted(id), limit: limit)
     }
 }
 
@@ -289,6 +257,41 @@ struct Findings {
         } else {
             rest.append((rule, 1, limit))
         }
+    }
+
+    /// Adds one finding of `rule` per group of `names` whose `lowercased()` are equal, in the order of their first
+    /// names, each quoting at most three of its names after `place`. `rule` and `limit` are made only for a group.
+    mutating func appendCaseGroups(
+        _ names: some Sequence<String>,
+        _ rule: @autoclosure () -> String,
+        limit: @autoclosure () -> String,
+        in place: String = ""
+    ) {
+        // Names of ASCII without a capital, the usual ones, each lowercase already: no group.
+        let mayDifferByCase = names.contains { !Rules.allBytes(of: $0) { $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) } }
+        guard mayDifferByCase else { return }
+        var groups: [String: [String]] = [:]
+        for name in names { groups[name.lowercased(), default: []].append(name) }
+        let first = Rules.findingsPerRule
+        for group in groups.values.filter({ $0.count > 1 }).map({ $0.sorted() }).sorted(by: { $0[0] < $1[0] }) {
+            let shown = group.prefix(first).map { Rules.quoted($0) }.joined(separator: ", ")
+            let more = group.count > first ? " and \(Rules.grouped(group.count - first)) more" : ""
+            append(rule(), place + shown + more, limit: limit())
+        }
+    }
+
+    /// Adds the advisory finding of `rule` where `id` reads as Swift's description of an optional,
+    /// `Optional("42")`, or is `nil`: what `"\(id)"` makes of an `id` that is optional.
+    mutating func appendOptionalID(_ id: String, rule: String) {
+        guard id == "nil" || (id.hasPrefix("Optional(") && id.hasSuffix(")")) else { return }
+        append(rule, Rules.quoted(id), limit: "an ID, not an optional's description: unwrap it before interpolating")
+    }
+
+    /// Adds the advisory finding of `rule` where `id` shows nothing: the vendor takes it as an ID,
+    /// and files the user's data under it.
+    mutating func appendBlankID(_ id: String, rule: String) {
+        guard Rules.isEmptyOrBlank(id) else { return }
+        append(rule, Rules.quoted(id), limit: "an ID that shows something, not empty, white space or invisible scalars")
     }
 
     /// The first findings of each rule in the order made, then the counts of the others.

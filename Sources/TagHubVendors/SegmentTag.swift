@@ -101,8 +101,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         var names: Set<String> = []
         for case .track(let event, _) in tags where !isFarLonger(event) { names.insert(event) }
         var findings = Findings()
-        let limit = "names that differ only by case are different events"
-        Rules.appendCaseViolations(names, rule: "segment.nameCase", limit: limit, into: &findings)
+        findings.appendCaseGroups(names, "segment.nameCase", limit: Rules.differentEvents)
         return findings.summary
     }
 
@@ -114,7 +113,7 @@ extension SegmentTag: RuleCheckedVendorTag {
     private static func checkID(_ id: String?, _ rule: String, _ limit: String, _ findings: inout Findings) {
         guard let id, !isFarLonger(id) else { return }
         if Rules.isEmptyOrBlank(id) { findings.append("\(rule).empty", Rules.quoted(id), limit: limit) }
-        Rules.appendOptionalID(id, rule: "\(rule).optional", into: &findings)
+        findings.appendOptionalID(id, rule: "\(rule).optional")
     }
 
     /// Whether every word (as `split(separator: " ")` cuts characters) starts with a capital or a digit.
@@ -162,8 +161,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         for key in keys where Rules.isEmptyOrBlank(key) {
             findings.append("segment.propertyName.empty", Rules.quoted(key), limit: "a name")
         }
-        let caseLimit = "names that differ only by case are different properties"
-        Rules.appendCaseViolations(keys, rule: "segment.propertyName.case", limit: caseLimit, into: &findings)
+        findings.appendCaseGroups(keys, "segment.propertyName.case", limit: Rules.differentProperties)
         for (key, value) in entries {
             add(key, 3)
             findings.walk(value, of: key) { value, _, findings in
