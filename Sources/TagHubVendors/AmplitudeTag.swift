@@ -66,10 +66,8 @@ extension AmplitudeTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [AmplitudeTag]) -> [VendorRuleViolation] {
         let types = Set(tags.compactMap { if case .track(let type, _) = $0 { type } else { nil } })
         var findings = Findings()
-        if types.count > Limits.eventTypesPerProject {
-            let count = "\(Rules.grouped(types.count)) event types"
-            findings.append("amplitude.distinctEventTypes", count, limit: typesLimit)
-        }
+        let most = Limits.eventTypesPerProject
+        findings.appendCount("amplitude.distinctEventTypes", types.count, "event types", most, " per project")
         findings.appendCaseGroups(types, "amplitude.nameCase", limit: Rules.differentEvents)
         return findings.summary
     }
@@ -86,10 +84,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
     /// The rules of properties, in order: count, blank keys (rule `blank`), values (walked without recursion, not in an
     /// array too long), keys differing only by case. Only ``Rules/checkedEntries(of:accepted:)`` are read.
     private static func check(_ properties: [String: AnalyticsValue], blank: String, into findings: inout Findings) {
-        if properties.count > Limits.propertiesPerDictionary {
-            let count = "\(Rules.grouped(properties.count)) properties"
-            findings.append("amplitude.propertyCount", count, limit: countLimit)
-        }
+        findings.appendCount("amplitude.propertyCount", properties.count, "properties", Limits.propertiesPerDictionary)
         let entries = Rules.checkedEntries(of: properties, accepted: Limits.propertiesPerDictionary)
         let most = Limits.stringValueLength  // keys are read within the tag's bytes, none far longer than a value
         var keys = entries.map(\.key)
@@ -117,9 +112,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
     }
 
     private static let prefixLimit = "no \(Rules.quoted(Limits.reservedEventPrefix)) prefix"
-    private static let typesLimit = "at most \(Rules.grouped(Limits.eventTypesPerProject)) per project"
     private static let idLimit = "at least \(Limits.minimumIDLength) UTF-16 units"
-    private static let countLimit = "at most \(Rules.grouped(Limits.propertiesPerDictionary))"
     private static let textLimit = "at most \(Rules.grouped(Limits.stringValueLength)) UTF-16 units"
     private static let arrayLimit = "at most \(Rules.grouped(Limits.arrayLength)) (an event over 1 MB is dropped)"
 }

@@ -51,10 +51,7 @@ extension BatchTag: RuleCheckedVendorTag {
             if Self.breaksNameFormat(name) {
                 findings.append("batch.eventName.format", Rules.quoted(name), limit: Self.nameLimit)
             }
-            if attributes.count > Limits.attributesPerEvent {
-                let count = "\(Rules.grouped(attributes.count)) attributes"
-                findings.append("batch.attributeCount", count, limit: "at most \(Limits.attributesPerEvent)")
-            }
+            findings.appendCount("batch.attributeCount", attributes.count, "attributes", Limits.attributesPerEvent)
             let entries = Rules.checkedEntries(of: attributes, accepted: Limits.attributesPerEvent)
             for (key, value) in entries {
                 if Self.breaksNameFormat(key) {
@@ -69,10 +66,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 let limit = "at most \(Limits.labelLength) characters"
                 findings.append("batch.label.length", Rules.quoted(label, length: length), limit: limit)
             }
-            if tags.count > Limits.tagsPerEvent {
-                let count = "\(Rules.grouped(tags.count)) tags"
-                findings.append("batch.tagCount", count, limit: "at most \(Limits.tagsPerEvent)")
-            }
+            findings.appendCount("batch.tagCount", tags.count, "tags", Limits.tagsPerEvent)
             var shown: Set<String> = []  // a tag given twice, or shown alike, is one finding
             for tag in tags.prefix(Limits.tagsPerEvent + Rules.extraKeys) {
                 guard let length = Rules.length(of: tag, beyond: Limits.tagLength) else { continue }

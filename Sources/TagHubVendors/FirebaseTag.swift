@@ -126,10 +126,7 @@ private struct FirebaseCheck {
 
     /// Of far more parameters than Firebase takes, only the first few are checked one by one.
     mutating func parameters(_ parameters: [String: FirebaseValue]) {
-        let count = parameters.count
-        if count > Limits.parametersPerEvent {
-            add("parameterCount", "\(Rules.grouped(count)) parameters", "at most \(Limits.parametersPerEvent)")
-        }
+        findings.appendCount("firebase.parameterCount", parameters.count, "parameters", Limits.parametersPerEvent)
         let checked = Rules.checkedEntries(of: parameters, accepted: Limits.parametersPerEvent)
         for (key, value) in checked {
             name(key, "parameterName")
@@ -153,8 +150,8 @@ private struct FirebaseCheck {
     /// checked, within the tag's 200 (``itemsLeft``), values and bytes (``Findings``).
     mutating func items(_ items: [[String: FirebaseItemValue]], key: String) {
         if key != Limits.itemsParameter { add("items.parameter", Rules.quoted(key), "items only under \"items\"") }
-        let limit = "at most \(Limits.itemsPerEvent) (the rest are dropped)"
-        if items.count > Limits.itemsPerEvent { add("items.count", "\(Rules.grouped(items.count)) items", limit) }
+        let dropped = " (the rest are dropped)"
+        findings.appendCount("firebase.items.count", items.count, "items", Limits.itemsPerEvent, dropped)
         var names: Set<String> = []  // checked with the first item that has each; one past 4 KB, with every item
         for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
             guard findings.valuesLeft > 0, itemsLeft > 0 else { return }

@@ -66,10 +66,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [MixpanelTag]) -> [VendorRuleViolation] {
         let names = Set(tags.compactMap { if case .track(let event, _) = $0 { event } else { nil } })
         var findings = Findings()
-        if names.count > Limits.distinctEventNames {
-            let count = "\(Rules.grouped(names.count)) event names"
-            findings.append("mixpanel.distinctEventNames", count, limit: namesLimit)
-        }
+        let most = Limits.distinctEventNames
+        findings.appendCount("mixpanel.distinctEventNames", names.count, "event names", most, " (a soft limit)")
         findings.appendCaseGroups(names, "mixpanel.nameCase", limit: Rules.differentEvents)
         return findings.summary
     }
@@ -77,9 +75,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
     /// The rules of properties: their count (an event's), blank keys, each key and value, keys differing only by case.
     /// Only ``Rules/checkedEntries(of:accepted:)`` are read, their keys within the tag's bytes (``Findings``).
     private static func check(_ properties: [String: AnalyticsValue], isEvent: Bool, into findings: inout Findings) {
-        if isEvent && properties.count > Limits.propertiesPerEvent {
-            let count = "\(Rules.grouped(properties.count)) properties"
-            findings.append("mixpanel.propertyCount", count, limit: "at most \(Limits.propertiesPerEvent)")
+        if isEvent {
+            findings.appendCount("mixpanel.propertyCount", properties.count, "properties", Limits.propertiesPerEvent)
         }
         let accepted = isEvent ? Limits.propertiesPerEvent : Limits.propertiesPerProfile
         let (entries, most) = (Rules.checkedEntries(of: properties, accepted: accepted), Limits.propertyNameLength)
@@ -104,7 +101,6 @@ extension MixpanelTag: RuleCheckedVendorTag {
     }
 
     private static let placeholderLimit = "a real user ID, not empty or a placeholder"
-    private static let namesLimit = "at most \(Rules.grouped(Limits.distinctEventNames)) (a soft limit)"
     private static let nameLimit = "at most \(Limits.propertyNameLength) characters"
     private static let ignoreLimit = "not $ignore, which drops the event"
     private static let bytesLimit = "at most \(Limits.stringValueBytes) bytes of UTF-8"

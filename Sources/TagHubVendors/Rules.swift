@@ -259,6 +259,13 @@ struct Findings {
         }
     }
 
+    /// Adds a finding of `rule` where `count` of `what` is more than `limit`: `30 parameters` breaks `at most 25`,
+    /// or with a `note` after it (`at most 500 per app`).
+    mutating func appendCount(_ rule: String, _ count: Int, _ what: String, _ limit: Int, _ note: String = "") {
+        guard count > limit else { return }
+        append(rule, "\(Rules.grouped(count)) \(what)", limit: "at most \(Rules.grouped(limit))" + note)
+    }
+
     /// Adds one finding of `rule` per group of `names` whose `lowercased()` are equal, in the order of their first
     /// names, each quoting at most three of its names after `place`. `rule` and `limit` are made only for a group.
     mutating func appendCaseGroups(
