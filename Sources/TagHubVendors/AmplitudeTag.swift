@@ -93,9 +93,8 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         for (key, value) in entries {
             findings.walk(value, of: key) { value, _, findings in
                 switch value {
-                case .string(let text) where findings.isLonger(text, units: Limits.stringValueLength):
-                    let bytes = text.utf8.count  // texts told apart by their units where counted, else by bytes
-                    let size = bytes > 3 * Limits.stringValueLength ? bytes : text.utf16.count
+                case .string(let text):  // texts told apart by their units where counted, else by bytes
+                    guard let size = findings.units(of: text, beyond: Limits.stringValueLength) else { break }
                     let rule = "amplitude.stringValue.length"
                     findings.add(rule, size, "\(Rules.grouped(text.utf16.count)) UTF-16 units", limit: textLimit)
                 case .double(let number) where !number.isFinite: findings.add("amplitude.number.finite", number: number)

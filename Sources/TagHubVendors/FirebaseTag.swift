@@ -139,7 +139,7 @@ private struct FirebaseCheck {
     /// The rules of a string or a number, the value named `key` (`title`, `items[0].price`).
     mutating func value(_ value: FirebaseValue, _ key: @autoclosure () -> String) {
         switch value {
-        case .string(let string) where findings.isLonger(string, units: Limits.parameterValueLength):
+        case .string(let string) where findings.units(of: string, beyond: Limits.parameterValueLength) != nil:
             add("parameterValue.length", "\(key()): \(Self.quoted(string))", Self.valueLimit)
         case .double(let number) where !number.isFinite: add("number.finite", "\(key()): \(number)", "a finite number")
         default: break

@@ -213,10 +213,11 @@ struct Findings {
         return cost <= bytesLeft
     }
 
-    /// Whether `text` has more than `limit` UTF-16 units: by its bytes (at most `limit`, or 3 a unit), or read.
-    mutating func isLonger(_ text: String, units limit: Int) -> Bool {
+    /// `text`'s UTF-16 units where more than `limit`, read once where its bytes do not tell (past 3 a unit: its bytes).
+    mutating func units(of text: String, beyond limit: Int) -> Int? {
         let bytes = text.utf8.count
-        return bytes > limit && (bytes > 3 * limit || reads(text, within: limit) && text.utf16.count > limit)
+        guard bytes > limit, bytes <= 3 * limit else { return bytes > limit ? bytes : nil }
+        return reads(text, within: limit) ? Optional(text.utf16.count).flatMap { $0 > limit ? $0 : nil } : nil
     }
 
     /// Walks `value` of `key` within ``valuesLeft``: `check` reads each value at its depth, says whether to go inside.
