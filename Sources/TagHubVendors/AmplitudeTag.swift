@@ -46,9 +46,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         var findings = Findings()
         switch self {
         case .track(let eventType, let properties):
-            if Rules.isEmptyOrBlank(eventType) {
-                findings.append("amplitude.eventType.empty", Rules.quoted(eventType), limit: "an event type")
-            }
+            findings.appendBlank(eventType, "amplitude.eventType.empty", limit: "an event type")
             if eventType.utf8.starts(with: Limits.reservedEventPrefix.utf8) {
                 findings.append("amplitude.eventType.reservedPrefix", Rules.quoted(eventType), limit: Self.prefixLimit)
             }
@@ -89,7 +87,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         let most = Limits.stringValueLength  // keys are read within the tag's bytes, none far longer than a value
         var keys = entries.map(\.key)
         keys.removeAll { Rules.isFarLonger($0, than: most) || !findings.reads($0, within: most) }
-        for key in keys where Rules.isEmptyOrBlank(key) { findings.append(blank, Rules.quoted(key), limit: "a name") }
+        for key in keys { findings.appendBlank(key, blank) }
         for (key, value) in entries {
             findings.walk(value, of: key) { value, _, findings in
                 switch value {

@@ -41,9 +41,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
         var findings = Findings()
         switch self {
         case .track(let event, let properties):
-            if Rules.isEmptyOrBlank(event) {
-                findings.append("mixpanel.eventName.empty", Rules.quoted(event), limit: "a name")
-            }
+            findings.appendBlank(event, "mixpanel.eventName.empty")
             Self.check(properties, isEvent: true, into: &findings)
         case .identify(let id):
             findings.appendOptionalID(id, rule: "mixpanel.distinctID.optional")
@@ -84,9 +82,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
         keys.removeAll { !findings.reads($0, within: most) }
         let read = keys.count
         keys.removeAll { Rules.isFarLonger($0, than: most) }
-        for key in keys where Rules.isEmptyOrBlank(key) {
-            findings.append("mixpanel.propertyName.empty", Rules.quoted(key), limit: "a name")
-        }
+        for key in keys { findings.appendBlank(key, "mixpanel.propertyName.empty") }
         for (index, (key, value)) in entries.enumerated() {
             if index < read, let length = Rules.length(of: key, beyond: Limits.propertyNameLength) {
                 findings.append("mixpanel.propertyName.length", Rules.quoted(key, length: length), limit: nameLimit)

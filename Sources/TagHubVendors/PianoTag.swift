@@ -52,9 +52,7 @@ extension PianoTag: RuleCheckedVendorTag {
         var findings = Findings()
         switch self {
         case .event(let name, let properties):
-            if Rules.isEmptyOrBlank(name) {
-                findings.append("piano.eventName.empty", Rules.quoted(name), limit: "an event name")
-            }
+            findings.appendBlank(name, "piano.eventName.empty", limit: "an event name")
             let entries = Rules.checkedEntries(of: properties, accepted: Limits.checkedProperties)
             var keys = entries.map(\.key)  // the first, read within the tag's bytes; then those not far longer
             keys.removeAll { !findings.reads($0, within: Limits.keyLength) }

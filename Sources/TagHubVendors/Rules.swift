@@ -295,11 +295,15 @@ struct Findings {
         append(rule, Rules.quoted(id), limit: "an ID, not an optional's description: unwrap it before interpolating")
     }
 
+    /// Adds a finding of `rule` where `name` shows nothing (``Rules/isEmptyOrBlank(_:)``), which breaks `limit`.
+    mutating func appendBlank(_ name: String, _ rule: String, limit: String = "a name") {
+        if Rules.isEmptyOrBlank(name) { append(rule, Rules.quoted(name), limit: limit) }
+    }
+
     /// Adds the advisory finding of `rule` where `id` shows nothing: the vendor takes it as an ID,
     /// and files the user's data under it.
     mutating func appendBlankID(_ id: String, rule: String) {
-        guard Rules.isEmptyOrBlank(id) else { return }
-        append(rule, Rules.quoted(id), limit: "an ID that shows something, not empty, white space or invisible scalars")
+        appendBlank(id, rule, limit: "an ID that shows something, not empty, white space or invisible scalars")
     }
 
     /// The first findings of each rule in the order made, then the counts of the others.

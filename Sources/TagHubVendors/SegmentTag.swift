@@ -158,9 +158,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         // Braces and commas, and at least `"k":0` for each key not read.
         size += (call.key == nil ? 0 : 1 + max(1, properties.count)) + 5 * (properties.count - entries.count)
         let keys = entries.map(\.key).filter { !isFarLonger($0) && findings.reads($0, within: Limits.callBytes) }
-        for key in keys where Rules.isEmptyOrBlank(key) {
-            findings.append("segment.propertyName.empty", Rules.quoted(key), limit: "a name")
-        }
+        for key in keys { findings.appendBlank(key, "segment.propertyName.empty") }
         findings.appendCaseGroups(keys, "segment.propertyName.case", limit: Rules.differentProperties)
         for (key, value) in entries {
             add(key, 3)
