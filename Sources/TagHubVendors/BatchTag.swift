@@ -48,15 +48,11 @@ extension BatchTag: RuleCheckedVendorTag {
         var findings = Findings()
         switch self {
         case .event(let name, let attributes, let label, let tags):
-            if Self.breaksNameFormat(name) {
-                findings.append("batch.eventName.format", Rules.quoted(name), limit: Self.nameLimit)
-            }
+            Self.checkName(name, "batch.eventName.format", into: &findings)
             findings.appendCount("batch.attributeCount", attributes.count, "attributes", Limits.attributesPerEvent)
             let entries = Rules.checkedEntries(of: attributes, accepted: Limits.attributesPerEvent)
             for (key, value) in entries {
-                if Self.breaksNameFormat(key) {
-                    findings.append("batch.attributeKey.format", Rules.quoted(key), limit: Self.nameLimit)
-                }
+                Self.checkName(key, "batch.attributeKey.format", into: &findings)
                 Self.check(value, key: key, into: &findings)
             }
             let keys = entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.nameLength) }
@@ -90,13 +86,15 @@ extension BatchTag: RuleCheckedVendorTag {
     }
 
     private static let nameLimit = "1 to \(Limits.nameLength) of [a-zA-Z0-9_]"
-    /// Whether `name` breaks `^[a-zA-Z0-9_]{1,30}$`. More than 30 bytes breaks it either way
-    /// (more than 30 characters, or one outside ASCII): a long name is not read.
-    private static func breaksNameFormat(_ name: String) -> Bool {
-        name.isEmpty || name.utf8.count > Limits.nameLength
+    /// Adds a finding of `rule` where `name` breaks `^[a-zA-Z0-9_]{1,30}$`. More than 30 bytes breaks it
+    /// either way (more than 30 characters, or one outside ASCII): a long name is not read.
+    private static func checkName(_ name: String, _ rule: String, into findings: inout Findings) {
+        let breaksFormat =
+            name.isEmpty || name.utf8.count > Limits.nameLength
             || !Rules.allBytes(of: name) {
                 ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F
             }
+        if breaksFormat { findings.append(rule, Rules.quoted(name), limit: nameLimit) }
     }
 
     private static let textLimit = "1 to \(Limits.stringValueLength) characters"

@@ -224,8 +224,7 @@ struct Findings {
     mutating func walk(_ value: AnalyticsValue, of key: String, _ check: (AnalyticsValue, Int, inout Self) -> Bool) {
         (walked.key, walked.last) = (key, nil)
         walked.seen.removeAll(keepingCapacity: true)
-        let read = value.walk(limit: valuesLeft) { value, depth in check(value, depth, &self) }
-        valuesLeft -= read
+        valuesLeft -= value.walk(limit: valuesLeft) { value, depth in check(value, depth, &self) }
     }
 
     /// Adds a finding of `rule` about the value walked, unless made for its `id` (a size, a number's bits)
