@@ -166,12 +166,11 @@ extension SegmentTag: RuleCheckedVendorTag {
                 switch value {
                 case .string(let string): add(string, 2)
                 case .int(let int): size += String(int).utf8.count
-                case .double(let number) where !isWritable(number):
+                case .double(let number):
                     size += 1
-                    let isFinite = number.isFinite
-                    let rule = isFinite ? "segment.number.range" : "segment.number.finite"
-                    findings.add(rule, number: number, limit: isFinite ? rangeLimit : "a finite number")
-                case .double: size += 1
+                    guard !isWritable(number) else { break }
+                    let rule = number.isFinite ? "segment.number.range" : "segment.number.finite"
+                    findings.add(rule, number: number, limit: number.isFinite ? rangeLimit : "a finite number")
                 case .bool(let bool): size += bool ? 4 : 5
                 case .null: size += 4
                 case .array(let values):
