@@ -91,7 +91,20 @@ extension MixpanelTag: RuleCheckedVendorTag {
             } else if isEvent && index < read && Limits.reservedPropertyNames.contains(key) {
                 findings.append("mixpanel.propertyName.reserved", Rules.quoted(key), limit: "not reserved by Mixpanel")
             }
-            checkValue(value, key: key, into: &findings)
+            findings.walk(value, of: key) { value, _, findings in
+                switch value {
+                case .string(let text) where text.utf8.count > Limits.stringValueBytes:
+                    let size = text.utf8.count
+                    findings.add("mixpanel.stringValue.bytes", size, "\(Rules.grouped(size)) bytes", limit: bytesLimit)
+                case .double(let number) where !number.isFinite: findings.add("mixpanel.number.finite", number: number)
+                case .array(let values) where values.count > Limits.arrayLength:  // far longer, not walked
+                    let count = values.count
+                    findings.add("mixpanel.array.length", count, "\(Rules.grouped(count)) elements", limit: arrayLimit)
+                    return !Rules.isFar(count, beyond: Limits.arrayLength)
+                default: break
+                }
+                return true
+            }
         }
         findings.appendCaseGroups(keys, "mixpanel.propertyName.case", limit: Rules.differentProperties)
     }
@@ -101,24 +114,6 @@ extension MixpanelTag: RuleCheckedVendorTag {
     private static let ignoreLimit = "not $ignore, which drops the event"
     private static let bytesLimit = "at most \(Limits.stringValueBytes) bytes of UTF-8"
     private static let arrayLimit = "at most \(Limits.arrayLength)"
-
-    /// The rules of a value and of those inside it; an array far longer than its limit is not walked.
-    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
-        findings.walk(value, of: key) { value, _, findings in
-            switch value {
-            case .string(let text) where text.utf8.count > Limits.stringValueBytes:
-                let bytes = text.utf8.count
-                findings.add("mixpanel.stringValue.bytes", bytes, "\(Rules.grouped(bytes)) bytes", limit: bytesLimit)
-            case .double(let number) where !number.isFinite: findings.add("mixpanel.number.finite", number: number)
-            case .array(let values) where values.count > Limits.arrayLength:
-                let count = values.count
-                findings.add("mixpanel.array.length", count, "\(Rules.grouped(count)) elements", limit: arrayLimit)
-                return !Rules.isFar(count, beyond: Limits.arrayLength)
-            default: break
-            }
-            return true
-        }
-    }
 }
 
 extension VendorLimits {
