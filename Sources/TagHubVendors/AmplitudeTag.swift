@@ -85,7 +85,8 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         findings.appendCount("amplitude.propertyCount", properties.count, "properties", Limits.propertiesPerDictionary)
         let entries = Rules.checkedEntries(of: properties, accepted: Limits.propertiesPerDictionary)
         let most = Limits.stringValueLength  // keys are read within the tag's bytes, none far longer than a value
-        let keys = entries.map(\.key).filter { !Rules.isFarLonger($0, than: most) && findings.reads($0, within: most) }
+        var keys = entries.map(\.key)
+        keys.removeAll { Rules.isFarLonger($0, than: most) || !findings.reads($0, within: most) }
         for key in keys { findings.appendBlank(key, blank) }
         for (key, value) in entries {
             findings.walk(value, of: key) { value, _, findings in
