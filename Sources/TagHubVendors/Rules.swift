@@ -199,7 +199,6 @@ struct Findings {
     var valuesLeft = 16_384
     private(set) var bytesLeft = 65_536  // of text: the most a check reads (``reads(_:within:)``)
     private var shown: [VendorRuleViolation] = []
-    private var counts: [(rule: String, count: Int)] = []
     private var rest: [(rule: String, count: Int, limit: String?)] = []
     /// The key of the value walked, its findings (their rules, sizes or texts), and the last of them.
     private var walked: (key: String, seen: Set<Seen>, last: Seen?) = ("", [], nil)
@@ -246,14 +245,11 @@ struct Findings {
     /// Adds a violation of `rule`, one of the vendor models' rules; `subject` is written only for
     /// the first three of the rule.
     mutating func append(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
-        let index = counts.lastIndex { $0.rule == rule } ?? counts.endIndex
-        if index == counts.endIndex { counts.append((rule, 0)) }
-        counts[index].count += 1
-        if counts[index].count <= Rules.findingsPerRule {
-            shown.append(VendorRuleViolation(rule, subject(), limit: limit))
-        } else if let index = rest.firstIndex(where: { $0.rule == rule }) {
+        if let index = rest.firstIndex(where: { $0.rule == rule }) {
             rest[index].count += 1
             if rest[index].limit != limit { rest[index].limit = nil }
+        } else if shown.count(where: { $0.rule == rule }) < Rules.findingsPerRule {
+            shown.append(VendorRuleViolation(rule, subject(), limit: limit))
         } else {
             rest.append((rule, 1, limit))
         }
