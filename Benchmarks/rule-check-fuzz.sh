@@ -18,7 +18,9 @@
 # combining marks, bidi, zero-width and control scalars, CJK, emoji and astral scalars; 0 to 40
 # keys, one time in 1,000 a few hundred or over a thousand; strings of 0 to 400 scalars, rarely
 # 10 KB; ints, doubles with NaN, infinities, huge and tiny ones, Booleans, nulls, arrays nested
-# up to 4 levels), checks each once as it is made, and prints:
+# up to 4 levels; one time in 2,000, a tag built to be slow to check: keys sharing one array of
+# texts of thousands of characters, or thousands of keys sharing a prefix of kilobytes), checks
+# each once as it is made, and prints:
 #     the number of tags, the time making them, the checks' total, median, 99th percentile and slowest;
 #     the slowest tag: the 50 slowest checks' tags are made again and checked again, each one's
 #         time is the lesser of its two (a pause of the machine during a check makes one slow,

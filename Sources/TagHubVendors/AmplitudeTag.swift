@@ -46,9 +46,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         var findings = Findings()
         switch self {
         case .track(let eventType, let properties):
-            if Rules.isEmptyOrBlank(eventType) {
-                findings.append("amplitude.eventType.empty", Rules.quoted(eventType), limit: "an event type")
-            }
+            findings.appendBlank(eventType, "amplitude.eventType.empty", limit: "an event type")
             if eventType.utf8.starts(with: Limits.reservedEventPrefix.utf8) {
                 findings.append("amplitude.eventType.reservedPrefix", Rules.quoted(eventType), limit: Self.prefixLimit)
             }
@@ -66,58 +64,52 @@ extension AmplitudeTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [AmplitudeTag]) -> [VendorRuleViolation] {
         let types = Set(tags.compactMap { if case .track(let type, _) = $0 { type } else { nil } })
         var findings = Findings()
-        if types.count > Limits.eventTypesPerProject {
-            let count = "\(Rules.grouped(types.count)) event types"
-            findings.append("amplitude.distinctEventTypes", count, limit: typesLimit)
-        }
-        let limit = "names that differ only by case are different events"
-        Rules.appendCaseViolations(types, rule: "amplitude.nameCase", limit: limit, into: &findings)
+        let most = Limits.eventTypesPerProject
+        findings.appendCount("amplitude.distinctEventTypes", types.count, "event types", most, " per project")
+        findings.appendCaseGroups(types, "amplitude.nameCase", limit: Rules.differentEvents)
         return findings.summary
     }
 
     /// The rules of an ID, named `rule`.optional, .length and .empty: not an optional's description,
     /// at least 5 UTF-16 units (counted up to 5), and, long enough, one that shows something.
     private static func check(id: String, _ rule: String, into findings: inout Findings) {
-        Rules.appendOptionalID(id, rule: "\(rule).optional", into: &findings)
+        findings.appendOptionalID(id, rule: "\(rule).optional")
         let units = id.utf16.prefix(Limits.minimumIDLength).count
-        if units >= Limits.minimumIDLength { return Rules.appendBlankID(id, rule: "\(rule).empty", into: &findings) }
+        if units >= Limits.minimumIDLength { return findings.appendBlankID(id, rule: "\(rule).empty") }
         findings.append("\(rule).length", Rules.quoted(id, size: "\(units) UTF-16 units"), limit: idLimit)
     }
 
     /// The rules of properties, in order: count, blank keys (rule `blank`), values (walked without recursion, not in an
     /// array too long), keys differing only by case. Only ``Rules/checkedEntries(of:accepted:)`` are read.
     private static func check(_ properties: [String: AnalyticsValue], blank: String, into findings: inout Findings) {
-        if properties.count > Limits.propertiesPerDictionary {
-            let count = "\(Rules.grouped(properties.count)) properties"
-            findings.append("amplitude.propertyCount", count, limit: countLimit)
-        }
+        findings.appendCount("amplitude.propertyCount", properties.count, "properties", Limits.propertiesPerDictionary)
         let entries = Rules.checkedEntries(of: properties, accepted: Limits.propertiesPerDictionary)
-        let keys = entries.map(\.key)
-        for key in keys where Rules.isEmptyOrBlank(key) { findings.append(blank, Rules.quoted(key), limit: "a name") }
+        let most = Limits.stringValueLength  // keys are read within the tag's bytes, none far longer than a value
+        var keys = entries.map(\.key)
+        keys.removeAll { Rules.isFarLonger($0, than: most) || !findings.reads($0, within: most) }
+        for key in keys { findings.appendBlank(key, blank) }
         for (key, value) in entries {
-            findings.walk(value, of: key) { value in
+            findings.walk(value, of: key) { value, _, findings in
                 switch value {
-                case .string(let text) where text.utf16.count > Limits.stringValueLength:
-                    (
-                        ("amplitude.stringValue.length", "\(Rules.grouped(text.utf16.count)) UTF-16 units", textLimit),
-                        true
-                    )
-                case .double(let number) where !number.isFinite:
-                    (("amplitude.number.finite", "\(number)", "a finite number"), true)
+                case .string(let text):  // texts told apart by their units where counted, else by bytes
+                    guard let size = findings.units(of: text, beyond: Limits.stringValueLength) else { break }
+                    let rule = "amplitude.stringValue.length"
+                    findings.add(rule, size, "\(Rules.grouped(text.utf16.count)) UTF-16 units", limit: textLimit)
+                case .double(let number) where !number.isFinite: findings.add("amplitude.number.finite", number: number)
                 case .array(let values) where values.count > Limits.arrayLength:
-                    (("amplitude.array.length", "\(Rules.grouped(values.count)) elements", arrayLimit), false)
-                default: (nil, true)
+                    let count = "\(Rules.grouped(values.count)) elements"
+                    findings.add("amplitude.array.length", values.count, count, limit: arrayLimit)
+                    return false
+                default: break
                 }
+                return true
             }
         }
-        let limit = "names that differ only by case are different properties"
-        Rules.appendCaseViolations(keys, rule: "amplitude.propertyName.case", limit: limit, into: &findings)
+        findings.appendCaseGroups(keys, "amplitude.propertyName.case", limit: Rules.differentProperties)
     }
 
     private static let prefixLimit = "no \(Rules.quoted(Limits.reservedEventPrefix)) prefix"
-    private static let typesLimit = "at most \(Rules.grouped(Limits.eventTypesPerProject)) per project"
     private static let idLimit = "at least \(Limits.minimumIDLength) UTF-16 units"
-    private static let countLimit = "at most \(Rules.grouped(Limits.propertiesPerDictionary))"
     private static let textLimit = "at most \(Rules.grouped(Limits.stringValueLength)) UTF-16 units"
     private static let arrayLimit = "at most \(Rules.grouped(Limits.arrayLength)) (an event over 1 MB is dropped)"
 }

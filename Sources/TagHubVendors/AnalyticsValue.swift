@@ -12,9 +12,8 @@ public enum AnalyticsValue: Sendable, Hashable, CustomStringConvertible {
     case double(Double)
     /// A Boolean.
     case bool(Bool)
-    /// A list of values: `.array(["swift", "talk"])`, or `.array(values)` from an
-    /// `[AnalyticsValue]`. `case .array(let values)` binds them as an ``AnalyticsArray``, a
-    /// collection used as an `Array` is.
+    /// A list of values: `.array(["swift", "talk"])`, or `.array(values)` from an `[AnalyticsValue]`.
+    /// `case .array(let values)` binds them as an ``AnalyticsArray``, a collection used as an `Array` is.
     case array(AnalyticsArray)
     /// No value (`NSNull` in the SDKs).
     case null

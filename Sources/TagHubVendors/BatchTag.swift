@@ -43,51 +43,41 @@ extension BatchTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Batch
 
     /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``). Of more than 20
-    /// attributes or 10 tags, the first 28 attributes (by key) and the first 18 tags are checked.
+    /// attributes or 10 tags, the first 8 attributes (by key) and the first 18 tags are checked.
     public var ruleViolations: [VendorRuleViolation] {
         var findings = Findings()
         switch self {
         case .event(let name, let attributes, let label, let tags):
-            if Self.breaksNameFormat(name) {
-                findings.append("batch.eventName.format", Rules.quoted(name), limit: Self.nameLimit)
-            }
-            if attributes.count > Limits.attributesPerEvent {
-                let count = "\(Rules.grouped(attributes.count)) attributes"
-                findings.append("batch.attributeCount", count, limit: "at most \(Limits.attributesPerEvent)")
-            }
+            Self.checkName(name, "batch.eventName.format", into: &findings)
+            findings.appendCount("batch.attributeCount", attributes.count, "attributes", Limits.attributesPerEvent)
             let entries = Rules.checkedEntries(of: attributes, accepted: Limits.attributesPerEvent)
             for (key, value) in entries {
-                if Self.breaksNameFormat(key) {
-                    findings.append("batch.attributeKey.format", Rules.quoted(key), limit: Self.nameLimit)
-                }
+                Self.checkName(key, "batch.attributeKey.format", into: &findings)
                 Self.check(value, key: key, into: &findings)
             }
             let keys = entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.nameLength) }
             let limit = "keys that differ only by case are one attribute"
-            Rules.appendCaseViolations(keys, rule: "batch.attributeKey.case", limit: limit, into: &findings)
-            if let label, Rules.isLonger(label, than: Limits.labelLength) {
+            findings.appendCaseGroups(keys, "batch.attributeKey.case", limit: limit)
+            if let label, let length = Rules.length(of: label, beyond: Limits.labelLength) {
                 let limit = "at most \(Limits.labelLength) characters"
-                findings.append("batch.label.length", Rules.quoted(label, beyond: Limits.labelLength), limit: limit)
+                findings.append("batch.label.length", Rules.quoted(label, length: length), limit: limit)
             }
-            if tags.count > Limits.tagsPerEvent {
-                let count = "\(Rules.grouped(tags.count)) tags"
-                findings.append("batch.tagCount", count, limit: "at most \(Limits.tagsPerEvent)")
-            }
+            findings.appendCount("batch.tagCount", tags.count, "tags", Limits.tagsPerEvent)
             var shown: Set<String> = []  // a tag given twice, or shown alike, is one finding
-            for tag in tags.prefix(Limits.tagsPerEvent + Rules.extraKeys)
-            where Rules.isLonger(tag, than: Limits.tagLength) {
-                let subject = Rules.quoted(tag, beyond: Limits.tagLength)
+            for tag in tags.prefix(Limits.tagsPerEvent + Rules.extraKeys) {
+                guard let length = Rules.length(of: tag, beyond: Limits.tagLength) else { continue }
+                let subject = Rules.quoted(tag, length: length)
                 guard shown.insert(subject).inserted else { continue }
                 findings.append("batch.tag.length", subject, limit: "at most \(Limits.tagLength) characters")
             }
         case .customUserID(let id?):
             let limit = Limits.customUserIDLength
             if !Rules.isFarLonger(id, than: limit) {
-                Rules.appendOptionalID(id, rule: "batch.customUserID.optional", into: &findings)
-                Rules.appendBlankID(id, rule: "batch.customUserID.empty", into: &findings)
+                findings.appendOptionalID(id, rule: "batch.customUserID.optional")
+                findings.appendBlankID(id, rule: "batch.customUserID.empty")
             }
-            if Rules.isLonger(id, than: limit) {
-                let size = Rules.size(of: id, beyond: limit)
+            if let length = Rules.length(of: id, beyond: limit) {
+                let size = Rules.size(id, length, limit)
                 findings.append("batch.customUserID.length", size, limit: "at most \(Rules.grouped(limit)) characters")
             }
         case .customUserID(nil): break
@@ -96,52 +86,50 @@ extension BatchTag: RuleCheckedVendorTag {
     }
 
     private static let nameLimit = "1 to \(Limits.nameLength) of [a-zA-Z0-9_]"
-    /// Whether `name` breaks `^[a-zA-Z0-9_]{1,30}$`. More than 30 bytes breaks it either way
-    /// (more than 30 characters, or one outside ASCII): a long name is not read.
-    private static func breaksNameFormat(_ name: String) -> Bool {
-        name.isEmpty || name.utf8.count > Limits.nameLength
+    /// Adds a finding of `rule` where `name` breaks `^[a-zA-Z0-9_]{1,30}$`. More than 30 bytes breaks it
+    /// either way (more than 30 characters, or one outside ASCII): a long name is not read.
+    private static func checkName(_ name: String, _ rule: String, into findings: inout Findings) {
+        let breaksFormat =
+            name.isEmpty || name.utf8.count > Limits.nameLength
             || !Rules.allBytes(of: name) {
                 ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F
             }
+        if breaksFormat { findings.append(rule, Rules.quoted(name), limit: nameLimit) }
     }
 
-    private static let stringLengthLimit = "1 to \(Limits.stringValueLength) characters"
-    /// The rules of an attribute's value and of every value inside it, walked without recursion:
-    /// an array longer than Batch takes is reported by its length, one nested deeper at the first
-    /// level too deep, and neither is walked further (Batch drops the event for either).
+    private static let textLimit = "1 to \(Limits.stringValueLength) characters"
+    private static let arrayLimit = "at most \(Limits.arrayLength)"
+    private static let nestingLimit = "at most \(Limits.nestingDepth) levels"
+    /// The rules of an attribute's value and of every value inside it, walked without recursion: an array longer
+    /// than Batch takes is reported by its length, one nested deeper at the first level too deep, and neither is
+    /// walked further (Batch drops the event for either). Texts are read within the tag's bytes.
     private static func check(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
-        var shown: Set<String> = []  // a text shown is one finding, however many values
-        func add(_ rule: String, _ what: String, _ limit: String) {
-            if shown.insert(rule + what).inserted { findings.append(rule, "\(Rules.name(key)): \(what)", limit: limit) }
-        }
-        let read = value.walk(limit: findings.valuesLeft) { value, depth in
+        findings.walk(value, of: key) { value, depth, findings in
             switch value {
-            case .string(let string):
+            case .string(let text) where findings.reads(text, within: Limits.stringValueLength):
                 let limit = Limits.stringValueLength
-                if string.isEmpty || Rules.isLonger(string, than: limit) {
-                    add("batch.stringValue.length", Rules.size(of: string, beyond: limit), stringLengthLimit)
+                if let length = text.isEmpty ? 0 : Rules.length(of: text, beyond: limit) {
+                    findings.add("batch.stringValue.length", length, Rules.size(text, length, limit), limit: textLimit)
                 }
-                guard !Rules.isFarLonger(string, than: limit) else { return true }
-                if !string.isEmpty && string.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-                    add("batch.stringValue.blank", Rules.quoted(string), "not blank")
+                guard !Rules.isFarLonger(text, than: limit) else { break }
+                if !text.isEmpty && text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+                    findings.add("batch.stringValue.blank", 0, Rules.quoted(text), limit: "not blank", text: text)
                 }
-                if string.utf8.contains(UInt8(ascii: "\n")) {
-                    add("batch.stringValue.newline", Rules.quoted(string), "no line break")
+                if !Rules.allBytes(of: text, { $0 != 0x0A }) {  // a line break
+                    findings.add("batch.stringValue.newline", 0, Rules.quoted(text), limit: "no line break", text: text)
                 }
-            case .double(let number) where !number.isFinite: add("batch.number.finite", "\(number)", "a finite number")
+            case .double(let number) where !number.isFinite: findings.add("batch.number.finite", number: number)
             case .array(let values):
-                let isLong = values.count > Limits.arrayLength
-                let isDeep = depth + 1 > Limits.nestingDepth
-                if isLong {
-                    add("batch.array.length", "\(Rules.grouped(values.count)) items", "at most \(Limits.arrayLength)")
+                let (count, isDeep) = (values.count, depth + 1 > Limits.nestingDepth)
+                if count > Limits.arrayLength {
+                    findings.add("batch.array.length", count, "\(Rules.grouped(count)) items", limit: arrayLimit)
                 }
-                if isDeep { add("batch.nesting", "\(depth + 1) levels", "at most \(Limits.nestingDepth) levels") }
-                return !isLong && !isDeep
+                if isDeep { findings.add("batch.nesting", depth + 1, "\(depth + 1) levels", limit: nestingLimit) }
+                return count <= Limits.arrayLength && !isDeep
             default: break
             }
             return true
         }
-        findings.valuesLeft -= read
     }
 }
 

@@ -68,6 +68,7 @@ private struct FirebaseCheck {
     typealias Limits = VendorLimits.Firebase
     static let valueLimit = "at most \(Limits.parameterValueLength) UTF-16 units"
     var findings = Findings()
+    var itemsLeft = Limits.itemsPerEvent  // read across the tag's lists: as many as Firebase keeps of one
 
     init(_ tag: FirebaseTag) {
         switch tag {
@@ -83,8 +84,8 @@ private struct FirebaseCheck {
             add("userPropertyValue.length", Self.quoted(value), limit)
         case .userID(let id?):  // far longer than its limit, reported by its length only; empty, by the length rule
             if !Rules.isFarLonger(id, than: Limits.userIDLength) {
-                Rules.appendOptionalID(id, rule: "firebase.userID.optional", into: &findings)
-                if !id.isEmpty { Rules.appendBlankID(id, rule: "firebase.userID.empty", into: &findings) }
+                findings.appendOptionalID(id, rule: "firebase.userID.optional")
+                if !id.isEmpty { findings.appendBlankID(id, rule: "firebase.userID.empty") }
             }
             guard id.isEmpty || id.utf16.count > Limits.userIDLength else { break }
             add("userID.length", Self.quoted(id), "1 to \(Limits.userIDLength) UTF-16 units")
@@ -118,17 +119,14 @@ private struct FirebaseCheck {
 
     /// Adds a finding of `rule` per group of `names` that differ only by case; one past 4 KB is not compared.
     mutating func caseGroups(_ names: some Sequence<String>, _ rule: String, _ what: String, in place: String = "") {
-        let names = names.filter { !Rules.isFarLonger($0, than: Limits.eventNameLength) }
-        let limit = "names that differ only by case are different " + what
-        Rules.appendCaseViolations(names, rule: "firebase." + rule, limit: limit, in: place, into: &findings)
+        let names = names.lazy.filter { !Rules.isFarLonger($0, than: Limits.eventNameLength) }
+        let limit = { "names that differ only by case are different " + what }  // made only for a group
+        findings.appendCaseGroups(names, "firebase." + rule, limit: limit(), in: place)
     }
 
     /// Of far more parameters than Firebase takes, only the first few are checked one by one.
     mutating func parameters(_ parameters: [String: FirebaseValue]) {
-        let count = parameters.count
-        if count > Limits.parametersPerEvent {
-            add("parameterCount", "\(Rules.grouped(count)) parameters", "at most \(Limits.parametersPerEvent)")
-        }
+        findings.appendCount("firebase.parameterCount", parameters.count, "parameters", Limits.parametersPerEvent)
         let checked = Rules.checkedEntries(of: parameters, accepted: Limits.parametersPerEvent)
         for (key, value) in checked {
             name(key, "parameterName")
@@ -141,7 +139,7 @@ private struct FirebaseCheck {
     /// The rules of a string or a number, the value named `key` (`title`, `items[0].price`).
     mutating func value(_ value: FirebaseValue, _ key: @autoclosure () -> String) {
         switch value {
-        case .string(let string) where string.utf16.count > Limits.parameterValueLength:
+        case .string(let string) where findings.units(of: string, beyond: Limits.parameterValueLength) != nil:
             add("parameterValue.length", "\(key()): \(Self.quoted(string))", Self.valueLimit)
         case .double(let number) where !number.isFinite: add("number.finite", "\(key()): \(number)", "a finite number")
         default: break
@@ -149,15 +147,15 @@ private struct FirebaseCheck {
     }
 
     /// The rules of an e-commerce event's `items`: of the items, those Firebase keeps (the first 200) are
-    /// checked, within the tag's budget of values (``Findings/valuesLeft``).
+    /// checked, within the tag's 200 (``itemsLeft``), values and bytes (``Findings``).
     mutating func items(_ items: [[String: FirebaseItemValue]], key: String) {
         if key != Limits.itemsParameter { add("items.parameter", Rules.quoted(key), "items only under \"items\"") }
-        let limit = "at most \(Limits.itemsPerEvent) (the rest are dropped)"
-        if items.count > Limits.itemsPerEvent { add("items.count", "\(Rules.grouped(items.count)) items", limit) }
+        let dropped = " (the rest are dropped)"
+        findings.appendCount("firebase.items.count", items.count, "items", Limits.itemsPerEvent, dropped)
         var names: Set<String> = []  // checked with the first item that has each; one past 4 KB, with every item
         for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
-            guard findings.valuesLeft > 0 else { return }
-            findings.valuesLeft -= 1 + item.count
+            guard findings.valuesLeft > 0, itemsLeft > 0 else { return }
+            (findings.valuesLeft, itemsLeft) = (findings.valuesLeft - 1 - item.count, itemsLeft - 1)
             let place = "\(Rules.name(key))[\(index)]"
             let identified = ["item_id", "item_name"].contains { name in  // by an ID that shows something
                 guard case .string(let id) = item[name] else { return item[name] != nil }
@@ -170,14 +168,16 @@ private struct FirebaseCheck {
                 add("items.customParameterCount", "\(place): \(custom) custom parameters", limit)
             }
             let accepted = Limits.customParametersPerItem + Limits.standardItemParameters.count
-            let checked = Rules.checkedEntries(of: item, accepted: accepted)
-            for (name, value) in checked {
-                if Rules.isFarLonger(name, than: Limits.parameterNameLength) || names.insert(name).inserted {
-                    self.name(name, "itemParameterName", in: place)
+            var read: [String] = []  // the names read, within the tag's bytes
+            for (name, value) in Rules.checkedEntries(of: item, accepted: accepted) {
+                if findings.reads(name, within: Limits.parameterNameLength) {
+                    read.append(name)
+                    let isFar = Rules.isFarLonger(name, than: Limits.parameterNameLength)
+                    if isFar || names.insert(name).inserted { self.name(name, "itemParameterName", in: place) }
                 }
                 self.value(value.parameterValue, "\(place).\(Rules.name(name))")
             }
-            caseGroups(checked.map(\.key), "itemParameterName.case", "item parameters", in: place + ": ")
+            caseGroups(read, "itemParameterName.case", "item parameters", in: place + ": ")
         }
     }
 
@@ -194,10 +194,9 @@ private struct FirebaseCheck {
             case "userPropertyName": (Limits.userPropertyNameLength, prefixes, Limits.reservedUserPropertyNames)
             default: (Limits.parameterNameLength, [], [])
             }
-        let rule = kind + "."
         var at: String { place.map { "\($0): " } ?? "" }
         if name.isEmpty || name.utf16.count > maxLength {
-            add(rule + "length", at + Self.quoted(name), "1 to \(maxLength) UTF-16 units")
+            add(kind + ".length", at + Self.quoted(name), "1 to \(maxLength) UTF-16 units")
         }
         guard !name.isEmpty, !Rules.isFarLonger(name, than: maxLength) else { return }
         // Letters and digits of any script as Java's `isLetterOrDigit` takes them: no mark, no letter number ("Ⅻ").
@@ -213,13 +212,13 @@ private struct FirebaseCheck {
                 }
         if !isIdentifier {
             let limit = "letters, digits and _ only, starting with a letter"
-            add(rule + "characters", at + Rules.quoted(name, showingMarks: true), limit)
+            add(kind + ".characters", at + Rules.quoted(name, showingMarks: true), limit)
         }
         let first = name.utf8.first
         if let prefix = reservedPrefixes.first(where: { first == $0.utf8.first && name.hasPrefix($0) }) {
-            add(rule + "reservedPrefix", at + Rules.quoted(name), "no \(Rules.quoted(prefix)) prefix")
+            add(kind + ".reservedPrefix", at + Rules.quoted(name), "no \(Rules.quoted(prefix)) prefix")
         }
-        if reserved.contains(name) { add(rule + "reserved", at + Rules.quoted(name), "not reserved by Firebase") }
+        if reserved.contains(name) { add(kind + ".reserved", at + Rules.quoted(name), "not reserved by Firebase") }
     }
 }
 

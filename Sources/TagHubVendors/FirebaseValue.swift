@@ -19,10 +19,9 @@ public enum FirebaseValue: Sendable, Hashable, ExpressibleByStringLiteral, Expre
     case int(Int)
     /// A decimal number.
     case double(Double)
-    /// The `items` parameter of an e-commerce event (`AnalyticsParameterItems`, an array of
-    /// dictionaries in the SDK): one dictionary per item, each with an `item_id` or an
-    /// `item_name`, at most 200 items. An item's values are strings and numbers: the type holds no
-    /// items inside an item, which Firebase does not take.
+    /// The `items` parameter of an e-commerce event (`AnalyticsParameterItems`, an array of dictionaries in the SDK):
+    /// one dictionary per item, each with an `item_id` or an `item_name`, at most 200 items. An item's values are
+    /// strings and numbers: the type holds no items inside an item, which Firebase does not take.
     case items([[String: FirebaseItemValue]])
 
     /// A string value.

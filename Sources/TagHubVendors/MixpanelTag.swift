@@ -41,12 +41,10 @@ extension MixpanelTag: RuleCheckedVendorTag {
         var findings = Findings()
         switch self {
         case .track(let event, let properties):
-            if Rules.isEmptyOrBlank(event) {
-                findings.append("mixpanel.eventName.empty", Rules.quoted(event), limit: "a name")
-            }
+            findings.appendBlank(event, "mixpanel.eventName.empty")
             Self.check(properties, isEvent: true, into: &findings)
         case .identify(let id):
-            Rules.appendOptionalID(id, rule: "mixpanel.distinctID.optional", into: &findings)
+            findings.appendOptionalID(id, rule: "mixpanel.distinctID.optional")
             // Trimmed of white space (not of invisible scalars: those make a blank ID, below) and lowercased.
             // Text of more than 4 bytes per scalar of the longest placeholder cannot lowercase into one.
             let bare = Rules.trimmed(id)
@@ -54,7 +52,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             if bare.utf8.count <= 4 * longest, bare.isEmpty || Limits.placeholderIDs.contains(bare.lowercased()) {
                 findings.append("mixpanel.distinctID.placeholder", Rules.quoted(id), limit: Self.placeholderLimit)
             } else {
-                Rules.appendBlankID(id, rule: "mixpanel.distinctID.empty", into: &findings)
+                findings.appendBlankID(id, rule: "mixpanel.distinctID.empty")
             }
         case .reset: break
         case .setPeopleProperties(let properties): Self.check(properties, isEvent: false, into: &findings)
@@ -66,67 +64,56 @@ extension MixpanelTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [MixpanelTag]) -> [VendorRuleViolation] {
         let names = Set(tags.compactMap { if case .track(let event, _) = $0 { event } else { nil } })
         var findings = Findings()
-        if names.count > Limits.distinctEventNames {
-            let count = "\(Rules.grouped(names.count)) event names"
-            findings.append("mixpanel.distinctEventNames", count, limit: namesLimit)
-        }
-        let limit = "names that differ only by case are different events"
-        Rules.appendCaseViolations(names, rule: "mixpanel.nameCase", limit: limit, into: &findings)
+        let most = Limits.distinctEventNames
+        findings.appendCount("mixpanel.distinctEventNames", names.count, "event names", most, " (a soft limit)")
+        findings.appendCaseGroups(names, "mixpanel.nameCase", limit: Rules.differentEvents)
         return findings.summary
     }
 
     /// The rules of properties: their count (an event's), blank keys, each key and value, keys differing only by case.
-    /// Only ``Rules/checkedEntries(of:accepted:)`` are read; a key far longer than its limit, by its UTF-16 units only.
+    /// Only ``Rules/checkedEntries(of:accepted:)`` are read, their keys within the tag's bytes (``Findings``).
     private static func check(_ properties: [String: AnalyticsValue], isEvent: Bool, into findings: inout Findings) {
-        if isEvent && properties.count > Limits.propertiesPerEvent {
-            let count = "\(Rules.grouped(properties.count)) properties"
-            findings.append("mixpanel.propertyCount", count, limit: "at most \(Limits.propertiesPerEvent)")
+        if isEvent {
+            findings.appendCount("mixpanel.propertyCount", properties.count, "properties", Limits.propertiesPerEvent)
         }
         let accepted = isEvent ? Limits.propertiesPerEvent : Limits.propertiesPerProfile
-        let entries = Rules.checkedEntries(of: properties, accepted: accepted)
-        let keys = entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.propertyNameLength) }
-        for key in keys where Rules.isEmptyOrBlank(key) {
-            findings.append("mixpanel.propertyName.empty", Rules.quoted(key), limit: "a name")
-        }
-        for (key, value) in entries {
-            if Rules.isLonger(key, than: Limits.propertyNameLength) {
-                let subject = Rules.quoted(key, beyond: Limits.propertyNameLength)
-                findings.append("mixpanel.propertyName.length", subject, limit: nameLimit)
+        let (entries, most) = (Rules.checkedEntries(of: properties, accepted: accepted), Limits.propertyNameLength)
+        var keys = entries.map(\.key)  // the first, read within the tag's bytes; then those not far longer than a name
+        keys.removeAll { !findings.reads($0, within: most) }
+        let read = keys.count
+        keys.removeAll { Rules.isFarLonger($0, than: most) }
+        for key in keys { findings.appendBlank(key, "mixpanel.propertyName.empty") }
+        for (index, (key, value)) in entries.enumerated() {
+            if index < read, let length = Rules.length(of: key, beyond: Limits.propertyNameLength) {
+                findings.append("mixpanel.propertyName.length", Rules.quoted(key, length: length), limit: nameLimit)
             } else if isEvent && key == "$ignore" {
                 findings.append("mixpanel.propertyName.ignore", Rules.quoted(key), limit: ignoreLimit)
-            } else if isEvent && Limits.reservedPropertyNames.contains(key) {
+            } else if isEvent && index < read && Limits.reservedPropertyNames.contains(key) {
                 findings.append("mixpanel.propertyName.reserved", Rules.quoted(key), limit: "not reserved by Mixpanel")
             }
-            checkValue(value, key: key, into: &findings)
+            findings.walk(value, of: key) { value, _, findings in
+                switch value {
+                case .string(let text) where text.utf8.count > Limits.stringValueBytes:
+                    let size = text.utf8.count
+                    findings.add("mixpanel.stringValue.bytes", size, "\(Rules.grouped(size)) bytes", limit: bytesLimit)
+                case .double(let number) where !number.isFinite: findings.add("mixpanel.number.finite", number: number)
+                case .array(let values) where values.count > Limits.arrayLength:  // far longer, not walked
+                    let count = values.count
+                    findings.add("mixpanel.array.length", count, "\(Rules.grouped(count)) elements", limit: arrayLimit)
+                    return !Rules.isFar(count, beyond: Limits.arrayLength)
+                default: break
+                }
+                return true
+            }
         }
-        let limit = "names that differ only by case are different properties"
-        Rules.appendCaseViolations(keys, rule: "mixpanel.propertyName.case", limit: limit, into: &findings)
+        findings.appendCaseGroups(keys, "mixpanel.propertyName.case", limit: Rules.differentProperties)
     }
 
     private static let placeholderLimit = "a real user ID, not empty or a placeholder"
-    private static let namesLimit = "at most \(Rules.grouped(Limits.distinctEventNames)) (a soft limit)"
     private static let nameLimit = "at most \(Limits.propertyNameLength) characters"
     private static let ignoreLimit = "not $ignore, which drops the event"
     private static let bytesLimit = "at most \(Limits.stringValueBytes) bytes of UTF-8"
     private static let arrayLimit = "at most \(Limits.arrayLength)"
-
-    /// The rules of a value and of those inside it; an array far longer than its limit is not walked.
-    private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
-        findings.walk(value, of: key) { value in
-            switch value {
-            case .string(let text) where text.utf8.count > Limits.stringValueBytes:
-                (("mixpanel.stringValue.bytes", "\(Rules.grouped(text.utf8.count)) bytes", bytesLimit), true)
-            case .double(let number) where !number.isFinite:
-                (("mixpanel.number.finite", "\(number)", "a finite number"), true)
-            case .array(let values) where values.count > Limits.arrayLength:
-                (
-                    ("mixpanel.array.length", "\(Rules.grouped(values.count)) elements", arrayLimit),
-                    !Rules.isFar(values.count, beyond: Limits.arrayLength)
-                )
-            default: (nil, true)
-            }
-        }
-    }
 }
 
 extension VendorLimits {

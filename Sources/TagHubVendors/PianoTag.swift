@@ -1,7 +1,6 @@
 import TagHub
 
-/// What Piano Analytics records, without linking the SDK: `pa.sendEvent(Event(name, properties))`,
-/// and who the user is.
+/// What Piano Analytics records, without linking the SDK: `pa.sendEvent(Event(name, properties))`, and who the user is.
 public enum PianoTag: Sendable, Hashable, CustomStringConvertible {
     /// An event with its properties.
     case event(name: String, properties: [String: AnalyticsValue])
@@ -44,8 +43,7 @@ extension PianoTag: RuleCheckedVendorTag {
     public static func ruleViolations(across tags: [PianoTag]) -> [VendorRuleViolation] {
         let names = Set(tags.compactMap { if case .event(let name, _) = $0 { name } else { nil } })
         var findings = Findings()
-        let limit = "names that differ only by case are different events"
-        Rules.appendCaseViolations(names, rule: "piano.nameCase", limit: limit, into: &findings)
+        findings.appendCaseGroups(names, "piano.nameCase", limit: Rules.differentEvents)
         return findings.summary
     }
 
@@ -54,20 +52,20 @@ extension PianoTag: RuleCheckedVendorTag {
         var findings = Findings()
         switch self {
         case .event(let name, let properties):
-            if Rules.isEmptyOrBlank(name) {
-                findings.append("piano.eventName.empty", Rules.quoted(name), limit: "an event name")
-            }
+            findings.appendBlank(name, "piano.eventName.empty", limit: "an event name")
             let entries = Rules.checkedEntries(of: properties, accepted: Limits.checkedProperties)
-            for (key, value) in entries {
-                Self.checkKey(key, into: &findings)
+            var keys = entries.map(\.key)  // the first, read within the tag's bytes; then those not far longer
+            keys.removeAll { !findings.reads($0, within: Limits.keyLength) }
+            for (index, (key, value)) in entries.enumerated() {
+                if index < keys.count { Self.checkKey(key, into: &findings) }
                 Self.checkValue(value, key: key, into: &findings)
             }
-            let keys = entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.keyLength) }
+            keys.removeAll { Rules.isFarLonger($0, than: Limits.keyLength) }
             let limit = "keys that differ only by case are one property"
-            Rules.appendCaseViolations(keys, rule: "piano.propertyKey.case", limit: limit, into: &findings)
+            findings.appendCaseGroups(keys, "piano.propertyKey.case", limit: limit)
         case .setUser(let id, _):
-            Rules.appendOptionalID(id, rule: "piano.userID.optional", into: &findings)
-            Rules.appendBlankID(id, rule: "piano.userID.empty", into: &findings)
+            findings.appendOptionalID(id, rule: "piano.userID.optional")
+            findings.appendBlankID(id, rule: "piano.userID.empty")
         case .deleteUser: break
         }
         return findings.summary
@@ -76,13 +74,12 @@ extension PianoTag: RuleCheckedVendorTag {
     private static let keyLengthLimit = "at most \(Limits.keyLength) characters"
     private static let keyFormatLimit = "letters, digits and _, starting with a letter from a to z"
 
-    /// The rules of a key, as the SDK reads it (`Property.swift`): at most 40 characters, then,
-    /// lowercased, `^[a-z]\w*$` and no reserved prefix; and lowercase, as Piano stores it. A key
-    /// far longer than its limit is reported by its length only, and not read.
+    /// The rules of a key, as the SDK reads it (`Property.swift`): at most 40 characters, then, lowercased,
+    /// `^[a-z]\w*$` and no reserved prefix; and lowercase, as Piano stores it. A key far longer than its limit is
+    /// reported by its length only, and not read further.
     private static func checkKey(_ key: String, into findings: inout Findings) {
-        if Rules.isLonger(key, than: Limits.keyLength) {
-            let subject = Rules.quoted(key, beyond: Limits.keyLength)
-            findings.append("piano.propertyKey.length", subject, limit: keyLengthLimit)
+        if let length = Rules.length(of: key, beyond: Limits.keyLength) {
+            findings.append("piano.propertyKey.length", Rules.quoted(key, length: length), limit: keyLengthLimit)
         }
         guard !Rules.isFarLonger(key, than: Limits.keyLength) else { return }
         // An ASCII key, the usual one, is read on its bytes.
@@ -123,22 +120,20 @@ extension PianoTag: RuleCheckedVendorTag {
 
     /// The rules of a value and of those inside it; an array far longer than its limit is not walked.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
-        findings.walk(value, of: key) { value in
+        findings.walk(value, of: key) { value, _, findings in
+            let limit = Limits.stringValueLength
             switch value {
-            case .string(let text) where Rules.isLonger(text, than: Limits.stringValueLength):
-                (
-                    ("piano.stringValue.length", Rules.size(of: text, beyond: Limits.stringValueLength), stringLimit),
-                    true
-                )
-            case .double(let number) where !number.isFinite:
-                (("piano.number.finite", "\(number)", "a finite number"), true)
+            case .string(let text) where text.utf8.count > limit && findings.reads(text, within: limit):
+                guard let length = Rules.length(of: text, beyond: limit) else { break }
+                findings.add("piano.stringValue.length", length, Rules.size(text, length, limit), limit: stringLimit)
+            case .double(let number) where !number.isFinite: findings.add("piano.number.finite", number: number)
             case .array(let values) where values.count > Limits.arrayLength:
-                (
-                    ("piano.array.length", "\(Rules.grouped(values.count)) items", arrayLimit),
-                    !Rules.isFar(values.count, beyond: Limits.arrayLength)
-                )
-            default: (nil, true)
+                let count = values.count
+                findings.add("piano.array.length", count, "\(Rules.grouped(count)) items", limit: arrayLimit)
+                return !Rules.isFar(count, beyond: Limits.arrayLength)
+            default: break
             }
+            return true
         }
     }
 }
@@ -159,7 +154,7 @@ extension VendorLimits {
         /// String arrays: at most 20 items (support article "Properties").
         public static let arrayLength = 20
         /// Properties per event: Piano documents no limit, nor does its SDK set one. A check reads the first
-        /// 100 keys (and a few more) one by one, and no others: a bound of what a check costs, above what
+        /// 100 keys one by one (of more, the first 8), and no others: a bound of what a check costs, above what
         /// an event holds in practice, not one of Piano's.
         public static let checkedProperties = 100
 

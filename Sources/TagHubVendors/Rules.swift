@@ -7,8 +7,6 @@ enum Rules {
     static let subjectLength = 64
     /// The most findings of one rule that one tag reports one by one; the rest are summed up in one.
     static let findingsPerRule = 3
-    /// The most values a tag's check reads (see ``Findings/valuesLeft``).
-    static let valuesRead = 65_536
     /// How many keys past what a vendor accepts are still checked one by one.
     static let extraKeys = 8
 
@@ -21,7 +19,6 @@ enum Rules {
         return number < 0 ? "-" + digits : digits
     }
 
-    // MARK: - Subjects
     /// `scalar` as a finding writes it: as Swift escapes it in a literal (`\n`, `\u{07}`), and as
     /// `\u{200B}` where it would not show or would move the text around it (a format, invisible,
     /// separator, private or unassigned scalar; a mark where `showingMarks`): no forged lines.
@@ -49,10 +46,9 @@ enum Rules {
         return size().map { "\"\(literal)\" (\($0))" } ?? "\"\(literal)\""
     }
 
-    /// `text` quoted with its size in characters, or, far longer than `limit`, in UTF-16 units:
-    /// its characters are then not counted.
-    static func quoted(_ text: String, beyond limit: Int) -> String {
-        quoted(text, size: isFarLonger(text, than: limit) ? nil : "\(grouped(text.count)) characters")
+    /// `text` quoted with its `length` in characters (``length(of:beyond:)``), or far longer, in UTF-16 units.
+    static func quoted(_ text: String, length: Int) -> String {
+        quoted(text, size: length < 0 ? nil : "\(grouped(length)) characters")
     }
 
     /// `key` as a finding names it: escaped and cut as by ``quoted(_:size:showingMarks:)``, unquoted.
@@ -98,16 +94,17 @@ enum Rules {
         return (literal, true)
     }
 
-    // MARK: - Sizes
     /// Whether `text` is so far beyond `limit` that it is reported by its length: ``isFar(_:beyond:)`` in bytes.
     static func isFarLonger(_ text: String, than limit: Int) -> Bool { isFar(text.utf8.count, beyond: limit) }
     /// Whether `count` (of bytes, or of elements) is more than 4 times `limit` and 4,096: then not read.
     static func isFar(_ count: Int, beyond limit: Int) -> Bool { count > max(4 * limit, 4_096) }
 
-    /// Whether `text` has more than `limit` characters; far longer, as ``charactersPast(_:_:)`` says.
-    static func isLonger(_ text: String, than limit: Int) -> Bool {
-        guard text.utf8.count > limit else { return false }
-        return isFarLonger(text, than: limit) ? charactersPast(text, limit) != false : text.count > limit
+    /// `text`'s characters where more than `limit`, counted once; far longer (``charactersPast(_:_:)``), -its bytes.
+    static func length(of text: String, beyond limit: Int) -> Int? {
+        let bytes = text.utf8.count
+        guard bytes > limit else { return nil }
+        guard !isFar(bytes, beyond: limit) else { return charactersPast(text, limit) == false ? nil : -bytes }
+        return Optional(text.count).flatMap { $0 > limit ? $0 : nil }
     }
 
     /// Whether `text` has more than `limit` characters, from its first `16 * (limit + 1)` scalars: `nil`
@@ -119,10 +116,10 @@ enum Rules {
         return counted - 1 > limit ? true : nil  // the window's last character may go on past it
     }
 
-    /// The size of `text` against a limit in characters: `41 characters`; far longer, `more than 300
-    /// characters (5,000 UTF-16 units)`, or `5,000 UTF-16 units in characters of 16 scalars or more`.
-    static func size(of text: String, beyond limit: Int) -> String {
-        guard isFarLonger(text, than: limit) else { return "\(grouped(text.count)) characters" }
+    /// The size of `text` of `length` (``length(of:beyond:)``) past `limit`: `41 characters`; far longer, `more than
+    /// 300 characters (5,000 UTF-16 units)`, or `5,000 UTF-16 units in characters of 16 scalars or more`.
+    static func size(_ text: String, _ length: Int, _ limit: Int) -> String {
+        guard length < 0 else { return "\(grouped(length)) characters" }
         let units = "\(grouped(text.utf16.count)) UTF-16 units"
         return charactersPast(text, limit) == nil
             ? "\(units) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(units))"
@@ -140,52 +137,37 @@ enum Rules {
         return allBytes(of: name) { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
-    // MARK: - Keys
-    /// The entries of `properties` that a check reads one by one, in the order of their keys'
-    /// bytes: at most `accepted` + ``extraKeys``, the first by the bytes of their keys, or only
-    /// ``extraKeys`` where they are far more than `accepted` (``isFar(_:beyond:)``).
+    /// The entries of `properties` a check reads one by one, in the order of their keys' first 64 bytes, then lengths:
+    /// all, or past `accepted`, the first ``extraKeys``. Keys alike in both are in no set order (the dictionary's).
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
-        let bound = isFar(properties.count, beyond: accepted) ? extraKeys : accepted + extraKeys
-        guard properties.count > bound else { return properties.sorted { bytesPrecede($0.key, $1.key) } }
-        // A heap of the first entries met, the last of them by the bytes of its key on top: an
-        // entry past it is left at once, any other takes its place.
-        var heap: [(key: String, value: Value)] = []
-        for entry in properties {
-            if heap.count < bound {
-                heap.append(entry)
-                guard heap.count == bound else { continue }
-                for index in stride(from: bound / 2 - 1, through: 0, by: -1) { siftDown(&heap, from: index) }
-            } else if bytesPrecede(entry.key, heap[0].key) {
-                heap[0] = entry
-                siftDown(&heap, from: 0)
+        guard properties.count > accepted else { return properties.sorted { bytesPrecede($0.key, $1.key) } }
+        var first: [(key: String, value: Value)] = []  // the first met, in order; an entry past them is left at once
+        for entry in properties where first.count < extraKeys || bytesPrecede(entry.key, first[extraKeys - 1].key) {
+            first.insert(entry, at: first.firstIndex { bytesPrecede(entry.key, $0.key) } ?? first.count)
+            if first.count > extraKeys { first.removeLast() }
+        }
+        return first
+    }
+
+    /// Whether `left` comes first by its first 64 bytes, then by its length: read in place where both can be, as
+    /// ``allBytes(of:_:)`` reads, in a plain loop (fast in a debug build too, where tests check 100,000 keys).
+    private static func bytesPrecede(_ left: String, _ right: String) -> Bool {
+        let inPlace = left.utf8.withContiguousStorageIfAvailable { lefts in
+            right.utf8.withContiguousStorageIfAvailable { rights in
+                for index in 0..<min(64, lefts.count, rights.count) where lefts[index] != rights[index] {
+                    return lefts[index] < rights[index]
+                }
+                return lefts.count < rights.count
             }
         }
-        return heap.sorted { bytesPrecede($0.key, $1.key) }
-    }
-
-    /// Moves `heap[index]` down until no child's key comes after it by bytes.
-    private static func siftDown<Value>(_ heap: inout [(key: String, value: Value)], from index: Int) {
-        var parent = index
-        while true {
-            let (left, right) = (2 * parent + 1, 2 * parent + 2)
-            var last = parent
-            if left < heap.count && bytesPrecede(heap[last].key, heap[left].key) { last = left }
-            if right < heap.count && bytesPrecede(heap[last].key, heap[right].key) { last = right }
-            guard last != parent else { return }
-            heap.swapAt(parent, last)
-            parent = last
+        if let inPlace = inPlace.flatMap({ $0 }) { return inPlace }
+        // A string with no contiguous UTF-8 (bridged from Objective-C) is read through its view, not copied.
+        for (byte, other) in zip(left.utf8.prefix(64), right.utf8.prefix(64)) where byte != other {
+            return byte < other
         }
+        return left.utf8.count < right.utf8.count
     }
 
-    /// Compared in place where both can be, as ``allBytes(of:_:)`` reads.
-    private static func bytesPrecede(_ left: String, _ right: String) -> Bool {
-        let inPlace = left.utf8.withContiguousStorageIfAvailable { l in
-            right.utf8.withContiguousStorageIfAvailable { l.lexicographicallyPrecedes($0) }
-        }
-        return inPlace.flatMap { $0 } ?? left.utf8.lexicographicallyPrecedes(right.utf8)
-    }
-
-    // MARK: - Names
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
     /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark).
     static func isEmptyOrBlank(_ text: String) -> Bool {
@@ -196,6 +178,10 @@ enum Rules {
         }
     }
 
+    /// The limits of names that differ only by case, where a vendor keeps them apart.
+    static let differentEvents = "names that differ only by case are different events"
+    static let differentProperties = "names that differ only by case are different properties"
+
     /// `text` without the white space around it.
     static func trimmed(_ text: String) -> Substring {
         let scalars = text.unicodeScalars
@@ -204,85 +190,115 @@ enum Rules {
         else { return "" }
         return text[start...last]
     }
-
-    /// Adds one finding of `rule` per group of `names` whose `lowercased()` are equal, in the order
-    /// of their first names, each quoting at most three of its names after `place`.
-    static func appendCaseViolations(
-        _ names: some Sequence<String>,
-        rule: String,
-        limit: String,
-        in place: String = "",
-        into findings: inout Findings
-    ) {
-        // Names of ASCII without a capital, the usual ones, each lowercase already: no group.
-        let mayDifferByCase = names.contains { !allBytes(of: $0) { $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) } }
-        guard mayDifferByCase else { return }
-        var groups: [String: [String]] = [:]
-        for name in names { groups[name.lowercased(), default: []].append(name) }
-        for group in groups.values.filter({ $0.count > 1 }).map({ $0.sorted() }).sorted(by: { $0[0] < $1[0] }) {
-            let shown = group.prefix(findingsPerRule).map { quoted($0) }.joined(separator: ", ")
-            let more = group.count > findingsPerRule ? " and \(grouped(group.count - findingsPerRule)) more" : ""
-            findings.append(rule, place + shown + more, limit: limit)
-        }
-    }
-
-    /// Adds the advisory finding of `rule` where `id` reads as Swift's description of an optional,
-    /// `Optional("42")`, or is `nil`: what `"\(id)"` makes of an `id` that is optional.
-    static func appendOptionalID(_ id: String, rule: String, into findings: inout Findings) {
-        guard id == "nil" || (id.hasPrefix("Optional(") && id.hasSuffix(")")) else { return }
-        findings.append(rule, quoted(id), limit: "an ID, not an optional's description: unwrap it before interpolating")
-    }
-
-    /// Adds the advisory finding of `rule` where `id` shows nothing: the vendor takes it as an ID,
-    /// and files the user's data under it.
-    static func appendBlankID(_ id: String, rule: String, into findings: inout Findings) {
-        guard isEmptyOrBlank(id) else { return }
-        let limit = "an ID that shows something, not empty, white space or invisible scalars"
-        findings.append(rule, quoted(id), limit: limit)
-    }
 }
 
 /// One tag's findings, in the order made. ``summary`` shows the first three of each rule, then one
 /// that counts the rest (`1,000 more`), with their limit or `the same rule`, their subjects unwritten.
 struct Findings {
-    /// How many more values (properties' values, and every element inside them) the check reads:
-    /// arrays within their limits can share storage, so that a few kilobytes hold billions.
-    var valuesLeft = Rules.valuesRead
+    /// How many more values (at any depth) the check reads: arrays can share storage, a few kilobytes hold billions.
+    var valuesLeft = 16_384
+    private(set) var bytesLeft = 65_536  // of text: the most a check reads (``reads(_:within:)``)
     private var shown: [VendorRuleViolation] = []
-    private var counts: [String: Int] = [:]
     private var rest: [(rule: String, count: Int, limit: String?)] = []
+    /// The key of the value walked, its findings (their rules, sizes or texts), and the last of them.
+    private var walked: (key: String, seen: Set<Seen>, last: Seen?) = ("", [], nil)
+    private struct Seen: Hashable { let rule: String, id: Int, text: String }
 
-    /// Walks `value`, the value of `key`, within ``valuesLeft``: `check` gives each value's finding,
-    /// if any, and whether to walk inside it. A text shown is one finding, however many values.
-    mutating func walk(
-        _ value: AnalyticsValue,
-        of key: String,
-        _ check: (AnalyticsValue) -> (finding: (rule: String, shown: String, limit: String)?, goInside: Bool)
-    ) {
-        var shown: Set<String> = []
-        let read = value.walk(limit: valuesLeft) { value, _ in
-            let (finding, goInside) = check(value)
-            if let (rule, what, limit) = finding, shown.insert(what).inserted {
-                append(rule, "\(Rules.name(key)): \(what)", limit: limit)
-            }
-            return goInside
-        }
-        valuesLeft -= read
+    /// Whether `text` may be read (its characters counted, or scanned): where its UTF-8 bytes fit in ``bytesLeft``,
+    /// which loses them (far longer than `limit`, the 16 scalars a character it counts); from one that does not, none.
+    mutating func reads(_ text: String, within limit: Int) -> Bool {
+        let cost = min(text.utf8.count, Rules.isFarLonger(text, than: limit) ? 16 * (limit + 1) : .max)
+        defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
+        return cost <= bytesLeft
+    }
+
+    /// `text`'s UTF-16 units where more than `limit`, read once where its bytes do not tell (past 3 a unit: its bytes).
+    mutating func units(of text: String, beyond limit: Int) -> Int? {
+        let bytes = text.utf8.count
+        guard bytes > limit, bytes <= 3 * limit else { return bytes > limit ? bytes : nil }
+        return reads(text, within: limit) ? Optional(text.utf16.count).flatMap { $0 > limit ? $0 : nil } : nil
+    }
+
+    /// Walks `value` of `key` within ``valuesLeft``: `check` reads each value at its depth, says whether to go inside.
+    mutating func walk(_ value: AnalyticsValue, of key: String, _ check: (AnalyticsValue, Int, inout Self) -> Bool) {
+        (walked.key, walked.last) = (key, nil)
+        walked.seen.removeAll(keepingCapacity: true)
+        valuesLeft -= value.walk(limit: valuesLeft) { value, depth in check(value, depth, &self) }
+    }
+
+    /// Adds a finding of `rule` about the value walked, unless made for its `id` (a size, a number's bits)
+    /// or `text`: values shown alike are one. `what` is written for the first three of the rule.
+    mutating func add(_ rule: String, _ id: Int, _ what: @autoclosure () -> String, limit: String, text: String = "") {
+        let seen = Seen(rule: rule, id: id, text: text)
+        guard seen != walked.last else { return }
+        walked.last = seen
+        guard walked.seen.insert(seen).inserted else { return }
+        let key = walked.key
+        append(rule, "\(Rules.name(key)): \(what())", limit: limit)
+    }
+
+    /// Adds a finding of `rule` about `number`, not finite (or not written, `limit`), once per value walked.
+    mutating func add(_ rule: String, number: Double, limit: String = "a finite number") {
+        add(rule, Int(truncatingIfNeeded: (number.isNaN ? .nan : number).bitPattern), "\(number)", limit: limit)
     }
 
     /// Adds a violation of `rule`, one of the vendor models' rules; `subject` is written only for
     /// the first three of the rule.
     mutating func append(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
-        let count = counts[rule, default: 0] + 1
-        counts[rule] = count
-        if count <= Rules.findingsPerRule {
-            shown.append(VendorRuleViolation(rule, subject(), limit: limit))
-        } else if let index = rest.firstIndex(where: { $0.rule == rule }) {
+        if let index = rest.firstIndex(where: { $0.rule == rule }) {
             rest[index].count += 1
             if rest[index].limit != limit { rest[index].limit = nil }
+        } else if shown.count(where: { $0.rule == rule }) < Rules.findingsPerRule {
+            shown.append(VendorRuleViolation(rule, subject(), limit: limit))
         } else {
             rest.append((rule, 1, limit))
         }
+    }
+
+    /// Adds a finding of `rule` where `count` of `what` is more than `limit`: `30 parameters` breaks `at most 25`,
+    /// or with a `note` after it (`at most 500 per app`).
+    mutating func appendCount(_ rule: String, _ count: Int, _ what: String, _ limit: Int, _ note: String = "") {
+        guard count > limit else { return }
+        append(rule, "\(Rules.grouped(count)) \(what)", limit: "at most \(Rules.grouped(limit))" + note)
+    }
+
+    /// Adds one finding of `rule` per group of `names` whose `lowercased()` are equal, in the order of their first
+    /// names, each quoting at most three of its names after `place`. `rule` and `limit` are made only for a group.
+    mutating func appendCaseGroups(
+        _ names: some Sequence<String>,
+        _ rule: @autoclosure () -> String,
+        limit: @autoclosure () -> String,
+        in place: String = ""
+    ) {
+        // Names of ASCII without a capital, the usual ones, each lowercase already: no group.
+        let mayDifferByCase = names.contains { !Rules.allBytes(of: $0) { $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) } }
+        guard mayDifferByCase else { return }
+        var groups: [String: [String]] = [:]
+        for name in names { groups[name.lowercased(), default: []].append(name) }
+        let first = Rules.findingsPerRule
+        for group in groups.values.filter({ $0.count > 1 }).map({ $0.sorted() }).sorted(by: { $0[0] < $1[0] }) {
+            let shown = group.prefix(first).map { Rules.quoted($0) }.joined(separator: ", ")
+            let more = group.count > first ? " and \(Rules.grouped(group.count - first)) more" : ""
+            append(rule(), place + shown + more, limit: limit())
+        }
+    }
+
+    /// Adds the advisory finding of `rule` where `id` reads as Swift's description of an optional,
+    /// `Optional("42")`, or is `nil`: what `"\(id)"` makes of an `id` that is optional.
+    mutating func appendOptionalID(_ id: String, rule: String) {
+        guard id == "nil" || (id.hasPrefix("Optional(") && id.hasSuffix(")")) else { return }
+        append(rule, Rules.quoted(id), limit: "an ID, not an optional's description: unwrap it before interpolating")
+    }
+
+    /// Adds a finding of `rule` where `name` shows nothing (``Rules/isEmptyOrBlank(_:)``), which breaks `limit`.
+    mutating func appendBlank(_ name: String, _ rule: String, limit: String = "a name") {
+        if Rules.isEmptyOrBlank(name) { append(rule, Rules.quoted(name), limit: limit) }
+    }
+
+    /// Adds the advisory finding of `rule` where `id` shows nothing: the vendor takes it as an ID,
+    /// and files the user's data under it.
+    mutating func appendBlankID(_ id: String, rule: String) {
+        appendBlank(id, rule, limit: "an ID that shows something, not empty, white space or invisible scalars")
     }
 
     /// The first findings of each rule in the order made, then the counts of the others.

@@ -101,8 +101,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         var names: Set<String> = []
         for case .track(let event, _) in tags where !isFarLonger(event) { names.insert(event) }
         var findings = Findings()
-        let limit = "names that differ only by case are different events"
-        Rules.appendCaseViolations(names, rule: "segment.nameCase", limit: limit, into: &findings)
+        findings.appendCaseGroups(names, "segment.nameCase", limit: Rules.differentEvents)
         return findings.summary
     }
 
@@ -114,7 +113,7 @@ extension SegmentTag: RuleCheckedVendorTag {
     private static func checkID(_ id: String?, _ rule: String, _ limit: String, _ findings: inout Findings) {
         guard let id, !isFarLonger(id) else { return }
         if Rules.isEmptyOrBlank(id) { findings.append("\(rule).empty", Rules.quoted(id), limit: limit) }
-        Rules.appendOptionalID(id, rule: "\(rule).optional", into: &findings)
+        findings.appendOptionalID(id, rule: "\(rule).optional")
     }
 
     /// Whether every word (as `split(separator: " ")` cuts characters) starts with a capital or a digit.
@@ -155,29 +154,23 @@ extension SegmentTag: RuleCheckedVendorTag {
             }
         }
         if let field = call.field { add(field.value, field.key.utf8.count + 6) }  // `,"key":"value"`
-        let accepted = properties.count > keysWithinCall ? 0 : keysWithinCall
-        let entries = Rules.checkedEntries(of: properties, accepted: accepted)
+        let entries = Rules.checkedEntries(of: properties, accepted: keysWithinCall)
         // Braces and commas, and at least `"k":0` for each key not read.
         size += (call.key == nil ? 0 : 1 + max(1, properties.count)) + 5 * (properties.count - entries.count)
-        let keys = entries.map(\.key).filter { !isFarLonger($0) }
-        for key in keys where Rules.isEmptyOrBlank(key) {
-            findings.append("segment.propertyName.empty", Rules.quoted(key), limit: "a name")
-        }
-        let caseLimit = "names that differ only by case are different properties"
-        Rules.appendCaseViolations(keys, rule: "segment.propertyName.case", limit: caseLimit, into: &findings)
+        let keys = entries.map(\.key).filter { !isFarLonger($0) && findings.reads($0, within: Limits.callBytes) }
+        for key in keys { findings.appendBlank(key, "segment.propertyName.empty") }
+        findings.appendCaseGroups(keys, "segment.propertyName.case", limit: Rules.differentProperties)
         for (key, value) in entries {
             add(key, 3)
-            var shown: Set<UInt64> = []  // within one value, a number shown is one finding
-            let read = value.walk(limit: findings.valuesLeft) { value, _ in
+            findings.walk(value, of: key) { value, _, findings in
                 switch value {
                 case .string(let string): add(string, 2)
                 case .int(let int): size += String(int).utf8.count
-                case .double(let number) where !isWritable(number):
+                case .double(let number):
                     size += 1
-                    guard shown.insert((number.isNaN ? .nan : number).bitPattern).inserted else { return true }
-                    let (rule, limit) = number.isFinite ? ("range", rangeLimit) : ("finite", "a finite number")
-                    findings.append("segment.number." + rule, "\(Rules.name(key)): \(number)", limit: limit)
-                case .double: size += 1
+                    guard !isWritable(number) else { break }
+                    let rule = number.isFinite ? "segment.number.range" : "segment.number.finite"
+                    findings.add(rule, number: number, limit: number.isFinite ? rangeLimit : "a finite number")
                 case .bool(let bool): size += bool ? 4 : 5
                 case .null: size += 4
                 case .array(let values):
@@ -189,7 +182,6 @@ extension SegmentTag: RuleCheckedVendorTag {
                 }
                 return true
             }
-            findings.valuesLeft -= read
         }
         guard size > Limits.callBytes else { return }
         let limit = "at most \(Rules.grouped(Limits.callBytes)) bytes per call"

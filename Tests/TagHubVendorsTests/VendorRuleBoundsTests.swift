@@ -61,6 +61,8 @@ import Testing
         )
     }
 
+    /// Each string is counted in UTF-16 units within the tag's 65,536 bytes of text: the first 62
+    /// (1,025 to 1,086 bytes, 65,441 in all) are; the others are not read, and make no finding.
     @Test func pastThreeFindingsOfOneRuleOneFindingCountsTheRest() {
         let values = (1...1_000).map { AnalyticsValue.string(String(repeating: "a", count: 1_024 + $0)) }
         let findings = AmplitudeTag.track(eventType: "Play", eventProperties: ["ids": .array(values)]).ruleViolations
@@ -69,7 +71,7 @@ import Testing
                 "amplitude.stringValue.length: ids: 1,025 UTF-16 units breaks at most 1,024 UTF-16 units",
                 "amplitude.stringValue.length: ids: 1,026 UTF-16 units breaks at most 1,024 UTF-16 units",
                 "amplitude.stringValue.length: ids: 1,027 UTF-16 units breaks at most 1,024 UTF-16 units",
-                "amplitude.stringValue.length: 997 more breaks at most 1,024 UTF-16 units",
+                "amplitude.stringValue.length: 59 more breaks at most 1,024 UTF-16 units",
             ]
         )
     }
@@ -180,8 +182,9 @@ import Testing
 
     @Test func aHundredThousandKeysTooLongToQuoteWholeAreCountedNotListed() async {
         // Keys of 67 to 71 bytes: a subject shows their first 64 units, so those of one length read
-        // alike, but each key is one finding. Of 100,000, the 8 first by their bytes are checked:
-        // k…k0, k…k1, k…k10, k…k100, k…k1000, k…k10000 to k…k10002.
+        // alike, but each key is one finding. Of 100,000, 8 are checked, the first by their first 64
+        // bytes, which they share, then by their lengths: 8 of the ten of 67 bytes (k…k0 to k…k9),
+        // in no set order, which read alike.
         let pad = String(repeating: "k", count: 66)
         let parameters = Dictionary(uniqueKeysWithValues: (0..<100_000).map { (pad + "\($0)", FirebaseValue.int(1)) })
         let findings = await onA512KiBThread { FirebaseTag.event("play", parameters).ruleViolations }
@@ -191,7 +194,7 @@ import Testing
                 "firebase.parameterCount: 100,000 parameters breaks at most 25",
                 "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
                 "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
-                "firebase.parameterName.length: \(quoted) (68 UTF-16 units) breaks 1 to 40 UTF-16 units",
+                "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
                 "firebase.parameterName.length: 5 more breaks 1 to 40 UTF-16 units",
             ]
         )

@@ -30,7 +30,7 @@ struct VendorRuleDepthTests {
                 .map { $0.map(\.description) } + [[String(deep.description.prefix(12))]]
             }
             let expected = [
-                // A check reads at most 65,536 values of a tag: the NaN at the bottom is past them.
+                // A check reads at most 16,384 values of a tag: the NaN at the bottom is past them.
                 [],
                 [],
                 // Segment stops walking once the call is past its 32,000 bytes: 15,902 levels in.

@@ -11,9 +11,9 @@ import Testing
     }
 
     /// 254 copies of one array of 254 copies of one array of 254 NaN: about 16 million values in
-    /// a few kilobytes, each within Mixpanel's limit of 254 elements. The check reads 65,536 of
+    /// a few kilobytes, each within Mixpanel's limit of 254 elements. The check reads 16,384 of
     /// them, so it ends at once; the NaN it meets are one finding.
-    @Test func aCheckReadsAtMost65536ValuesOfATag() {
+    @Test func aCheckReadsAtMost16384ValuesOfATag() {
         let cube = Self.shared(Self.shared(Self.shared(.double(.nan), count: 254), count: 254), count: 254)
         #expect(
             MixpanelTag.track(event: "Play", properties: ["cube": cube]).ruleViolations.map(\.description) == [
@@ -29,7 +29,7 @@ import Testing
             ]
         )
         // The budget is the tag's, not each key's: a second key past it is not read.
-        let wide = Self.shared(.int(1), count: 65_535)
+        let wide = Self.shared(.int(1), count: 16_383)
         #expect(
             AmplitudeTag.track(eventType: "Play", eventProperties: ["a": wide, "b": .double(.nan)]).ruleViolations
                 == []
@@ -37,6 +37,44 @@ import Testing
         #expect(
             AmplitudeTag.track(eventType: "Play", eventProperties: ["a": .int(1), "b": .double(.nan)]).ruleViolations
                 .map(\.description) == ["amplitude.number.finite: b: nan breaks a finite number"]
+        )
+    }
+
+    /// 100 keys of Piano (3 bytes each) share one text of 3,000 characters: the check counts the
+    /// characters of the first 21 (63,000 bytes, after the keys' 300), within the tag's 65,536
+    /// bytes of text, and reads no other. Mixpanel counts bytes, not characters: it reads no text.
+    @Test func aCheckReadsAtMost65536BytesOfText() {
+        let text = AnalyticsValue.string(String(repeating: "x", count: 3_000))
+        let properties = Dictionary(uniqueKeysWithValues: (0..<100).map { (String(format: "k%02d", $0), text) })
+        let piano = (0..<3).map { "piano.stringValue.length: k0\($0): 3,000 characters breaks at most 255 characters" }
+        #expect(
+            PianoTag.event("play", properties).ruleViolations.map(\.description)
+                == piano + ["piano.stringValue.length: 18 more breaks at most 255 characters"]
+        )
+        let limit = "breaks at most 255 bytes of UTF-8"
+        let mixpanel = (0..<3).map { "mixpanel.stringValue.bytes: k0\($0): 3,000 bytes \(limit)" }
+        #expect(
+            MixpanelTag.track(event: "Play", properties: properties).ruleViolations.map(\.description)
+                == mixpanel + ["mixpanel.stringValue.bytes: 97 more \(limit)"]
+        )
+    }
+
+    /// Firebase keeps 200 items of an event: a check reads 200 items of a tag, whichever lists hold
+    /// them (150 of `items`, then 50 of `more`).
+    @Test func aFirebaseCheckReads200ItemsOfATag() {
+        let items = FirebaseValue.items(Array(repeating: ["price": .double(.nan)], count: 150))
+        let (identity, finite) = ("breaks an item_id or an item_name, not blank", "breaks a finite number")
+        #expect(
+            FirebaseTag.event("purchase", ["items": items, "more": items]).ruleViolations.map(\.description)
+                == (0..<3).flatMap {
+                    [
+                        "firebase.items.identity: items[\($0)] \(identity)",
+                        "firebase.number.finite: items[\($0)].price: nan \(finite)",
+                    ]
+                } + [
+                    #"firebase.items.parameter: "more" breaks items only under "items""#,
+                    "firebase.items.identity: 197 more \(identity)", "firebase.number.finite: 197 more \(finite)",
+                ]
         )
     }
 

@@ -46,6 +46,17 @@ func ruleCheckBenchmarks() {
             RuleCheckTags.randomKeyTags[$0]!
         }
     }
+    // The review of issue 26: tags of a few kilobytes in memory that once took seconds to check.
+    for vendor in RuleCheckTags.Vendor.allCases {
+        registerRuleCheck(vendor, "16 keys sharing 4,096 texts of 1,100 to 5,195 characters", configuration: large) {
+            $0.properties(RuleCheckTags.sharedLongTexts)
+        }
+    }
+    for vendor in RuleCheckTags.Vendor.allCases {
+        registerRuleCheck(vendor, "8,000 keys sharing a 4,000-byte prefix", configuration: large) {
+            $0.properties(RuleCheckTags.prefixedKeys)
+        }
+    }
     // Firebase takes no nested value: its largest input instead, the most items an event can hold
     // many times over.
     registerRuleCheck(.firebase, "100,000 items (no nested values in Firebase)", configuration: large) { _ in
@@ -188,6 +199,17 @@ enum RuleCheckTags {
             if let scalar = Unicode.Scalar(value) { return scalar }
         }
     }
+
+    /// 16 keys, each holding one array of 4,096 texts of 1,100 to 5,195 characters, not ASCII.
+    static let sharedLongTexts: [String: AnalyticsValue] = {
+        let texts = AnalyticsValue.array((0..<4_096).map { .string(String(repeating: "é", count: 1_100 + $0)) })
+        return Dictionary(uniqueKeysWithValues: (0..<16).map { ("key\($0)", texts) })
+    }()
+
+    /// 8,000 keys of 4,000 bytes (`a`) and a number.
+    static let prefixedKeys = [String: AnalyticsValue](
+        uniqueKeysWithValues: (0..<8_000).map { (String(repeating: "a", count: 4_000) + "\($0)", .int($0)) }
+    )
 
     /// An array in an array… 100,000 levels deep, around `1`.
     static let deeplyNested: AnalyticsValue = {

@@ -308,11 +308,32 @@ struct TagMaker {
     static let innermostValueWeights = [30, 20, 20, 12, 6, 0]
 
     mutating func properties() -> [String: AnalyticsValue] {
+        if oneIn(2_000) { return slowShape() }
         let count = keyCount()
         // Room for every key: growing the dictionary would hash each non-ASCII key again.
         var properties = [String: AnalyticsValue](minimumCapacity: count)
         for _ in 0..<count { properties[name()] = value() }
         return properties
+    }
+
+    /// A tag built to be slow to check (the review of issue 26), small in memory: 8 to 40 keys that
+    /// share one array of 4,096 texts of 1,000 to 5,200 scalars (1 to 8 of them, repeated), or
+    /// 25 × 25 × 4 of them; or 300 to 3,000 keys that share a prefix of 1,000 to 4,000 bytes.
+    mutating func slowShape() -> [String: AnalyticsValue] {
+        guard oneIn(2) else {
+            let prefix = String(repeating: element(of: ["k", "é", " ", "K"]), count: number(in: 1_000...4_000))
+            let count = number(in: 300...3_000)
+            var properties = [String: AnalyticsValue](minimumCapacity: count)
+            for index in 0..<count { properties[prefix + text(scalars: below(3)) + String(index)] = value() }
+            return properties
+        }
+        let texts = (0...below(8)).map { _ in AnalyticsValue.string(text(scalars: number(in: 1_000...5_200))) }
+        var shared = AnalyticsValue.array((0..<4_096).map { texts[$0 % texts.count] })
+        if oneIn(2) {
+            let four = AnalyticsValue.array(Array(texts.prefix(4)))
+            shared = .array(Array(repeating: .array(Array(repeating: four, count: 25)), count: 25))
+        }
+        return Dictionary(uniqueKeysWithValues: (0..<number(in: 8...40)).map { ("k\($0)", shared) })
     }
 
     mutating func optional<Value>(_ make: (inout TagMaker) -> Value, nilOneIn count: Int) -> Value? {
