@@ -149,6 +149,26 @@ import Testing
         #expect(counts["Docs/Context.md"] == 1)
     }
 
+    /// The DocC catalogs' landing pages (`Sources/<Module>/<Module>.docc`) show the README's examples:
+    /// each of their Swift blocks is, word for word, one of the README's, which `DocExamplesTests`
+    /// compiles (and `.ci/typecheck-stubs`, for a block that imports SwiftUI).
+    @Test func everySwiftBlockOfALandingPageIsOneOfTheReadmes() throws {
+        let root = ReadmeTests.root
+        let swiftBlock = /```swift\n((?:.*\n)*?)```/
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readmeBlocks = Set(readme.matches(of: swiftBlock).map { String($0.output.1) })
+        var checked = 0
+        for module in ["TagHub", "TagHubVendors", "TagHubTesting", "TagHubVendorsTesting", "TagHubUI"] {
+            let path = "Sources/\(module)/\(module).docc/\(module).md"
+            let page = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            for block in page.matches(of: swiftBlock) {
+                checked += 1
+                #expect(readmeBlocks.contains(String(block.output.1)), "\(path): a block that is not the README's")
+            }
+        }
+        #expect(checked == 3)  // TagHub's quick start, TagHubTesting's test, TagHubUI's app
+    }
+
     /// Whether `lines` appear in `source` one after the other, all with the same added indentation.
     static func contains(_ source: String, lines: [String]) -> Bool {
         let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
