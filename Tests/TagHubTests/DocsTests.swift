@@ -163,7 +163,8 @@ import Testing
             let page = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
             for block in page.matches(of: swiftBlock) {
                 checked += 1
-                #expect(readmeBlocks.contains(String(block.output.1)), "\(path): a block that is not the README's")
+                let isTheReadmes = readmeBlocks.contains(String(block.output.1))
+                #expect(isTheReadmes, "\(path): a block that is not the README's:\n\(block.output.1)")
             }
         }
         #expect(checked == 3)  // TagHub's quick start, TagHubTesting's test, TagHubUI's app
