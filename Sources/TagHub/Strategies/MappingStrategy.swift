@@ -26,6 +26,10 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     /// Maps an app tag, sent in a screen context, to the vendor's tag; `nil` means "ignored".
     public typealias Converter<Tag> = @Sendable (Tag, AnalyticsContext<Schema>) -> Tagger.VendorTag?
 
+    /// Maps every purpose's decision to the vendor's tag (Google's Consent Mode signals); `nil`
+    /// means "nothing to send".
+    public typealias ConsentConverter = @Sendable (ConsentDecisions) -> Tagger.VendorTag?
+
     /// The tagger that receives the vendor tags.
     public let tagger: Tagger
 
@@ -40,16 +44,16 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     /// that are ``RuleCheckedVendorTag``.
     public let ruleCheckPolicy: RuleCheckPolicy
 
-    @usableFromInline let screenConverter: Converter<Schema.Screen>?
-    @usableFromInline let userActionConverter: Converter<Schema.UserAction>?
-    @usableFromInline let eventConverter: Converter<Schema.Event>?
-    @usableFromInline let stateConverter: Converter<Schema.State>?
-    /// Maps every purpose's decision to a vendor tag (Google's Consent Mode signals), sent to the tagger.
-    @usableFromInline let consentConverter: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)?
+    let screenConverter: Converter<Schema.Screen>?
+    let userActionConverter: Converter<Schema.UserAction>?
+    let eventConverter: Converter<Schema.Event>?
+    let stateConverter: Converter<Schema.State>?
+    /// Sent to the tagger when the strategy learns every purpose's decision.
+    let consentConverter: ConsentConverter?
 
     /// What each `send` runs: built where the strategy is created, so that it is compiled for the
     /// app's own types (see ``Deliveries``).
-    @usableFromInline let deliveries: Deliveries
+    let deliveries: Deliveries
 
     /// A strategy that converts each channel it has a converter for and hands the result to `tagger`.
     ///
@@ -74,7 +78,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         userAction: Converter<Schema.UserAction>? = nil,
         event: Converter<Schema.Event>? = nil,
         state: Converter<Schema.State>? = nil,
-        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)? = nil
+        consent: ConsentConverter? = nil
     ) {
         self.init(
             checking: .passThrough,
@@ -99,7 +103,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         userAction: Converter<Schema.UserAction>?,
         event: Converter<Schema.Event>?,
         state: Converter<Schema.State>?,
-        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)?
+        consent: ConsentConverter?
     ) {
         let name = name ?? String(describing: Tagger.VendorTag.self)
         self.init(
@@ -111,7 +115,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
             event: event,
             state: state,
             consent: consent,
-            deliveries: Deliveries(
+            deliveries: .make(
                 name: name,
                 tagger: tagger,
                 ruleCheck: ruleCheck,
@@ -132,7 +136,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         userAction: Converter<Schema.UserAction>?,
         event: Converter<Schema.Event>?,
         state: Converter<Schema.State>?,
-        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)?,
+        consent: ConsentConverter?,
         deliveries: Deliveries
     ) {
         self.tagger = tagger
@@ -168,25 +172,21 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     // MARK: - Channel strategies
 
     /// Converts the screen tag and hands the result, if any, to the tagger.
-    @inlinable
     public func send(screen: TagEnvelope<Schema.Screen, Schema>) {
         deliveries.screen?(screen)
     }
 
     /// Converts the user action and hands the result, if any, to the tagger.
-    @inlinable
     public func send(userAction: TagEnvelope<Schema.UserAction, Schema>) {
         deliveries.userAction?(userAction)
     }
 
     /// Converts the event and hands the result, if any, to the tagger.
-    @inlinable
     public func send(event: TagEnvelope<Schema.Event, Schema>) {
         deliveries.event?(event)
     }
 
     /// Converts the state tag and hands the result, if any, to the tagger.
-    @inlinable
     public func send(state: TagEnvelope<Schema.State, Schema>) {
         deliveries.state?(state)
     }
@@ -206,13 +206,27 @@ extension MappingStrategy {
     struct Deliveries: Sendable {
         @usableFromInline typealias Delivery<Tag> = @Sendable (TagEnvelope<Tag, Schema>) -> Void
 
-        @usableFromInline let screen: Delivery<Schema.Screen>?
-        @usableFromInline let userAction: Delivery<Schema.UserAction>?
-        @usableFromInline let event: Delivery<Schema.Event>?
-        @usableFromInline let state: Delivery<Schema.State>?
+        let screen: Delivery<Schema.Screen>?
+        let userAction: Delivery<Schema.UserAction>?
+        let event: Delivery<Schema.Event>?
+        let state: Delivery<Schema.State>?
 
-        @inlinable
+        @usableFromInline
         init(
+            screen: Delivery<Schema.Screen>?,
+            userAction: Delivery<Schema.UserAction>?,
+            event: Delivery<Schema.Event>?,
+            state: Delivery<Schema.State>?
+        ) {
+            self.screen = screen
+            self.userAction = userAction
+            self.event = event
+            self.state = state
+        }
+
+        /// The deliveries, compiled where this is called.
+        @inlinable
+        static func make(
             name: String,
             tagger: Tagger,
             ruleCheck: RuleCheckPolicy,
@@ -220,7 +234,7 @@ extension MappingStrategy {
             userAction: Converter<Schema.UserAction>?,
             event: Converter<Schema.Event>?,
             state: Converter<Schema.State>?
-        ) {
+        ) -> Deliveries {
             // Found once: a tagger that wants origins gets them.
             let originTagger = tagger as? any AnalyticsOriginTagger<Schema, Tagger.VendorTag>
             // Read once: the policy's getter is compiled in TagHub, a call on each tag.
@@ -253,10 +267,12 @@ extension MappingStrategy {
                     }
                 }
             }
-            self.screen = delivery(screen, .screen) { .screen($0) }
-            self.userAction = delivery(userAction, .userAction) { .userAction($0) }
-            self.event = delivery(event, .event) { .event($0) }
-            self.state = delivery(state, .state) { .state($0) }
+            return Deliveries(
+                screen: delivery(screen, .screen) { .screen($0) },
+                userAction: delivery(userAction, .userAction) { .userAction($0) },
+                event: delivery(event, .event) { .event($0) },
+                state: delivery(state, .state) { .state($0) }
+            )
         }
     }
 
@@ -322,7 +338,7 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
         userAction: Converter<Schema.UserAction>? = nil,
         event: Converter<Schema.Event>? = nil,
         state: Converter<Schema.State>? = nil,
-        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)? = nil
+        consent: ConsentConverter? = nil
     ) {
         self.init(
             checking: ruleCheck,
