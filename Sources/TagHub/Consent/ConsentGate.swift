@@ -8,11 +8,8 @@
 /// `status` is behind a lock of its own. For the same reason the `var`s that a send reads skip the
 /// run-time exclusivity checks.
 ///
-/// A send that the gate keeps or passes through runs code compiled for the app's types: the
-/// gate's per-channel work is built by ``Keepers``'s `@inlinable` initializer, which
-/// ``AnalyticsConsent/register(_:name:for:)`` calls in the app's module, as
-/// `BackgroundStrategy` builds its enqueuers ([Architecture](Architecture.md)). Unspecialized,
-/// looking up the generic types' metadata was half of a kept tag's cost.
+/// Compiled once, in TagHub, for every schema: a tag of the app's type is only passed on by
+/// reference here, and wrapped and copied into the buffer by ``TagKeepers``, compiled for it.
 final class ConsentGate<Schema: AnalyticsSchema>:
     AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
     AnalyticsWrappingStrategy, @unchecked Sendable
@@ -160,14 +157,12 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     /// While kept tags are replayed, a tag joins the end of the buffer, to come after them. A tag
     /// from another thread waits for the replay to end instead when the buffer is full (consent is
     /// granted: nothing is dropped) or once the replay has delivered `capacity` tags (so that
-    /// senders faster than the vendor cannot keep it going).
-    ///
-    /// Generic over the tag only to pass it on, by reference: a tag of the app's type is wrapped
-    /// and copied by `keep`, compiled for it (see ``TagKeepers``).
+    /// senders faster than the vendor cannot keep it going). The tag is only passed on, by
+    /// reference: `keep`, compiled for its type, wraps and copies it.
     func admit<Tag>(
         _ envelope: TagEnvelope<Tag, Schema>,
         on channel: AnalyticsChannel,
-        keep: TagKeepers<Schema>.Keep<Tag>
+        keep: TagKeeper<Schema, Tag>
     ) -> Bool {
         switch takeTurn() {
         case .forwarding:
@@ -183,9 +178,8 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         }
     }
 
-    /// ``admit(_:on:keep:)`` for a state with a key: one that the strategy has received already,
-    /// or a newer one of its key (a catch-up delivered it), passes through as nothing: it is
-    /// dropped silently. One that a full buffer refuses is delivered after the replay.
+    /// ``admit(_:on:keep:)`` for a state with a key: one the strategy received already, or a newer
+    /// one of its key, is dropped silently; one a full buffer refuses is delivered after the replay.
     func admit(_ state: KeyedState, _ envelope: TagEnvelope<Schema.State, Schema>) -> Bool {
         // Released after the lock (see `markDelivered(_:replacing:)`).
         var replacedState: Schema.State?
@@ -213,9 +207,8 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         }
     }
 
-    /// Takes the lock, waits while a replay holds tags back, and says what becomes of a tag now:
-    /// `forwarding`, it passes through; `buffering`, it is kept (also while a replay runs); `closed`,
-    /// it is dropped. The caller lets go of the lock.
+    /// Takes the lock, waits while a replay holds tags back, and says what becomes of a tag now
+    /// (`buffering` also while a replay runs). The caller lets go of the lock.
     private func takeTurn() -> Mode {
         lock.lock()
         // Held for a switch (`replayingThread` set while buffering), a full buffer waits too.
@@ -227,13 +220,13 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         return mode == .forwarding && replayingThread != nil ? .buffering : mode
     }
 
-    /// With the lock held: keeps `envelope`; when the buffer is full, drops the oldest tag first,
-    /// or, by the overflow policy, this one (then `refuse`, when given, takes it, and lets go of
-    /// the lock). Lets go of the lock, and reports a drop.
+    /// With the lock held: keeps `envelope`, the oldest tag dropped first when the buffer is full,
+    /// or by the overflow policy this one (`refuse`, when given, takes it and lets go of the lock).
+    /// Lets go of the lock, and reports a drop.
     private func keepOrDrop<Tag>(
         _ envelope: TagEnvelope<Tag, Schema>,
         on channel: AnalyticsChannel,
-        keep: TagKeepers<Schema>.Keep<Tag>,
+        keep: TagKeeper<Schema, Tag>,
         refuse: (() -> Void)? = nil
     ) {
         guard buffer.isFull else {

@@ -74,10 +74,9 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// copy of a queued tag go through generic value witnesses.
     let scope: DeliveryScope?
     let session: AnalyticsSession
-    /// The states (``StateValue``s), oldest set first; one per key. Held as `AnyObject`: this code
-    /// is compiled once for every schema, where a list of `StateValue`s, a type of the schema, is
-    /// walked by the standard library's generic code, which looks up its metadata for each state
-    /// (changing one of 100 states cost three times as much).
+    /// The states (``StateValue``s), oldest set first; one per key. As `AnyObject`s, which the
+    /// standard library's code specialized for them walks: this code is compiled once for every
+    /// schema, where a list of `StateValue`s is walked by generic code, a metadata lookup a state.
     @usableFromInline let values: ContiguousArray<AnyObject>
     /// For the hub's records: the entries of `values`, one for one, with what each send knew. A
     /// catch-up's record has none.

@@ -49,13 +49,11 @@ public struct ScreenHistory<Screen> {
     /// storage is full, or another history already appended there) moves the screens that stay
     /// into new storage with room to grow, so that appending is O(1) amortized.
     ///
-    /// Not `mutating`: the hub runs this in code compiled once for every schema, where a mutating
-    /// call takes the metadata of the history's type, looked up at run time; and a plain loop,
-    /// with `end - start` rather than `count`, for the same reason.
+    /// Not `mutating`, with a plain loop and `end - start` rather than `count`: in code compiled
+    /// once for every schema, each of those looked up metadata at run time.
     ///
-    /// - Returns: the new history, and the storage it no longer uses, so that the caller can
-    ///   release it (and run the `deinit` of the screens it held, which is app code) after
-    ///   unlocking.
+    /// - Returns: the new history, and the storage it no longer uses, for the caller to release
+    ///   after unlocking (the `deinit` of the screens it held is app code).
     func appending(_ screen: Screen, limit: Int) -> (history: ScreenHistory, replaced: AnyObject?) {
         if let storage, storage.canAppend(at: end) {
             storage.append(screen)

@@ -9,12 +9,9 @@ import Dispatch
 /// `waitUntilDelivered()` start it at once.
 ///
 /// `@unchecked Sendable` is safe: every stored `var` is read and written only while `lock` is
-/// held, and the `let`s are `Sendable`. The `var`s skip the run-time exclusivity checks: the lock
-/// already makes every access exclusive.
-///
-/// Compiled once in TagHub for every schema, but for two parts built where the app creates the
-/// wrapper, for its types (see ``BackgroundStrategy/Enqueuers``): wrapping a tag for the queue,
-/// and handing it from the queue to the wrapped strategy.
+/// held (so they skip the run-time exclusivity checks), and the `let`s are `Sendable`. Compiled
+/// once for every schema, but for what is built where the app creates the wrapper, for its types:
+/// wrapping a tag for the queue (``TagKeepers``), and handing it to the wrapped strategy.
 final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// How long a tag that finds the worker idle waits for others before the worker starts.
     static var gatheringDelay: DispatchTimeInterval { .milliseconds(1) }
@@ -72,7 +69,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     func enqueue<Tag>(
         _ envelope: TagEnvelope<Tag, Schema>,
         on channel: AnalyticsChannel,
-        keep: TagKeepers<Schema>.Keep<Tag>
+        keep: TagKeeper<Schema, Tag>
     ) {
         let scope = envelope.context.scope
         lock.lock()
@@ -92,7 +89,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         _ envelope: TagEnvelope<Tag, Schema>,
         on channel: AnalyticsChannel,
         scope: DeliveryScope?,
-        keep: TagKeepers<Schema>.Keep<Tag>
+        keep: TagKeeper<Schema, Tag>
     ) {
         let droppedChannel: AnalyticsChannel
         // Released after the lock: its payload's `deinit` is app code, which may send.
@@ -122,14 +119,8 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     @inline(never)
     func reportDrop(on channel: AnalyticsChannel, to diagnostics: AnalyticsDiagnostics?) {
-        diagnostics?.report(
-            DiagnosticReport(
-                reason: .droppedByBound,
-                source: name,
-                channel: channel,
-                detail: dropDetail
-            )
-        )
+        let report = DiagnosticReport(reason: .droppedByBound, source: name, channel: channel, detail: dropDetail)
+        diagnostics?.report(report)
     }
 
     // MARK: - The worker's side
@@ -203,10 +194,6 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     func takeFinishedFlushes() -> [CheckedContinuation<Void, Never>] {
         // Flushes are added in the order of their targets: when the first is not done, none is.
         guard let first = flushes.first, first.target <= processedThrough else { return [] }
-        return takeFinishedFlushesSlowly()
-    }
-
-    func takeFinishedFlushesSlowly() -> [CheckedContinuation<Void, Never>] {
         var finished: [CheckedContinuation<Void, Never>] = []
         flushes.removeAll { flush in
             guard flush.target <= processedThrough else { return false }
@@ -249,9 +236,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         var removed: [Schema.AnyTagEnvelope] = []
         defer { withExtendedLifetime(removed) {} }
         lock.lock()
-        while let item = pending.popFirst() {
-            removed.append(item)
-        }
+        while let item = pending.popFirst() { removed.append(item) }
         while scopes.popFirst() != nil {}
         // Waits for the delivery under way now, not for those of tags sent meanwhile: the worker
         // goes from one tag to the next under one lock, so it may never be seen idle. Not from
@@ -285,14 +270,9 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
             }
         }
         for entry in counts {
+            let (channel, count) = (entry.channel, entry.count)
             entry.diagnostics.report(
-                DiagnosticReport(
-                    reason: reason,
-                    source: name,
-                    channel: entry.channel,
-                    count: entry.count,
-                    detail: detail
-                )
+                DiagnosticReport(reason: reason, source: name, channel: channel, count: count, detail: detail)
             )
         }
     }

@@ -81,14 +81,13 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
             capacity: capacity,
             overflowPolicy: overflowPolicy,
             name: name,
-            keepers: .make(),
+            keepers: makeTagKeepers(),
             deliver: { $0.deliver($1) }
         )
     }
 
-    /// ``init(wrapping:capacity:overflowPolicy:name:)``, with what is compiled for the app's types
-    /// built by the caller: the keepers, and `deliver`, which hands a queued tag to the wrapped
-    /// strategy.
+    /// ``init(wrapping:capacity:overflowPolicy:name:)``, with the keepers and `deliver` (a queued
+    /// tag to the wrapped strategy) compiled by the caller, for the app's types.
     @usableFromInline
     init(
         wrapping strategy: Wrapped,

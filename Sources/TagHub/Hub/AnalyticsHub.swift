@@ -186,28 +186,34 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         return take(channel, at: now)
     }
 
-    /// Delivers a screen tag taken from `roster` (see ``route(_:from:on:fanOut:)``).
+    /// Delivers a tag taken from `roster`, one function per channel (see
+    /// ``route(_:from:on:fanOut:)``).
     @usableFromInline
     func route(screen envelope: Schema.ScreenEnvelope, from roster: Roster<Schema>) {
-        route(envelope, from: roster, on: .screen) { $0.fanOut(screen: $1, on: $2, for: $3) }
+        route(envelope, from: roster, on: .screen) { roster, envelope, thread, hub in
+            roster.fanOut(to: roster.screen, on: thread, for: hub) { $0.send(screen: envelope) }
+        }
     }
 
-    /// Delivers a user action taken from `roster` (see ``route(_:from:on:fanOut:)``).
     @usableFromInline
     func route(userAction envelope: Schema.UserActionEnvelope, from roster: Roster<Schema>) {
-        route(envelope, from: roster, on: .userAction) { $0.fanOut(userAction: $1, on: $2, for: $3) }
+        route(envelope, from: roster, on: .userAction) { roster, envelope, thread, hub in
+            roster.fanOut(to: roster.userAction, on: thread, for: hub) { $0.send(userAction: envelope) }
+        }
     }
 
-    /// Delivers an event taken from `roster` (see ``route(_:from:on:fanOut:)``).
     @usableFromInline
     func route(event envelope: Schema.EventEnvelope, from roster: Roster<Schema>) {
-        route(envelope, from: roster, on: .event) { $0.fanOut(event: $1, on: $2, for: $3) }
+        route(envelope, from: roster, on: .event) { roster, envelope, thread, hub in
+            roster.fanOut(to: roster.event, on: thread, for: hub) { $0.send(event: envelope) }
+        }
     }
 
-    /// Delivers a state tag taken from `roster` (see ``route(_:from:on:fanOut:)``).
     @usableFromInline
     func route(state envelope: Schema.StateEnvelope, from roster: Roster<Schema>) {
-        route(envelope, from: roster, on: .state) { $0.fanOut(state: $1, on: $2, for: $3) }
+        route(envelope, from: roster, on: .state) { roster, envelope, thread, hub in
+            roster.fanOut(to: roster.state, on: thread, for: hub) { $0.send(state: envelope) }
+        }
     }
 
     // MARK: - Context
@@ -243,10 +249,8 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// Under the lock: takes the roster and the context for a tag of `channel`, and counts the send
     /// as in flight; `nil` when no strategy takes the channel.
     ///
-    /// Always inlined: called, it returned the roster and the context through memory, which the
-    /// send read back in wider loads than had written it, a stall of the processor each time (a
-    /// store-to-load forwarding failure, seen in a profile). Each `send` moves the context into its
-    /// envelope (`consume context`): copied, its two references were retained and released again.
+    /// Each `send` moves the context into its envelope (`consume context`): copied, its two
+    /// references were retained and released again.
     @inline(__always)
     func take(_ channel: AnalyticsChannel, at now: Double) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
         let roster = state.roster
@@ -270,7 +274,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Delivers `envelope` now, in a frame it opens on this thread, to the strategies of `roster`
-    /// that take the channel, by `fanOut` (one of the roster's `fanOut` methods); or, when this
+    /// that take the channel, by `fanOut`; or, when this
     /// thread is already delivering for this hub (a strategy sent it), queues the delivery on that
     /// frame: only that case allocates (a closure).
     ///
@@ -313,13 +317,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         }
         if thread.enqueue(for: identity, delivery) { return }
         finishDelivery(from: roster, on: channel)
+        let detail = "10,000 nested sends already waiting on this thread"
         diagnostics.report(
-            DiagnosticReport(
-                reason: .droppedByBound,
-                source: "AnalyticsHub",
-                channel: channel,
-                detail: "10,000 nested sends already waiting on this thread"
-            )
+            DiagnosticReport(reason: .droppedByBound, source: "AnalyticsHub", channel: channel, detail: detail)
         )
     }
 

@@ -10,19 +10,13 @@
 /// - `detach` asks ``isDelivering``: inside a frame, waiting for other deliveries could deadlock,
 ///   so it does not wait, whichever path runs the strategy.
 ///
-/// One instance per thread, created on the thread's first delivery and only ever touched by that
-/// thread, so it needs no lock. App code (a strategy, a `deinit`) may run whenever a delivery
-/// runs or a reference is released, and may call back into this object: so no app code ever runs
-/// during an access to its frames or its arrays (deliveries are copied out first, references
-/// released after), and no pointer into the frames is kept across app code (they move when they
-/// grow). Those two rules (one thread, no app code inside an access) make every access
-/// exclusive, so the stored properties skip the run-time exclusivity checks (their cost: the
-/// table of tricks in Docs/Architecture.md). The second rule must be kept by hand: a value whose
-/// release may run app code is moved out, the storage written, and the value released after
-/// (`withExtendedLifetime`).
-/// When the detachments were released inside the write that emptied them, a release build
-/// crashed (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`, run by CI's
-/// optimized step).
+/// One instance per thread, created on its first delivery and only ever touched by it: no lock.
+/// App code (a strategy, a `deinit`) may call back into this object, so no app code runs during
+/// an access to its frames or arrays (deliveries are taken out first, references released after:
+/// `withExtendedLifetime`), and no pointer into the frames is kept across app code (they move when
+/// they grow). These rules make every access exclusive, so the stored properties skip the run-time
+/// exclusivity checks; a release inside a write once crashed a release build
+/// (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`).
 final class DeliveryThread {
     /// How many deliveries may wait on one frame. Past it, a nested send is dropped and counted:
     /// a strategy that sends more tags than it receives would otherwise grow memory without end.
@@ -51,7 +45,7 @@ final class DeliveryThread {
     /// Closed frames stay, empty, for the next delivery: steady state allocates nothing.
     ///
     /// Memory of this object's own, not an array: opening and closing a frame is then a store
-    /// and an increment, inlined in the hub's `send`, without the uniqueness check (a call) that
+    /// and an increment, inlined in the hub's route, without the uniqueness check (a call) that
     /// each write to an array element makes. The slots move when they grow (a frame opened while
     /// all `capacity` are in use): so no pointer into them is kept across app code.
     @exclusivity(unchecked) var frames: UnsafeMutablePointer<Frame>
@@ -106,9 +100,6 @@ final class DeliveryThread {
     ///
     /// With no hub (`nil`), inside any frame open here, or else in one that only marks the thread
     /// as delivering.
-    ///
-    /// Inlined, so that `body` is too: a closure passed to code compiled once in TagHub would copy
-    /// what it captures through generic code (the background worker's tag, for example).
     func runInScope(of hub: ObjectIdentifier?, _ body: () -> Void) {
         let opened = enterScope(of: hub)
         body()
@@ -120,7 +111,7 @@ final class DeliveryThread {
     /// strategy code it runs has returned. `false` for the hub's own `send` means a strategy sent
     /// it: the caller queues its delivery with ``enqueue(for:_:)`` instead.
     func enterScope(of hub: ObjectIdentifier?) -> Bool {
-        // The common case, inlined: no frame is open on this thread yet.
+        // The common case: no frame is open on this thread yet.
         guard depth > 0 else {
             frames.pointee.hub = hub
             depth = 1

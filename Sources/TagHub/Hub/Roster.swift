@@ -15,10 +15,9 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Increases by one with each roster a hub makes; the first is 0.
     let generation: UInt64
     let members: [any AnalyticsStrategy<Schema>]
-    /// The members that take each channel, in attach order: in memory of the roster's own, not
-    /// arrays, since this code is compiled once for every schema, where each call to an array's
-    /// `count` or subscript is a call into the standard library's generic code, which looks up
-    /// the metadata of the element type at run time, on every send.
+    /// The members that take each channel, in attach order, in memory of the roster's own: compiled
+    /// once for every schema, an array's `count` and subscript are calls into the standard
+    /// library's generic code, which looks up the element type's metadata, on every send.
     let screen: UnsafeBufferPointer<any AnalyticsScreenStrategy<Schema>>
     let userAction: UnsafeBufferPointer<any AnalyticsUserActionStrategy<Schema>>
     let event: UnsafeBufferPointer<any AnalyticsEventStrategy<Schema>>
@@ -78,9 +77,7 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     }
 
     private static func release<Element>(_ list: UnsafeBufferPointer<Element>) {
-        let buffer = UnsafeMutableBufferPointer(mutating: list)
-        buffer.deinitialize()
-        buffer.deallocate()
+        UnsafeMutableBufferPointer(mutating: list).deinitialize().deallocate()
     }
 
     func contains(_ strategy: ObjectIdentifier) -> Bool {
@@ -143,37 +140,10 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     // MARK: - Fan-out
 
-    /// Hands `envelope` to each strategy that takes screens, in the order they were attached, but
-    /// those `thread` detached from `hub` while delivering (see ``DeliveryThread/skips(_:of:generation:)``).
-    func fanOut(screen envelope: TagEnvelope<Schema.Screen, Schema>, on thread: DeliveryThread, for hub: AnyObject) {
-        fanOut(to: screen, on: thread, for: hub) { $0.send(screen: envelope) }
-    }
-
-    /// Hands `envelope` to each strategy that takes user actions (see ``fanOut(screen:on:for:)``).
-    func fanOut(
-        userAction envelope: TagEnvelope<Schema.UserAction, Schema>,
-        on thread: DeliveryThread,
-        for hub: AnyObject
-    ) {
-        fanOut(to: userAction, on: thread, for: hub) { $0.send(userAction: envelope) }
-    }
-
-    /// Hands `envelope` to each strategy that takes events (see ``fanOut(screen:on:for:)``).
-    func fanOut(event envelope: TagEnvelope<Schema.Event, Schema>, on thread: DeliveryThread, for hub: AnyObject) {
-        fanOut(to: event, on: thread, for: hub) { $0.send(event: envelope) }
-    }
-
-    /// Hands `envelope` to each strategy that takes states (see ``fanOut(screen:on:for:)``).
-    func fanOut(state envelope: TagEnvelope<Schema.State, Schema>, on thread: DeliveryThread, for hub: AnyObject) {
-        fanOut(to: state, on: thread, for: hub) { $0.send(state: envelope) }
-    }
-
     /// Calls `send` with each of `receivers`, one of this roster's lists, but those `thread`
     /// detached from `hub` while delivering.
     ///
-    /// Always inlined, and a plain loop: this code is compiled once for every schema, where a call
-    /// to the standard library's generic code (an iterator, `indices`) looks up the metadata of the
-    /// list's element type at run time, on every send.
+    /// Always inlined, and a plain loop, for the same reason as the lists' storage.
     @inline(__always)
     func fanOut<Receiver>(
         to receivers: UnsafeBufferPointer<Receiver>,

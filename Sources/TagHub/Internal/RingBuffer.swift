@@ -3,13 +3,10 @@
 /// past the bound.
 ///
 /// A class that owns its storage: a buffer whose slots `head..<head + count` (modulo the slot
-/// count) are initialized, which it moves elements in and out of. No slot is an `Optional`, so
-/// appending and removing copy only the element: generic `Optional` copies, which the compiler did
-/// not specialize, cost more than the rest of a background send.
-///
-/// Moving an element in or out is a call, never inlined: the ring's type then gives the element's
-/// type, where code compiled once for every schema (a background queue's, a consent gate's) that
-/// inlined it looked up the metadata of the element's type at run time, several times a tag.
+/// count) are initialized. No slot is an `Optional`: generic `Optional` copies cost more than the
+/// rest of a background send. Moving an element in or out is a call, never inlined: the ring's
+/// type then gives the element's, which code compiled once for every schema (a background queue's,
+/// a consent gate's) would otherwise look up at run time, several times a tag.
 ///
 /// Not thread-safe: its owner guards it with a lock, which is why its `var`s skip the run-time
 /// exclusivity checks. `package`, so that its tests reach it without a testable build.
