@@ -16,8 +16,7 @@ public struct TagEnvelope<Tag, Schema: AnalyticsSchema> {
     /// The screens, time, session and states at the moment the tag was sent.
     ///
     /// Stored first, at the same place whatever the tag's type: code compiled once for every
-    /// schema (a background queue's, a consent gate's) reads it without looking up the
-    /// envelope's layout at run time.
+    /// schema reads it without looking up the envelope's layout (its mirror keeps the tag first).
     public let context: AnalyticsContext<Schema>
     /// The tag the app sent.
     public let tag: Tag
@@ -81,7 +80,9 @@ extension TagEnvelope: Hashable where Tag: Hashable, Schema.Screen: Hashable, Sc
     }
 }
 
-extension TagEnvelope: CustomStringConvertible {
+extension TagEnvelope: CustomStringConvertible, CustomReflectable {
     /// The tag and its context, for example `playPodcast(…) on [podcasts, favorites]`.
     public var description: String { "\(tag) on \(context)" }
+    /// The tag, then the context: the order they were declared in before the context was stored first.
+    public var customMirror: Mirror { Mirror(self, children: ["tag": tag, "context": context], displayStyle: .struct) }
 }
