@@ -30,9 +30,6 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// The queued tags, oldest first. Their tickets follow one another: the oldest has
     /// `issued - pending.count + 1`.
     let pending: RingBuffer<Schema.AnyTagEnvelope>
-    /// The delivery scope of each queued tag's hub, one for one with `pending`: read here, where
-    /// reading it from a tag of the app's type looked up the metadata of its generic types.
-    let scopes: RingBuffer<DeliveryScope?>
     /// Tickets handed out: one per tag queued (a tag that a full queue refuses gets none).
     @exclusivity(unchecked) var issued = 0
     /// Every ticket up to this one is delivered, dropped or cancelled.
@@ -57,26 +54,19 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         self.name = name
         self.dropDetail = "background queue of \(capacity), \(overflowPolicy)"
         self.pending = RingBuffer(capacity: capacity)
-        self.scopes = RingBuffer(capacity: capacity)
         // Analytics is never urgent: the vendor runs below the app's own work, whoever sends.
         self.queue = DispatchQueue(label: "TagHub.BackgroundStrategy: \(name)", qos: .utility)
     }
 
     // MARK: - The caller's side
 
-    /// Queues `envelope` (by `keep`, which wraps and copies it), or drops a tag when the queue is
-    /// full; starts the worker if it is idle.
-    func enqueue<Tag>(
-        _ envelope: TagEnvelope<Tag, Schema>,
-        on channel: AnalyticsChannel,
-        keep: TagKeeper<Schema, Tag>
-    ) {
-        let scope = envelope.context.scope
+    /// Queues a tag of `channel` sent from `scope` (`keep` appends it to `pending`), or drops a tag
+    /// when the queue is full; starts the worker if it is idle.
+    func enqueue(on channel: AnalyticsChannel, scope: DeliveryScope?, keep: () -> Void) {
         lock.lock()
-        guard !pending.isFull else { return enqueueOverflowing(envelope, on: channel, scope: scope, keep: keep) }
+        guard !pending.isFull else { return enqueueOverflowing(on: channel, scope: scope, keep: keep) }
         issued += 1
-        keep(pending, envelope)
-        scopes.append(scope)
+        keep()
         let mustStart = !isDraining
         isDraining = true
         lock.unlock()
@@ -85,22 +75,15 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// `enqueue` into a full queue, with the lock held: drops the oldest tag or this one.
     @inline(never)
-    func enqueueOverflowing<Tag>(
-        _ envelope: TagEnvelope<Tag, Schema>,
-        on channel: AnalyticsChannel,
-        scope: DeliveryScope?,
-        keep: TagKeeper<Schema, Tag>
-    ) {
+    func enqueueOverflowing(on channel: AnalyticsChannel, scope: DeliveryScope?, keep: () -> Void) {
         let droppedChannel: AnalyticsChannel
         // Released after the lock: its payload's `deinit` is app code, which may send.
         var evicted: Schema.AnyTagEnvelope?
         if overflowPolicy.dropsOldest {
             evicted = pending.popFirst()
-            _ = scopes.popFirst()
             droppedChannel = evicted?.tag.channel ?? channel
             issued += 1
-            keep(pending, envelope)
-            scopes.append(scope)
+            keep()
         } else {
             droppedChannel = channel
         }
@@ -142,7 +125,8 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         while finishDelivery(of: delivered) {
             // Taken without an optional: destroying an optional tag went through the tag type's
             // generic value witnesses.
-            let (ticket, next, identity) = takeNext()
+            let (ticket, next) = takeNext()
+            let identity = next.context.scope?.identity
             if scope?.identity != identity {
                 if scope?.opened == true { thread.drainAndCloseFrame() }
                 scope = (identity, thread.enterScope(of: identity))
@@ -179,15 +163,14 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// After ``finishDelivery(of:)`` returned `true`: takes the next tag, marks it as being
     /// delivered, and releases the lock.
-    func takeNext() -> (ticket: Int, envelope: Schema.AnyTagEnvelope, scope: ObjectIdentifier?) {
+    func takeNext() -> (ticket: Int, envelope: Schema.AnyTagEnvelope) {
         let ticket = issued - pending.count + 1
         let next = pending.removeFirst()
-        let scope = scopes.removeFirst()?.identity
         deliveringTicket = ticket
         let finished = takeFinishedFlushes()
         lock.unlock()
         for continuation in finished { continuation.resume() }
-        return (ticket, next, scope)
+        return (ticket, next)
     }
 
     /// Removes and returns the flushes whose tags are all processed; the caller holds the lock.
@@ -237,7 +220,6 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         defer { withExtendedLifetime(removed) {} }
         lock.lock()
         while let item = pending.popFirst() { removed.append(item) }
-        while scopes.popFirst() != nil {}
         // Waits for the delivery under way now, not for those of tags sent meanwhile: the worker
         // goes from one tag to the next under one lock, so it may never be seen idle. Not from
         // inside a delivery (the worker's own included): the delivery under way may be waiting for

@@ -122,22 +122,24 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
 
     /// Queues the screen tag for the wrapped strategy.
     public func send(screen: TagEnvelope<Schema.Screen, Schema>) {
-        engine.enqueue(screen, on: .screen, keep: keepers.screen)
+        engine.enqueue(on: .screen, scope: screen.context.scope) { keepers.screen(engine.pending, screen) }
     }
 
     /// Queues the user action for the wrapped strategy.
     public func send(userAction: TagEnvelope<Schema.UserAction, Schema>) {
-        engine.enqueue(userAction, on: .userAction, keep: keepers.userAction)
+        engine.enqueue(on: .userAction, scope: userAction.context.scope) {
+            keepers.userAction(engine.pending, userAction)
+        }
     }
 
     /// Queues the event for the wrapped strategy.
     public func send(event: TagEnvelope<Schema.Event, Schema>) {
-        engine.enqueue(event, on: .event, keep: keepers.event)
+        engine.enqueue(on: .event, scope: event.context.scope) { keepers.event(engine.pending, event) }
     }
 
     /// Queues the state tag for the wrapped strategy.
     public func send(state: TagEnvelope<Schema.State, Schema>) {
-        engine.enqueue(state, on: .state, keep: keepers.state)
+        engine.enqueue(on: .state, scope: state.context.scope) { keepers.state(engine.pending, state) }
     }
 
     // MARK: - Flushing and cancelling

@@ -38,13 +38,10 @@ package final class RingBuffer<Element> {
     package var isEmpty: Bool { count == 0 }
     package var isFull: Bool { count == capacity }
 
-    /// Appends a copy of `element`; the caller makes room first when the queue is full.
-    ///
-    /// Borrowed, not consumed: a caller compiled for every schema would otherwise look up the
-    /// element's type to hand over its own copy.
+    /// Appends `element`; the caller makes room first when the queue is full.
     @usableFromInline
     @inline(never)
-    package func append(_ element: Element) {
+    package func append(_ element: consuming Element) {
         precondition(count < capacity, "RingBuffer: append to a full queue")
         if count == slotCount { grow() }
         var slot = head + count
