@@ -6,9 +6,9 @@ import Testing
 
 @testable import TagHub
 
-/// The seams of the send path (Docs/Architecture.md, "One send"): each channel's fan-out, the
-/// session event's and the keyed state's routes, the system clock read without `Date()`, and the
-/// per-thread frames.
+/// The seams of the send path that its tricks touch (Docs/Architecture.md, "Tricks on the send
+/// path"): each channel's fan-out, the session event's and the keyed state's routes, the system
+/// clock read without `Date()`, and the per-thread frames.
 @Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn) struct FanOutSeamTests {
     /// Detaches `victim` from `hub` when it receives its first tag of `channel`: from inside the
     /// delivery of that tag, which must then skip the victim, attached after it.

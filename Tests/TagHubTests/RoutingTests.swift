@@ -102,6 +102,14 @@ import Testing
         )
     }
 
+    @Test func anEnvelopesMirrorShowsItsTagThenItsContextAsAStruct() {
+        let envelope = SeedAnalytics.UserActionEnvelope(tag: .pausePodcast(swiftTalk), context: [.podcastPlayer])
+        let mirror = Mirror(reflecting: envelope)
+        #expect(mirror.displayStyle == .struct)
+        #expect(mirror.children.map(\.label) == ["tag", "context"])
+        #expect(String(describing: mirror.children.first?.value ?? "") == String(describing: envelope.tag))
+    }
+
     @Test func acceptedChannelsMayCallTheHubWhichReadsItOutsideItsLock() {
         let hub = AnalyticsHub<SeedAnalytics>()
         let recorder = DeliveryRecorder()
