@@ -4,7 +4,7 @@ import TagHub
 #if canImport(UIKit) && !os(watchOS)
 import UIKit
 #endif
-#if canImport(WatchKit)
+#if canImport(WatchKit) && !os(iOS) && !os(visionOS)
 import WatchKit  // and with it Foundation: `ProcessInfo`
 #endif
 
@@ -34,14 +34,14 @@ enum AppLifecycle {
             await tracker.flushHub()
             task.end(in: application)
         }
-        #elseif canImport(WatchKit)
+        #elseif canImport(WatchKit) && !os(iOS) && !os(visionOS)
         flushInExpiringActivity(tracker)
         #else
         Task { await tracker.flushHub() }  // macOS, which does not suspend an app in the background
         #endif
     }
 
-    #if canImport(WatchKit)
+    #if canImport(WatchKit) && !os(iOS) && !os(visionOS)
     /// Flushes `tracker`'s hub inside an expiring activity, watchOS's way of asking for time in the
     /// background. The activity lasts until its block returns: the block waits for the flush, or
     /// for the system's second call, with `expired` true, which ends the wait.
