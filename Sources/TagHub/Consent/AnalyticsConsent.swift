@@ -125,18 +125,18 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         for purposes: Set<ConsentPurpose>,
         whileDenied: (@Sendable (AnalyticsTag<Schema>) -> Bool)? = nil
     ) -> Bool {
-        // The gate's sends are built here, in the app's module, so compiled for its types.
-        register(strategy, name: name, for: purposes, whileDenied: whileDenied, keepers: ConsentGate<Schema>.Keepers())
+        // The gate's keepers are built here, in the app's module, so compiled for its types.
+        register(strategy, name: name, for: purposes, whileDenied: whileDenied, keepers: makeTagKeepers())
     }
 
-    /// ``register(_:name:for:)``, with the gate's sends built by the caller.
+    /// ``register(_:name:for:whileDenied:)``, with the gate's keepers built by the caller.
     @usableFromInline
     func register(
         _ strategy: some AnalyticsStrategy<Schema>,
         name: String?,
         for purposes: Set<ConsentPurpose>,
         whileDenied: (@Sendable (AnalyticsTag<Schema>) -> Bool)?,
-        keepers: ConsentGate<Schema>.Keepers
+        keepers: TagKeepers<Schema>
     ) -> Bool {
         operations.withLock {
             // One consent per strategy: another consent of this hub may hold it already.
@@ -326,14 +326,9 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             let discarded = gate.close(keeping: limits)
             for channel in AnalyticsChannel.allCases {
                 guard let count = discarded[channel], count > 0 else { continue }
+                let denied = DiagnosticReport.Reason.discardedByDenial
                 hub.diagnostics.report(
-                    DiagnosticReport(
-                        reason: .discardedByDenial,
-                        source: gate.name,
-                        channel: channel,
-                        count: count,
-                        detail: reason
-                    )
+                    DiagnosticReport(reason: denied, source: gate.name, channel: channel, count: count, detail: reason)
                 )
             }
             // Outermost first: once a queue is cancelled and its delivery under way has ended,

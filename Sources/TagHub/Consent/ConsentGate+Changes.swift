@@ -4,18 +4,16 @@ extension ConsentGate {
     // Called by AnalyticsConsent, one change at a time.
 
     /// A state with a key, as the gate compares it with what it delivered.
-    @usableFromInline
     struct KeyedState {
-        @usableFromInline let key: Schema.StateKey
+        let key: Schema.StateKey
         /// The hub's version of it: unique to its send.
-        @usableFromInline let version: UInt64
-        @usableFromInline let value: Schema.State
+        let version: UInt64
+        let value: Schema.State
     }
 
     /// With the lock held: whether the strategy has yet to receive this state, or a newer one of
     /// its key (then it is marked received, and the state it replaces handed back in `replaced`,
     /// for the caller to release after the lock: its `deinit` is app code, which may send).
-    @usableFromInline
     func markDelivered(_ state: KeyedState, replacing replaced: inout Schema.State?) -> Bool {
         guard state.version > deliveredStates[state.key]?.version ?? 0 else { return false }
         replaced = deliveredStates.updateValue((state.version, state.value), forKey: state.key)?.value
@@ -147,6 +145,7 @@ extension ConsentGate {
         lock.lock()
         defer { lock.unlock() }
         guard mode == .forwarding, let envelope = buffer.popFirst() else { return nil }
+        _ = keptChannels.popFirst()
         if replayed >= capacity { isReplayOverdue = true }
         // A tag taken makes room: a sender waiting for room may go on.
         lock.broadcast()
@@ -192,8 +191,10 @@ extension ConsentGate {
         swap(&deliveredStates, &delivered)
         swap(&refusedStates, &refused)
         while let envelope = buffer.popFirst() {
-            discarded[envelope.tag.channel, default: 0] += 1
             removed.append(envelope)
+        }
+        while let channel = keptChannels.popFirst() {
+            discarded[channel, default: 0] += 1
         }
         lock.broadcast()
         waitForForwarding()

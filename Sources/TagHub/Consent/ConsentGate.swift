@@ -8,17 +8,12 @@
 /// `status` is behind a lock of its own. For the same reason the `var`s that a send reads skip the
 /// run-time exclusivity checks.
 ///
-/// A send that the gate keeps or passes through runs code compiled for the app's types: the
-/// gate's per-channel work is built by ``Keepers``'s `@inlinable` initializer, which
-/// ``AnalyticsConsent/register(_:name:for:)`` calls in the app's module, as
-/// `BackgroundStrategy` builds its enqueuers ([Architecture](Architecture.md)). Unspecialized,
-/// looking up the generic types' metadata was half of a kept tag's cost.
-@usableFromInline
+/// Compiled once, in TagHub, for every schema: a tag of the app's type is only passed on by
+/// reference here, and wrapped and copied into the buffer by ``TagKeepers``, compiled for it.
 final class ConsentGate<Schema: AnalyticsSchema>:
     AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
     AnalyticsWrappingStrategy, @unchecked Sendable
 {
-    @usableFromInline
     enum Mode {
         /// Tags are kept, in order, up to the buffer's capacity.
         case buffering
@@ -29,18 +24,18 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     }
 
     let strategy: any AnalyticsStrategy<Schema>
-    @usableFromInline var wrappedStrategy: any AnalyticsStrategy<Schema> { strategy }
+    var wrappedStrategy: any AnalyticsStrategy<Schema> { strategy }
     /// The delivery scope of the hub the gate is attached to: the replay runs in it, and the
     /// states it catches up with are sent from it.
     let scope: DeliveryScope
     /// Whether two states are equal, when the app's `State` is `Equatable` (the hub's).
     let sameState: (any StateComparison)?
-    @usableFromInline let name: String
+    let name: String
     let purposes: Set<ConsentPurpose>
     /// Which tags still pass while the purposes are denied, in an advanced setup; `nil` for none:
     /// the gate is then detached.
-    @usableFromInline let whileDenied: (@Sendable (AnalyticsTag<Schema>) -> Bool)?
-    @usableFromInline let acceptedChannels: AnalyticsChannelSet
+    let whileDenied: (@Sendable (AnalyticsTag<Schema>) -> Bool)?
+    let acceptedChannels: AnalyticsChannelSet
     /// What the purposes allow now; `nil` until the gate is first set. Written by
     /// ``AnalyticsConsent`` only, one decision at a time; read from anywhere.
     var status: ConsentState? {
@@ -52,26 +47,30 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     let capacity: Int
     /// The detail of each drop's report, made once: a full buffer drops a tag per send, and
     /// building the text each time cost each send an allocation.
-    @usableFromInline let dropDetail: String
+    let dropDetail: String
 
-    @usableFromInline let receivers: ChannelReceivers<Schema>
-    @usableFromInline let overflowPolicy: OverflowPolicy
-    /// What each send runs: built where the gate is registered, so compiled for the app's types.
-    @usableFromInline let keepers: Keepers
+    let receivers: ChannelReceivers<Schema>
+    let overflowPolicy: OverflowPolicy
 
-    @usableFromInline let lock = ConditionLock()
-    @usableFromInline @exclusivity(unchecked) var mode = Mode.closed
-    @usableFromInline let buffer: RingBuffer<Schema.AnyTagEnvelope>
+    /// Wraps and copies a tag into `buffer`: compiled for the app's types.
+    let keepers: TagKeepers<Schema>
+
+    let lock = ConditionLock()
+    @exclusivity(unchecked) var mode = Mode.closed
+    let buffer: RingBuffer<Schema.AnyTagEnvelope>
+    /// The channel of each kept tag, one for one with `buffer`: read here, where reading it from a
+    /// tag of the app's type looked up the metadata of its generic types.
+    let keptChannels: RingBuffer<AnalyticsChannel>
     /// The thread replaying kept tags, or holding them for a switch, while one does.
-    @usableFromInline @exclusivity(unchecked) var replayingThread: ThreadIdentity?
+    @exclusivity(unchecked) var replayingThread: ThreadIdentity?
     /// Whether the replay has gone on for `capacity` tags: from then on, other threads wait for it
     /// to end rather than feed it, so that it ends.
-    @usableFromInline @exclusivity(unchecked) var isReplayOverdue = false
+    @exclusivity(unchecked) var isReplayOverdue = false
     /// Sends passing through to the strategy right now.
-    @usableFromInline @exclusivity(unchecked) var forwarding = 0
+    @exclusivity(unchecked) var forwarding = 0
     /// Whether only the tags `whileDenied` allows pass. Written under the lock while nothing
     /// passes, so a send that passed the lock reads it as it was then.
-    @usableFromInline @exclusivity(unchecked) var isLimited = false
+    @exclusivity(unchecked) var isLimited = false
     /// Per state key, the state the strategy received last through the gate, and its version: a
     /// state of that key with a version no larger is not delivered again, nor (in a catch-up or a
     /// replay) one equal to it. Emptied when the gate closes: after a denial, a grant delivers
@@ -82,7 +81,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     var joinedWith: ContextRecord<Schema>?
     /// Per key, the newest state the buffer refused (`dropNewest`): delivered after the replay.
     /// (A state the buffer evicts as its oldest is in the states of every tag kept after it.)
-    @usableFromInline @exclusivity(unchecked) var refusedStates: [Schema.StateKey: Schema.AnyTagEnvelope] = [:]
+    @exclusivity(unchecked) var refusedStates: [Schema.StateKey: Schema.AnyTagEnvelope] = [:]
 
     init(
         strategy: any AnalyticsStrategy<Schema>,
@@ -93,7 +92,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         whileDenied: (@Sendable (AnalyticsTag<Schema>) -> Bool)?,
         capacity: Int,
         overflowPolicy: OverflowPolicy,
-        keepers: Keepers
+        keepers: TagKeepers<Schema>
     ) {
         self.keepers = keepers
         self.strategy = strategy
@@ -108,6 +107,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         self.capacity = capacity
         self.dropDetail = "consent buffer of \(capacity), \(overflowPolicy)"
         self.buffer = RingBuffer(capacity: capacity)
+        self.keptChannels = RingBuffer(capacity: capacity)
     }
 
     var bufferedTagCount: Int {
@@ -116,96 +116,100 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     // MARK: - Tags from the hub
 
-    @usableFromInline
     func send(screen: TagEnvelope<Schema.Screen, Schema>) {
-        keepers.screen(self, screen)
+        guard admit(screen, on: .screen, keep: keepers.screen) else { return }
+        if passes(.screen(screen.tag)) { receivers.screen?.send(screen: screen) }
+        endForwarding()
     }
 
-    @usableFromInline
     func send(userAction: TagEnvelope<Schema.UserAction, Schema>) {
-        keepers.userAction(self, userAction)
+        guard admit(userAction, on: .userAction, keep: keepers.userAction) else { return }
+        if passes(.userAction(userAction.tag)) { receivers.userAction?.send(userAction: userAction) }
+        endForwarding()
     }
 
-    @usableFromInline
     func send(event: TagEnvelope<Schema.Event, Schema>) {
-        keepers.event(self, event)
+        guard admit(event, on: .event, keep: keepers.event) else { return }
+        if passes(.event(event.tag)) { receivers.event?.send(event: event) }
+        endForwarding()
     }
 
-    /// What ``send(screen:)``, ``send(userAction:)`` and ``send(event:)`` run, compiled for the
-    /// app's types where ``AnalyticsConsent/register(_:name:for:)`` is called. A state is compared
-    /// with those delivered, by key: rare, and left to ``send(state:)``'s generic code.
-    ///
-    /// Three closures written out, not one generic helper given the tag's wrapping and delivery:
-    /// such a helper calls those two closures rather than inlining them.
-    @usableFromInline
-    struct Keepers: Sendable {
-        @usableFromInline typealias Keep<Tag> = @Sendable (ConsentGate, TagEnvelope<Tag, Schema>) -> Void
-
-        @usableFromInline let screen: Keep<Schema.Screen>
-        @usableFromInline let userAction: Keep<Schema.UserAction>
-        @usableFromInline let event: Keep<Schema.Event>
-
-        @inlinable
-        init() {
-            screen = { gate, screen in
-                guard gate.admit({ screen.map { .screen($0) } }, diagnostics: screen.diagnostics) else { return }
-                if gate.passes(.screen(screen.tag)) { gate.receivers.screen?.send(screen: screen) }
-                gate.endForwarding()
-            }
-            userAction = { gate, userAction in
-                guard gate.admit({ userAction.map { .userAction($0) } }, diagnostics: userAction.diagnostics) else {
-                    return
-                }
-                if gate.passes(.userAction(userAction.tag)) { gate.receivers.userAction?.send(userAction: userAction) }
-                gate.endForwarding()
-            }
-            event = { gate, event in
-                guard gate.admit({ event.map { .event($0) } }, diagnostics: event.diagnostics) else { return }
-                if gate.passes(.event(event.tag)) { gate.receivers.event?.send(event: event) }
-                gate.endForwarding()
-            }
-        }
-    }
-
-    @usableFromInline
     func send(state: TagEnvelope<Schema.State, Schema>) {
-        let keyed = Schema.stateKey(of: state.tag).map {
-            KeyedState(key: $0, version: state.context.record.version, value: state.tag)
-        }
-        guard admit({ state.map { .state($0) } }, diagnostics: state.diagnostics, state: keyed) else {
-            return
-        }
+        let admitted =
+            if let key = Schema.stateKey(of: state.tag) {
+                admit(KeyedState(key: key, version: state.context.record.version, value: state.tag), state)
+            } else {
+                admit(state, on: .state, keep: keepers.state)
+            }
+        guard admitted else { return }
         if passes(.state(state.tag)) { receivers.state?.send(state: state) }
         endForwarding()
     }
 
     /// Whether a tag passing through reaches the strategy: every tag, but while limited.
-    @inlinable
     func passes(_ tag: @autoclosure () -> AnalyticsTag<Schema>) -> Bool {
         !isLimited || whileDenied?(tag()) == true
     }
 
     /// Whether the tag passes through now (then the caller delivers it and calls
-    /// `endForwarding()`); otherwise it was kept, or dropped.
+    /// `endForwarding()`); otherwise it was kept (by `keep`), or dropped.
     ///
     /// While kept tags are replayed, a tag joins the end of the buffer, to come after them. A tag
     /// from another thread waits for the replay to end instead when the buffer is full (consent is
     /// granted: nothing is dropped) or once the replay has delivered `capacity` tags (so that
-    /// senders faster than the vendor cannot keep it going).
-    ///
-    /// A state with a key (`state`) that the strategy has received already, or a newer one of its
-    /// key (a catch-up delivered it), passes through as nothing: it is dropped silently.
-    @inlinable
-    func admit(
-        _ envelope: () -> Schema.AnyTagEnvelope,
-        diagnostics: AnalyticsDiagnostics?,
-        state: KeyedState? = nil
+    /// senders faster than the vendor cannot keep it going). The tag is only passed on, by
+    /// reference: `keep`, compiled for its type, wraps and copies it.
+    func admit<Tag>(
+        _ envelope: TagEnvelope<Tag, Schema>,
+        on channel: AnalyticsChannel,
+        keep: TagKeeper<Schema, Tag>
     ) -> Bool {
-        var dropped: AnalyticsChannel?
-        // Released after the lock: a payload's `deinit` is app code, which may send.
-        var evicted: Schema.AnyTagEnvelope?
+        switch takeTurn() {
+        case .forwarding:
+            forwarding += 1
+            lock.unlock()
+            return true
+        case .buffering:
+            keepOrDrop(envelope, on: channel, keep: keep)
+            return false
+        case .closed:
+            lock.unlock()
+            return false
+        }
+    }
+
+    /// ``admit(_:on:keep:)`` for a state with a key: one the strategy received already, or a newer
+    /// one of its key, is dropped silently; one a full buffer refuses is delivered after the replay.
+    func admit(_ state: KeyedState, _ envelope: TagEnvelope<Schema.State, Schema>) -> Bool {
+        // Released after the lock (see `markDelivered(_:replacing:)`).
         var replacedState: Schema.State?
-        defer { withExtendedLifetime((evicted, replacedState)) {} }
+        defer { withExtendedLifetime(replacedState) {} }
+        switch takeTurn() {
+        case .forwarding:
+            guard markDelivered(state, replacing: &replacedState) else {
+                lock.unlock()
+                return false
+            }
+            forwarding += 1
+            lock.unlock()
+            return true
+        case .buffering:
+            keepOrDrop(envelope, on: .state, keep: keepers.state) { [self] in
+                // The state it replaces is released after the lock: its payload's `deinit` is app code.
+                let replaced = refusedStates.updateValue(envelope.map { .state($0) }, forKey: state.key)
+                lock.unlock()
+                withExtendedLifetime(replaced) {}
+            }
+            return false
+        case .closed:
+            lock.unlock()
+            return false
+        }
+    }
+
+    /// Takes the lock, waits while a replay holds tags back, and says what becomes of a tag now
+    /// (`buffering` also while a replay runs). The caller lets go of the lock.
+    private func takeTurn() -> Mode {
         lock.lock()
         // Held for a switch (`replayingThread` set while buffering), a full buffer waits too.
         while mode != .closed, let replaying = replayingThread, replaying != .current,
@@ -213,44 +217,42 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         {
             lock.wait()
         }
-        switch mode {
-        case .forwarding where replayingThread == nil:
-            if let state, !markDelivered(state, replacing: &replacedState) {
-                lock.unlock()
-                return false
-            }
-            forwarding += 1
-            lock.unlock()
-            return true
-        case .forwarding, .buffering:
-            let kept = envelope()
-            if buffer.isFull {
-                if overflowPolicy.dropsOldest {
-                    evicted = buffer.popFirst()
-                    dropped = evicted?.tag.channel
-                    buffer.append(consume kept)
-                } else {
-                    dropped = kept.tag.channel
-                    if let state { evicted = refusedStates.updateValue(kept, forKey: state.key) }
-                }
-            } else {
-                // Consumed, not copied: a copy went through the run-time witnesses of its screens'
-                // optional reference.
-                buffer.append(consume kept)
-            }
-        case .closed:
-            break
-        }
-        lock.unlock()
-        if let dropped {
-            diagnostics?.report(
-                DiagnosticReport(reason: .droppedByBound, source: name, channel: dropped, detail: dropDetail)
-            )
-        }
-        return false
+        return mode == .forwarding && replayingThread != nil ? .buffering : mode
     }
 
-    @inlinable
+    /// With the lock held: keeps `envelope`, the oldest tag dropped first when the buffer is full,
+    /// or by the overflow policy this one (`refuse`, when given, takes it and lets go of the lock).
+    /// Lets go of the lock, and reports a drop.
+    private func keepOrDrop<Tag>(
+        _ envelope: TagEnvelope<Tag, Schema>,
+        on channel: AnalyticsChannel,
+        keep: TagKeeper<Schema, Tag>,
+        refuse: (() -> Void)? = nil
+    ) {
+        guard buffer.isFull else {
+            keep(buffer, envelope)
+            keptChannels.append(channel)
+            lock.unlock()
+            return
+        }
+        let dropped: AnalyticsChannel
+        if overflowPolicy.dropsOldest {
+            dropped = keptChannels.removeFirst()
+            // The oldest tag is released after the lock: its payload's `deinit` is app code.
+            buffer.removeFirst {
+                keep(buffer, envelope)
+                keptChannels.append(channel)
+                lock.unlock()
+            }
+        } else {
+            dropped = channel
+            if let refuse { refuse() } else { lock.unlock() }
+        }
+        envelope.context.scope?.diagnostics.report(
+            DiagnosticReport(reason: .droppedByBound, source: name, channel: dropped, detail: dropDetail)
+        )
+    }
+
     func endForwarding() {
         lock.lock()
         forwarding -= 1

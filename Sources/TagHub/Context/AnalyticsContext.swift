@@ -74,6 +74,12 @@ public struct AnalyticsContext<Schema: AnalyticsSchema> {
         unsafeDowncast(storedRecord, to: ContextRecord<Schema>.self)
     }
 
+    /// The delivery scope of the hub that took the context (see ``ContextRecord/scope``).
+    @inline(__always)
+    var scope: DeliveryScope? {
+        unsafeDowncast(storedRecord, to: ContextRecord<Schema>.self).scope
+    }
+
     /// A context made by hand: for a test, or a tracking plan's samples.
     ///
     /// - Parameters:
@@ -107,14 +113,14 @@ public struct AnalyticsContext<Schema: AnalyticsSchema> {
         history.count >= 2 ? history[history.count - 2] : nil
     }
 
-    /// This context, reporting to `scope`.
+    /// This context, reporting to `diagnostics` (an envelope made by hand with diagnostics).
     @usableFromInline
-    func reporting(to scope: DeliveryScope?) -> Self {
-        AnalyticsContext(history: history, seconds: secondsSinceReferenceDate, record: record.reporting(to: scope))
+    func reporting(to diagnostics: AnalyticsDiagnostics) -> Self {
+        let record = record.reporting(to: DeliveryScope(diagnostics: diagnostics))
+        return AnalyticsContext(history: history, seconds: secondsSinceReferenceDate, record: record)
     }
 
     /// The session the tag was sent in.
-    @inlinable
     public var session: AnalyticsSession { record.session }
 
     /// The app's states when the tag was sent: the latest value of each key.

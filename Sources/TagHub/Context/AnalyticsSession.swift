@@ -27,7 +27,7 @@ public struct AnalyticsSession: Sendable, Hashable {
     /// ``start`` in seconds since 2001: a `Date` field (a type of another module, whose layout
     /// this one may not rely on) made every copy of a state kept by the hub go through generic
     /// value witnesses.
-    @usableFromInline let startSeconds: Double
+    let startSeconds: Double
     /// How many sessions the hub has started, this one included: 1 for the first.
     public let number: Int
 
@@ -40,7 +40,6 @@ public struct AnalyticsSession: Sendable, Hashable {
 
     /// When the session started: the time of the tag that started it, or of the call to
     /// ``AnalyticsHub/startSession()``.
-    @inlinable
     public var start: Date { Date(timeIntervalSinceReferenceDate: startSeconds) }
 
     /// What a context made by hand carries: no session (number 0, identifier 0, starting in 1970).

@@ -58,7 +58,7 @@ extension AnalyticsStates: RandomAccessCollection {
     /// The state at `position`, 0 being the one set longest ago.
     @inlinable
     public subscript(position: Int) -> Schema.State {
-        record.values[position].value
+        record.state(at: position).value
     }
 }
 

@@ -24,7 +24,6 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
         @usableFromInline let key: Schema.StateKey
         @usableFromInline let value: Schema.State
 
-        @inlinable
         init(key: Schema.StateKey, value: Schema.State) {
             self.key = key
             self.value = value
@@ -35,28 +34,26 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     ///
     /// A class, so that a record's array holds references: copying the array when a state changes
     /// retains each entry, where copying structs of the app's types went through value witnesses.
-    @usableFromInline
     final class Entry {
         /// When it was sent.
         var time: Date { Date(timeIntervalSinceReferenceDate: seconds) }
 
-        @usableFromInline let state: StateValue
+        let state: StateValue
         /// The states when it was sent, it included: its context's, when a catch-up delivers it.
         /// States, not entries: an entry holding entries would keep every earlier one alive.
-        @usableFromInline let statesAtSend: ContiguousArray<StateValue>
-        @usableFromInline var key: Schema.StateKey { state.key }
-        @usableFromInline var value: Schema.State { state.value }
+        let statesAtSend: ContiguousArray<AnyObject>
+        var key: Schema.StateKey { state.key }
+        var value: Schema.State { state.value }
         /// The hub's state version its send made: unique to that send.
-        @usableFromInline let version: UInt64
+        let version: UInt64
         /// The time of its send, in seconds since 2001 (see `AnalyticsSession.startSeconds`).
-        @usableFromInline let seconds: Double
-        @usableFromInline let session: AnalyticsSession
-        @usableFromInline let history: ScreenHistory<Schema.Screen>
+        let seconds: Double
+        let session: AnalyticsSession
+        let history: ScreenHistory<Schema.Screen>
 
-        @inlinable
         init(
             state: StateValue,
-            statesAtSend: ContiguousArray<StateValue>,
+            statesAtSend: ContiguousArray<AnyObject>,
             version: UInt64,
             seconds: Double,
             session: AnalyticsSession,
@@ -75,23 +72,24 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// deliveries run in): every envelope whose context holds the record reports there. Kept here
     /// rather than in the envelope, to keep an envelope small: one more reference in it made every
     /// copy of a queued tag go through generic value witnesses.
-    @usableFromInline let scope: DeliveryScope?
-    @usableFromInline let session: AnalyticsSession
-    /// The states, oldest set first; one per key.
-    @usableFromInline let values: ContiguousArray<StateValue>
+    let scope: DeliveryScope?
+    let session: AnalyticsSession
+    /// The states (``StateValue``s), oldest set first; one per key. As `AnyObject`s, which the
+    /// standard library's code specialized for them walks: this code is compiled once for every
+    /// schema, where a list of `StateValue`s is walked by generic code, a metadata lookup a state.
+    @usableFromInline let values: ContiguousArray<AnyObject>
     /// For the hub's records: the entries of `values`, one for one, with what each send knew. A
     /// catch-up's record has none.
-    @usableFromInline let entries: ContiguousArray<Entry>
+    let entries: ContiguousArray<Entry>
     /// The version of the last state set: 0 before any.
-    @usableFromInline let version: UInt64
+    let version: UInt64
     /// For the record a state's send made: the entry of its key that it replaced, if any.
-    @usableFromInline let replaced: Entry?
+    let replaced: Entry?
 
-    @usableFromInline
     init(
         scope: DeliveryScope?,
         session: AnalyticsSession,
-        values: ContiguousArray<StateValue> = [],
+        values: ContiguousArray<AnyObject> = [],
         entries: ContiguousArray<Entry> = [],
         version: UInt64 = 0,
         replaced: Entry? = nil
@@ -105,7 +103,7 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     }
 
     /// The record of contexts made by hand without states.
-    @usableFromInline static var empty: ContextRecord { ContextRecord(scope: nil, session: .none) }
+    static var empty: ContextRecord { ContextRecord(scope: nil, session: .none) }
 
     /// This record in `session`.
     func starting(_ session: AnalyticsSession) -> ContextRecord {
@@ -125,10 +123,6 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
     }
 
     /// This record with `value` set for `key`, last: the entry for `key` moves to the end.
-    ///
-    /// Inlinable, so that it is compiled for the app's types: generic, it copied each state
-    /// through value witnesses, a hundred times slower.
-    @inlinable
     func setting(
         _ value: Schema.State,
         for key: Schema.StateKey,
@@ -138,7 +132,7 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
         var entries = entries
         var values = values
         // `values` and `entries` go one for one in a hub's record; one made by hand has both too.
-        let index = values.firstIndex { $0.key == key }
+        let index = values.firstIndex { unsafeDowncast($0, to: StateValue.self).key == key }
         if let index { values.remove(at: index) }
         let replaced = index.flatMap { $0 < entries.count ? entries.remove(at: $0) : nil }
         let state = StateValue(key: key, value: value)
@@ -176,15 +170,21 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
         return ContextRecord(
             scope: scope,
             session: session,
-            values: ContiguousArray(entries.map(\.state)),
+            values: ContiguousArray(entries.map { $0.state as AnyObject }),
             entries: entries,
             version: entries.map(\.version).max() ?? 0
         )
     }
 
+    /// The state at `index` of ``values``.
+    @inlinable
+    func state(at index: Int) -> StateValue {
+        unsafeDowncast(values[index], to: StateValue.self)
+    }
+
     /// The current value for `key`.
     @inlinable
     func value(for key: Schema.StateKey) -> Schema.State? {
-        values.last { $0.key == key }?.value
+        values.lastIndex { unsafeDowncast($0, to: StateValue.self).key == key }.map { state(at: $0).value }
     }
 }

@@ -42,36 +42,34 @@ public struct ScreenHistory<Screen> {
         end = screens.count
     }
 
-    /// Appends `screen`, keeping at most `limit` screens. The hub calls it under its lock.
+    /// This history with `screen` appended, keeping at most `limit` screens. The hub calls it
+    /// under its lock.
     ///
     /// Writes in place when this history ends at the storage's first free slot; otherwise (the
     /// storage is full, or another history already appended there) moves the screens that stay
     /// into new storage with room to grow, so that appending is O(1) amortized.
     ///
-    /// - Returns: the storage this history no longer uses, so that the caller can release it (and
-    ///   run the `deinit` of the screens it held, which is app code) after unlocking.
-    @inlinable
-    @discardableResult
-    mutating func append(_ screen: Screen, limit: Int) -> AnyObject? {
+    /// Not `mutating`, with a plain loop and `end - start` rather than `count`: in code compiled
+    /// once for every schema, each of those looked up metadata at run time.
+    ///
+    /// - Returns: the new history, and the storage it no longer uses, for the caller to release
+    ///   after unlocking (the `deinit` of the screens it held is app code).
+    func appending(_ screen: Screen, limit: Int) -> (history: ScreenHistory, replaced: AnyObject?) {
         if let storage, storage.canAppend(at: end) {
             storage.append(screen)
-            end += 1
-            start = Swift.max(start, end - limit)
-            return nil
+            return (ScreenHistory(storage: storage, start: Swift.max(start, end + 1 - limit), end: end + 1), nil)
         }
-        let kept = Swift.min(count, limit - 1)
+        let kept = Swift.min(end - start, limit - 1)
         let bound = limit > Int.max / 2 ? Int.max : 2 * limit
         let capacity = Swift.min(bound, Swift.max(8, 2 * (kept + 1)))
         let fresh = ScreenLog<Screen>.make(capacity: capacity)
-        for offset in (end - kept)..<end {
+        var offset = end - kept
+        while offset < end {
             fresh.append(storage.unsafelyUnwrapped.element(at: offset))
+            offset += 1
         }
         fresh.append(screen)
-        let replaced = storage
-        storage = fresh
-        start = 0
-        end = kept + 1
-        return replaced
+        return (ScreenHistory(storage: fresh, start: 0, end: kept + 1), storage)
     }
 }
 

@@ -13,22 +13,24 @@
 /// #expect(tag == .play(name: "play_podcast_from_favorites", title: "Swift Talk"))
 /// ```
 public struct TagEnvelope<Tag, Schema: AnalyticsSchema> {
+    /// The screens, time, session and states at the moment the tag was sent.
+    ///
+    /// Stored first, at the same place whatever the tag's type: code compiled once for every
+    /// schema (a background queue's, a consent gate's) reads it without looking up the
+    /// envelope's layout at run time.
+    public let context: AnalyticsContext<Schema>
     /// The tag the app sent.
     public let tag: Tag
-    /// The screens, time, session and states at the moment the tag was sent.
-    public let context: AnalyticsContext<Schema>
     /// Where whatever handles the tag reports what it does not deliver: the sending hub's
     /// ``AnalyticsHub/diagnostics``; for an envelope made by hand, those given, or `nil`.
     ///
     /// Not part of the envelope's value: two envelopes with the same tag and context are equal.
-    @inlinable
     public var diagnostics: AnalyticsDiagnostics? { scope?.diagnostics }
     /// The delivery scope of the hub that sent the tag, with its diagnostics: whoever delivers the
     /// tag later (a background queue) does so inside that scope. For an envelope made by hand, a
     /// scope of its own that no hub has, or `nil` without diagnostics. Held by the context's
     /// record, which the hub's contexts share.
-    @inlinable
-    var scope: DeliveryScope? { context.record.scope }
+    var scope: DeliveryScope? { context.scope }
 
     /// An envelope for `tag`, sent in `context`, reporting to `diagnostics` (by default, to the
     /// diagnostics of the hub the context comes from, if any).
@@ -36,7 +38,7 @@ public struct TagEnvelope<Tag, Schema: AnalyticsSchema> {
     public init(tag: Tag, context: AnalyticsContext<Schema>, diagnostics: AnalyticsDiagnostics? = nil) {
         self.tag = tag
         if let diagnostics {
-            self.context = context.reporting(to: DeliveryScope(diagnostics: diagnostics))
+            self.context = context.reporting(to: diagnostics)
         } else {
             self.context = context
         }

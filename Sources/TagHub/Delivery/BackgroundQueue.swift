@@ -9,79 +9,74 @@ import Dispatch
 /// `waitUntilDelivered()` start it at once.
 ///
 /// `@unchecked Sendable` is safe: every stored `var` is read and written only while `lock` is
-/// held, and the `let`s are `Sendable`. The `var`s skip the run-time exclusivity checks: the lock
-/// already makes every access exclusive.
-@usableFromInline
+/// held (so they skip the run-time exclusivity checks), and the `let`s are `Sendable`. Compiled
+/// once for every schema, but for what is built where the app creates the wrapper, for its types:
+/// wrapping a tag for the queue (``TagKeepers``), and handing it to the wrapped strategy.
 final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// How long a tag that finds the worker idle waits for others before the worker starts.
-    @usableFromInline static var gatheringDelay: DispatchTimeInterval { .milliseconds(1) }
+    static var gatheringDelay: DispatchTimeInterval { .milliseconds(1) }
 
-    @usableFromInline let lock = ConditionLock()
-    @usableFromInline let receivers: ChannelReceivers<Schema>
-    @usableFromInline let queue: DispatchQueue
-    @usableFromInline let overflowPolicy: OverflowPolicy
-    @usableFromInline let capacity: Int
-    @usableFromInline let name: String
+    let lock = ConditionLock()
+    let receivers: ChannelReceivers<Schema>
+    /// Hands a tag taken from the queue to `receivers`.
+    let deliver: @Sendable (ChannelReceivers<Schema>, Schema.AnyTagEnvelope) -> Void
+    let queue: DispatchQueue
+    let overflowPolicy: OverflowPolicy
+    let capacity: Int
+    let name: String
     /// The detail of each drop's report, made once, not per dropped tag.
-    @usableFromInline let dropDetail: String
+    let dropDetail: String
 
-    @usableFromInline let pending: RingBuffer<Pending>
-    /// Tickets handed out: one per tag sent to the wrapper, queued or dropped.
-    @usableFromInline @exclusivity(unchecked) var issued = 0
+    /// The queued tags, oldest first. Their tickets follow one another: the oldest has
+    /// `issued - pending.count + 1`.
+    let pending: RingBuffer<Schema.AnyTagEnvelope>
+    /// The delivery scope of each queued tag's hub, one for one with `pending`: read here, where
+    /// reading it from a tag of the app's type looked up the metadata of its generic types.
+    let scopes: RingBuffer<DeliveryScope?>
+    /// Tickets handed out: one per tag queued (a tag that a full queue refuses gets none).
+    @exclusivity(unchecked) var issued = 0
     /// Every ticket up to this one is delivered, dropped or cancelled.
-    @usableFromInline @exclusivity(unchecked) var processedThrough = 0
+    @exclusivity(unchecked) var processedThrough = 0
     /// Whether a drain is scheduled or running that will see every queued tag.
-    @usableFromInline @exclusivity(unchecked) var isDraining = false
+    @exclusivity(unchecked) var isDraining = false
     /// The ticket of the tag being delivered, while it is: what a cancellation waits for.
-    @usableFromInline @exclusivity(unchecked) var deliveringTicket: Int?
-    @usableFromInline @exclusivity(unchecked) var flushes:
-        [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
-
-    /// A queued tag, with its ticket.
-    @usableFromInline
-    struct Pending {
-        @usableFromInline let ticket: Int
-        @usableFromInline let envelope: Schema.AnyTagEnvelope
-
-        @inlinable
-        init(ticket: Int, envelope: Schema.AnyTagEnvelope) {
-            self.ticket = ticket
-            self.envelope = envelope
-        }
-    }
-
-    /// ``drain()``, compiled for the app's types (see ``BackgroundStrategy/Enqueuers``).
-    @usableFromInline let specializedDrain: @Sendable (BackgroundQueue) -> Void
+    @exclusivity(unchecked) var deliveringTicket: Int?
+    @exclusivity(unchecked) var flushes: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     init(
         receivers: ChannelReceivers<Schema>,
+        deliver: @escaping @Sendable (ChannelReceivers<Schema>, Schema.AnyTagEnvelope) -> Void,
         capacity: Int,
         overflowPolicy: OverflowPolicy,
-        name: String,
-        drain: @escaping @Sendable (BackgroundQueue) -> Void
+        name: String
     ) {
-        self.specializedDrain = drain
         self.receivers = receivers
+        self.deliver = deliver
         self.capacity = capacity
         self.overflowPolicy = overflowPolicy
         self.name = name
         self.dropDetail = "background queue of \(capacity), \(overflowPolicy)"
         self.pending = RingBuffer(capacity: capacity)
+        self.scopes = RingBuffer(capacity: capacity)
         // Analytics is never urgent: the vendor runs below the app's own work, whoever sends.
         self.queue = DispatchQueue(label: "TagHub.BackgroundStrategy: \(name)", qos: .utility)
     }
 
     // MARK: - The caller's side
 
-    /// Queues `envelope`, or drops a tag when the queue is full; starts the worker if it is idle.
-    @inlinable
-    func enqueue(_ envelope: consuming Schema.AnyTagEnvelope) {
+    /// Queues `envelope` (by `keep`, which wraps and copies it), or drops a tag when the queue is
+    /// full; starts the worker if it is idle.
+    func enqueue<Tag>(
+        _ envelope: TagEnvelope<Tag, Schema>,
+        on channel: AnalyticsChannel,
+        keep: TagKeeper<Schema, Tag>
+    ) {
+        let scope = envelope.context.scope
         lock.lock()
+        guard !pending.isFull else { return enqueueOverflowing(envelope, on: channel, scope: scope, keep: keep) }
         issued += 1
-        // The common case holds no optional tag: destroying one went through the tag type's
-        // generic value witnesses.
-        guard !pending.isFull else { return enqueueOverflowing(envelope) }
-        pending.append(Pending(ticket: issued, envelope: envelope))
+        keep(pending, envelope)
+        scopes.append(scope)
         let mustStart = !isDraining
         isDraining = true
         lock.unlock()
@@ -89,44 +84,43 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     }
 
     /// `enqueue` into a full queue, with the lock held: drops the oldest tag or this one.
-    @usableFromInline
     @inline(never)
-    func enqueueOverflowing(_ envelope: Schema.AnyTagEnvelope) {
+    func enqueueOverflowing<Tag>(
+        _ envelope: TagEnvelope<Tag, Schema>,
+        on channel: AnalyticsChannel,
+        scope: DeliveryScope?,
+        keep: TagKeeper<Schema, Tag>
+    ) {
         let droppedChannel: AnalyticsChannel
         // Released after the lock: its payload's `deinit` is app code, which may send.
-        var evicted: Pending?
+        var evicted: Schema.AnyTagEnvelope?
         if overflowPolicy.dropsOldest {
             evicted = pending.popFirst()
-            droppedChannel = evicted?.envelope.tag.channel ?? envelope.tag.channel
-            pending.append(Pending(ticket: issued, envelope: envelope))
+            _ = scopes.popFirst()
+            droppedChannel = evicted?.tag.channel ?? channel
+            issued += 1
+            keep(pending, envelope)
+            scopes.append(scope)
         } else {
-            droppedChannel = envelope.tag.channel
+            droppedChannel = channel
         }
         let mustStart = !isDraining
         isDraining = true
         lock.unlock()
         evicted = nil
         if mustStart { startDrain() }
-        reportDrop(on: droppedChannel, to: envelope.diagnostics)
+        reportDrop(on: droppedChannel, to: scope?.diagnostics)
     }
 
     /// Schedules a drain, ``gatheringDelay`` from now.
-    @usableFromInline
     func startDrain() {
-        queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.specializedDrain(self) }
+        queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.drain() }
     }
 
-    @usableFromInline
     @inline(never)
     func reportDrop(on channel: AnalyticsChannel, to diagnostics: AnalyticsDiagnostics?) {
-        diagnostics?.report(
-            DiagnosticReport(
-                reason: .droppedByBound,
-                source: name,
-                channel: channel,
-                detail: dropDetail
-            )
-        )
+        let report = DiagnosticReport(reason: .droppedByBound, source: name, channel: channel, detail: dropDetail)
+        diagnostics?.report(report)
     }
 
     // MARK: - The worker's side
@@ -138,7 +132,6 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Each tag is delivered inside the delivery scope of the hub that sent it, as the hub would:
     /// what the wrapped strategy sends meanwhile is delivered after it, and its `detach` does not
     /// wait.
-    @inlinable
     func drain() {
         var delivered: Int?
         let thread = DeliveryThread.current
@@ -149,15 +142,14 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         while finishDelivery(of: delivered) {
             // Taken without an optional: destroying an optional tag went through the tag type's
             // generic value witnesses.
-            let next = takeNext()
-            let identity = next.envelope.scope?.identity
+            let (ticket, next, identity) = takeNext()
             if scope?.identity != identity {
                 if scope?.opened == true { thread.drainAndCloseFrame() }
                 scope = (identity, thread.enterScope(of: identity))
             }
-            withAutoreleasePool { receivers.deliver(next.envelope) }
+            withAutoreleasePool { deliver(receivers, next) }
             if scope?.opened == true { thread.endDeliveryKeepingFrame() }
-            delivered = next.ticket
+            delivered = ticket
         }
         if scope?.opened == true { thread.drainAndCloseFrame() }
     }
@@ -165,7 +157,6 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Under the lock, marks the tag `ticket` delivered (when there is one); `true` when another
     /// is queued, which the caller takes with ``takeNext()`` (the lock still held), `false` when
     /// the queue is empty, which ends the drain (the lock released).
-    @inlinable
     func finishDelivery(of ticket: Int?) -> Bool {
         lock.lock()
         if let ticket {
@@ -188,26 +179,21 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// After ``finishDelivery(of:)`` returned `true`: takes the next tag, marks it as being
     /// delivered, and releases the lock.
-    @inlinable
-    func takeNext() -> Pending {
+    func takeNext() -> (ticket: Int, envelope: Schema.AnyTagEnvelope, scope: ObjectIdentifier?) {
+        let ticket = issued - pending.count + 1
         let next = pending.removeFirst()
-        deliveringTicket = next.ticket
+        let scope = scopes.removeFirst()?.identity
+        deliveringTicket = ticket
         let finished = takeFinishedFlushes()
         lock.unlock()
         for continuation in finished { continuation.resume() }
-        return next
+        return (ticket, next, scope)
     }
 
     /// Removes and returns the flushes whose tags are all processed; the caller holds the lock.
-    @inlinable
     func takeFinishedFlushes() -> [CheckedContinuation<Void, Never>] {
         // Flushes are added in the order of their targets: when the first is not done, none is.
         guard let first = flushes.first, first.target <= processedThrough else { return [] }
-        return takeFinishedFlushesSlowly()
-    }
-
-    @usableFromInline
-    func takeFinishedFlushesSlowly() -> [CheckedContinuation<Void, Never>] {
         var finished: [CheckedContinuation<Void, Never>] = []
         flushes.removeAll { flush in
             guard flush.target <= processedThrough else { return false }
@@ -237,7 +223,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// Starts a drain at once, without waiting for the gathering delay.
     func startNow() {
-        queue.async { self.specializedDrain(self) }
+        queue.async { self.drain() }
     }
 
     /// Drops every queued tag, reports each to the diagnostics of the hub that sent it for
@@ -247,12 +233,11 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         let finished: [CheckedContinuation<Void, Never>]
         let isInsideADelivery = DeliveryThread.current.isDelivering
         // Released after the lock: a payload's `deinit` is app code, which may send.
-        var removed: [Pending] = []
+        var removed: [Schema.AnyTagEnvelope] = []
         defer { withExtendedLifetime(removed) {} }
         lock.lock()
-        while let item = pending.popFirst() {
-            removed.append(item)
-        }
+        while let item = pending.popFirst() { removed.append(item) }
+        while scopes.popFirst() != nil {}
         // Waits for the delivery under way now, not for those of tags sent meanwhile: the worker
         // goes from one tag to the next under one lock, so it may never be seen idle. Not from
         // inside a delivery (the worker's own included): the delivery under way may be waiting for
@@ -268,7 +253,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         finished = takeFinishedFlushes()
         lock.unlock()
         for continuation in finished { continuation.resume() }
-        report(removed.map(\.envelope), as: reason, detail: detail)
+        report(removed, as: reason, detail: detail)
         return removed.count
     }
 
@@ -285,14 +270,9 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
             }
         }
         for entry in counts {
+            let (channel, count) = (entry.channel, entry.count)
             entry.diagnostics.report(
-                DiagnosticReport(
-                    reason: reason,
-                    source: name,
-                    channel: entry.channel,
-                    count: entry.count,
-                    detail: detail
-                )
+                DiagnosticReport(reason: reason, source: name, channel: channel, count: count, detail: detail)
             )
         }
     }

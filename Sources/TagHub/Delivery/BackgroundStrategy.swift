@@ -54,9 +54,9 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     public var name: String { engine.name }
 
     /// The queue, its worker and its counters.
-    @usableFromInline let engine: BackgroundQueue<Schema>
-    /// What each `send` runs: built where the wrapper is created, so compiled for the app's types.
-    @usableFromInline let enqueuers: Enqueuers
+    let engine: BackgroundQueue<Schema>
+    /// What each `send` queues a tag with: compiled for the app's types.
+    let keepers: TagKeepers<Schema>
 
     /// A wrapper that delivers to `strategy` on its own serial queue.
     ///
@@ -75,22 +75,27 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         overflowPolicy: OverflowPolicy = .dropOldest,
         name: String? = nil
     ) {
+        // Built here, in the app's module, so compiled for its types (see `TagKeepers`).
         self.init(
             wrapping: strategy,
             capacity: capacity,
             overflowPolicy: overflowPolicy,
             name: name,
-            enqueuers: Enqueuers()
+            keepers: makeTagKeepers(),
+            deliver: { $0.deliver($1) }
         )
     }
 
+    /// ``init(wrapping:capacity:overflowPolicy:name:)``, with the keepers and `deliver` (a queued
+    /// tag to the wrapped strategy) compiled by the caller, for the app's types.
     @usableFromInline
     init(
         wrapping strategy: Wrapped,
         capacity: Int,
         overflowPolicy: OverflowPolicy,
         name: String?,
-        enqueuers: Enqueuers
+        keepers: TagKeepers<Schema>,
+        deliver: @escaping @Sendable (ChannelReceivers<Schema>, Schema.AnyTagEnvelope) -> Void
     ) {
         precondition(
             capacity >= 1,
@@ -98,14 +103,14 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         )
         self.wrapped = strategy
         self.acceptedChannels = strategy.deliveredChannels
+        self.keepers = keepers
         self.engine = BackgroundQueue(
             receivers: ChannelReceivers(strategy),
+            deliver: deliver,
             capacity: capacity,
             overflowPolicy: overflowPolicy,
-            name: name ?? diagnosticName(of: strategy),
-            drain: enqueuers.drain
+            name: name ?? diagnosticName(of: strategy)
         )
-        self.enqueuers = enqueuers
     }
 
     /// How many tags wait to be delivered, not counting one being delivered.
@@ -116,27 +121,23 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     // MARK: - Channel strategies
 
     /// Queues the screen tag for the wrapped strategy.
-    @inlinable
     public func send(screen: TagEnvelope<Schema.Screen, Schema>) {
-        enqueuers.screen(engine, screen)
+        engine.enqueue(screen, on: .screen, keep: keepers.screen)
     }
 
     /// Queues the user action for the wrapped strategy.
-    @inlinable
     public func send(userAction: TagEnvelope<Schema.UserAction, Schema>) {
-        enqueuers.userAction(engine, userAction)
+        engine.enqueue(userAction, on: .userAction, keep: keepers.userAction)
     }
 
     /// Queues the event for the wrapped strategy.
-    @inlinable
     public func send(event: TagEnvelope<Schema.Event, Schema>) {
-        enqueuers.event(engine, event)
+        engine.enqueue(event, on: .event, keep: keepers.event)
     }
 
     /// Queues the state tag for the wrapped strategy.
-    @inlinable
     public func send(state: TagEnvelope<Schema.State, Schema>) {
-        enqueuers.state(engine, state)
+        engine.enqueue(state, on: .state, keep: keepers.state)
     }
 
     // MARK: - Flushing and cancelling
@@ -166,37 +167,6 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
     @discardableResult
     public func cancelPendingDeliveries() -> Int {
         engine.cancelPending(reason: .cancelled, detail: "cancelPendingDeliveries()")
-    }
-}
-
-extension BackgroundStrategy {
-    /// One function per channel, each wrapping the tag for the queue and queueing it.
-    ///
-    /// Why: a hub calls the wrapper through its channel protocol, which lands in generic code
-    /// compiled once in TagHub, where every envelope and queue operation looked up the metadata
-    /// of its generic types at run time. These functions are built by inlinable code, in the
-    /// app's module, where the schema is known, so they (and the worker they start) run
-    /// specialized code. They capture nothing: calling one costs no reference counting.
-    @usableFromInline
-    struct Enqueuers: Sendable {
-        @usableFromInline typealias Enqueue<Tag> =
-            @Sendable (BackgroundQueue<Schema>, TagEnvelope<Tag, Schema>) -> Void
-
-        @usableFromInline let screen: Enqueue<Schema.Screen>
-        @usableFromInline let userAction: Enqueue<Schema.UserAction>
-        @usableFromInline let event: Enqueue<Schema.Event>
-        @usableFromInline let state: Enqueue<Schema.State>
-        /// The worker, whoever starts it: a tag that finds it idle, or a flush.
-        @usableFromInline let drain: @Sendable (BackgroundQueue<Schema>) -> Void
-
-        @inlinable
-        init() {
-            screen = { queue, envelope in queue.enqueue(envelope.map { .screen($0) }) }
-            userAction = { queue, envelope in queue.enqueue(envelope.map { .userAction($0) }) }
-            event = { queue, envelope in queue.enqueue(envelope.map { .event($0) }) }
-            state = { queue, envelope in queue.enqueue(envelope.map { .state($0) }) }
-            drain = { queue in queue.drain() }
-        }
     }
 }
 

@@ -24,5 +24,5 @@ public struct OverflowPolicy: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    @usableFromInline var dropsOldest: Bool { storage == .dropOldest }
+    var dropsOldest: Bool { storage == .dropOldest }
 }

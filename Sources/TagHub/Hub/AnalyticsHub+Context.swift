@@ -24,7 +24,6 @@ extension AnalyticsHub {
 
     /// Starts a session at `now`; when `onlyIfLapsed`, only if the last one has lapsed meanwhile (a
     /// send found it lapsed, and another thread may have started the next one since).
-    @usableFromInline
     func startSession(at now: Double, onlyIfLapsed: Bool) {
         state.lock.lock()
         if onlyIfLapsed, !state.sessionHasLapsed(at: now, timeout: sessionTimeoutSeconds) {
@@ -58,12 +57,7 @@ extension AnalyticsHub {
             return roster
         }
         guard let roster else { return }
-        route(
-            TagEnvelope(tag: event, context: consume context),
-            from: roster,
-            on: .event,
-            fanOut: { $0.fanOut(event: $1, on: $2, for: $3) }
-        )
+        route(event: TagEnvelope(tag: event, context: consume context), from: roster)
     }
 
     // MARK: - States
@@ -84,7 +78,7 @@ extension AnalyticsHub {
     /// The new record is built, and states compared, without the lock (both run app code: the
     /// key's `==`, the state's `==`); it is installed only if no other state changed meanwhile,
     /// else built again.
-    @inlinable
+    @usableFromInline
     func send(keyed tag: Schema.State, key: Schema.StateKey) {
         let now = secondsNow()
         var (record, history) = state.lock.withLock {
@@ -111,12 +105,7 @@ extension AnalyticsHub {
             let replaced = record
             defer { withExtendedLifetime(replaced) {} }
             guard let (roster, context) = taken else { return }
-            route(
-                TagEnvelope(tag: tag, context: consume context),
-                from: roster,
-                on: .state,
-                fanOut: { $0.fanOut(state: $1, on: $2, for: $3) }
-            )
+            route(state: TagEnvelope(tag: tag, context: consume context), from: roster)
             return
         }
     }

@@ -42,27 +42,27 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     public var diagnostics: AnalyticsDiagnostics { scope.diagnostics }
 
     /// The hub's delivery scope, which every envelope it sends carries.
-    @usableFromInline let scope: DeliveryScope
+    let scope: DeliveryScope
 
-    @usableFromInline let state = HubState<Schema>()
+    let state = HubState<Schema>()
 
     /// Where the hub reads the time of each tag.
     public let clock: any AnalyticsClock
 
     /// Whether ``clock`` is a ``SystemClock``: then a send reads the system's time directly (see
     /// ``secondsNow()``).
-    @usableFromInline let readsSystemClock: Bool
+    let readsSystemClock: Bool
 
     /// How long without any tag ends a session: the next tag starts a new one. 30 minutes by
     /// default; `nil` when sessions never end by themselves (only ``startSession()`` starts one).
     public let sessionTimeout: Duration?
 
     /// ``sessionTimeout`` in seconds; infinite for `nil`.
-    @usableFromInline let sessionTimeoutSeconds: Double
+    let sessionTimeoutSeconds: Double
 
     /// Whether two states are equal, when the app's `State` type is `Equatable`: a keyed state
     /// equal to its key's current value is not delivered again.
-    @usableFromInline let sameState: (any StateComparison)?
+    let sameState: (any StateComparison)?
 
     /// A hub with no strategy attached, an empty screen history, no session and no state.
     ///
@@ -121,54 +121,22 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         // would otherwise wait for this very send).
         var replacedStorage: AnyObject?
         defer { withExtendedLifetime(replacedStorage) {} }
-        // Matched as it is returned: an optional roster and context held in a variable was copied
-        // through generic value witnesses.
         guard let (roster, context) = record(screen, replacing: &replacedStorage) else { return }
-        route(
-            TagEnvelope(tag: screen, context: consume context),
-            from: roster,
-            on: .screen,
-            fanOut: { $0.fanOut(screen: $1, on: $2, for: $3) }
-        )
-    }
-
-    /// Reads the clock, then, under the lock, appends `screen` to the history (handing back the
-    /// storage it replaced, to be released after the lock) and takes the roster and the context.
-    @inlinable
-    func record(
-        _ screen: Schema.Screen,
-        replacing replacedStorage: inout AnyObject?
-    ) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
-        let now = secondsNow()
-        state.lock.lock()
-        defer { state.lock.unlock() }
-        startSessionIfLapsed(at: now)
-        replacedStorage = state.history.append(screen, limit: screenHistoryLimit)
-        return take(.screen, at: now)
+        route(screen: TagEnvelope(tag: screen, context: consume context), from: roster)
     }
 
     /// Routes a user action, with the current context, to the strategies that take user actions.
     @inlinable
     public func send(userAction: Schema.UserAction) {
         guard let (roster, context) = snapshot(for: .userAction) else { return }
-        route(
-            TagEnvelope(tag: userAction, context: consume context),
-            from: roster,
-            on: .userAction,
-            fanOut: { $0.fanOut(userAction: $1, on: $2, for: $3) }
-        )
+        route(userAction: TagEnvelope(tag: userAction, context: consume context), from: roster)
     }
 
     /// Routes an event, with the current context, to the strategies that take events.
     @inlinable
     public func send(event: Schema.Event) {
         guard let (roster, context) = snapshot(for: .event) else { return }
-        route(
-            TagEnvelope(tag: event, context: consume context),
-            from: roster,
-            on: .event,
-            fanOut: { $0.fanOut(event: $1, on: $2, for: $3) }
-        )
+        route(event: TagEnvelope(tag: event, context: consume context), from: roster)
     }
 
     /// Routes a state tag, with the current context, to the strategies that take states.
@@ -183,12 +151,69 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
             return send(keyed: tag, key: key)
         }
         guard let (roster, context) = snapshot(for: .state) else { return }
-        route(
-            TagEnvelope(tag: tag, context: consume context),
-            from: roster,
-            on: .state,
-            fanOut: { $0.fanOut(state: $1, on: $2, for: $3) }
-        )
+        route(state: TagEnvelope(tag: tag, context: consume context), from: roster)
+    }
+
+    // The public `send`s are inlined in the app, where the tag's type is known: there the envelope
+    // is built without the run-time lookups and witness calls that a tag of unknown type costs.
+    // Everything else is compiled here once: what the hub does under its lock, which handles only
+    // references and numbers, and the fan-out, which passes the envelope on by reference.
+
+    /// Reads the clock, then, under the lock, appends `screen` to the history (handing back the
+    /// storage it replaced, to be released after the delivery) and takes the roster and the
+    /// context.
+    @usableFromInline
+    func record(
+        _ screen: Schema.Screen,
+        replacing replacedStorage: inout AnyObject?
+    ) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
+        let now = secondsNow()
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        startSessionIfLapsed(at: now)
+        (state.history, replacedStorage) = state.history.appending(screen, limit: screenHistoryLimit)
+        return take(.screen, at: now)
+    }
+
+    /// Reads the clock, then, under the lock, starts a session if the last one lapsed, and takes
+    /// the roster and the context for a tag of `channel`.
+    @usableFromInline
+    func snapshot(for channel: AnalyticsChannel) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
+        let now = secondsNow()
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        startSessionIfLapsed(at: now)
+        return take(channel, at: now)
+    }
+
+    /// Delivers a tag taken from `roster`, one function per channel (see
+    /// ``route(_:from:on:fanOut:)``).
+    @usableFromInline
+    func route(screen envelope: Schema.ScreenEnvelope, from roster: Roster<Schema>) {
+        route(envelope, from: roster, on: .screen) { roster, envelope, thread, hub in
+            roster.fanOut(to: roster.screen, on: thread, for: hub) { $0.send(screen: envelope) }
+        }
+    }
+
+    @usableFromInline
+    func route(userAction envelope: Schema.UserActionEnvelope, from roster: Roster<Schema>) {
+        route(envelope, from: roster, on: .userAction) { roster, envelope, thread, hub in
+            roster.fanOut(to: roster.userAction, on: thread, for: hub) { $0.send(userAction: envelope) }
+        }
+    }
+
+    @usableFromInline
+    func route(event envelope: Schema.EventEnvelope, from roster: Roster<Schema>) {
+        route(envelope, from: roster, on: .event) { roster, envelope, thread, hub in
+            roster.fanOut(to: roster.event, on: thread, for: hub) { $0.send(event: envelope) }
+        }
+    }
+
+    @usableFromInline
+    func route(state envelope: Schema.StateEnvelope, from roster: Roster<Schema>) {
+        route(envelope, from: roster, on: .state) { roster, envelope, thread, hub in
+            roster.fanOut(to: roster.state, on: thread, for: hub) { $0.send(state: envelope) }
+        }
     }
 
     // MARK: - Context
@@ -213,23 +238,20 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// A ``SystemClock`` is read as `Date.timeIntervalSinceReferenceDate`, the time `Date()` is
     /// made of: the same reading, without the call through the clock's protocol and the `Date`
     /// made and taken apart.
-    @inlinable
+    @inline(__always)
     func secondsNow() -> Double {
         readsSystemClock ? Date.timeIntervalSinceReferenceDate : clock.now().timeIntervalSinceReferenceDate
     }
 
     /// This hub, as the per-thread delivery frames know it: its scope's identity.
-    @inlinable
     var identity: ObjectIdentifier { scope.identity }
 
     /// Under the lock: takes the roster and the context for a tag of `channel`, and counts the send
     /// as in flight; `nil` when no strategy takes the channel.
     ///
-    /// Always inlined: called, it returned the roster and the context through memory, which the
-    /// send read back in wider loads than had written it, a stall of the processor each time (a
-    /// store-to-load forwarding failure, seen in a profile). Each `send` moves the context into its
-    /// envelope (`consume context`): copied, its two references were retained and released again.
-    @inlinable @inline(__always)
+    /// Each `send` moves the context into its envelope (`consume context`): copied, its two
+    /// references were retained and released again.
+    @inline(__always)
     func take(_ channel: AnalyticsChannel, at now: Double) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
         let roster = state.roster
         guard roster.channels.contains(channel) else { return nil }
@@ -237,20 +259,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         return (roster, AnalyticsContext(history: state.history, seconds: now, record: state.record))
     }
 
-    /// Reads the clock, then, under the lock, starts a session if the last one lapsed, and takes
-    /// the roster and the context for a tag of `channel`.
-    @inlinable
-    func snapshot(for channel: AnalyticsChannel) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
-        let now = secondsNow()
-        state.lock.lock()
-        defer { state.lock.unlock() }
-        startSessionIfLapsed(at: now)
-        return take(channel, at: now)
-    }
-
     /// Under the lock: records a tag sent at `now`, after starting a new session (unlocking
     /// meanwhile) when the last one lapsed. Cheap when it does not: one subtraction.
-    @inlinable
+    @inline(__always)
     func startSessionIfLapsed(at now: Double) {
         if state.sessionLapses(at: now, timeout: sessionTimeoutSeconds) {
             state.lock.unlock()
@@ -262,36 +273,15 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         if !now.isNaN { state.lastActivity = now }
     }
 
-    /// Queues a delivery behind the one this thread is running for this hub; when too many wait
-    /// already, drops it, counts it, and ends its send.
-    @usableFromInline
-    func queue(
-        on thread: DeliveryThread,
-        from roster: Roster<Schema>,
-        _ channel: AnalyticsChannel,
-        _ deliver: @escaping () -> Void
-    ) {
-        if thread.enqueue(for: identity, deliver) { return }
-        finishDelivery(from: roster, on: channel)
-        diagnostics.report(
-            DiagnosticReport(
-                reason: .droppedByBound,
-                source: "AnalyticsHub",
-                channel: channel,
-                detail: "10,000 nested sends already waiting on this thread"
-            )
-        )
-    }
-
     /// Delivers `envelope` now, in a frame it opens on this thread, to the strategies of `roster`
-    /// that take the channel, by `fanOut` (one of the roster's `fanOut` methods); or, when this
+    /// that take the channel, by `fanOut`; or, when this
     /// thread is already delivering for this hub (a strategy sent it), queues the delivery on that
     /// frame: only that case allocates (a closure).
     ///
-    /// Generic, and inlined in each `send`: compiled in the app's module, for its schema, so that
-    /// `fanOut` is a closure that captures nothing, inlined. The thread's state is borrowed, not
-    /// retained (see ``DeliveryThread/unretainedCurrent``).
-    @inlinable
+    /// Always inlined in each channel's `route`, so that `fanOut`, a closure that captures
+    /// nothing, is inlined too: called, it cost a call through a thunk per send. The thread's
+    /// state is borrowed, not retained (see ``DeliveryThread/unretainedCurrent``).
+    @inline(__always)
     func route<Tag>(
         _ envelope: TagEnvelope<Tag, Schema>,
         from roster: Roster<Schema>,
@@ -300,34 +290,41 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     ) {
         DeliveryThread.unretainedCurrent._withUnsafeGuaranteedRef { thread in
             guard thread.enterScope(of: identity) else {
-                // The closure keeps what it captures, the borrowed thread state included: it
-                // retains it, which the thread's slot makes safe to do.
-                return queue(on: thread, from: roster, channel) { [self] in
-                    deliver(envelope, from: roster, on: channel, fanOut: fanOut, on: thread)
-                }
+                return queue(envelope, from: roster, on: channel, fanOut: fanOut, on: thread)
             }
-            deliver(envelope, from: roster, on: channel, fanOut: fanOut, on: thread)
+            fanOut(roster, envelope, thread, self)
+            finishDelivery(from: roster, on: channel)
             thread.drainAndCloseFrame()
         }
     }
 
-    /// Hands `envelope` to each strategy of the channel, one after the other, but those this thread
-    /// detached during its delivery; then ends the send.
-    @inlinable
-    func deliver<Tag>(
+    /// Queues a delivery behind the one this thread is running for this hub; when too many wait
+    /// already, drops it, counts it, and ends its send. Apart from ``route(_:from:on:fanOut:)``,
+    /// so that only a nested send copies its envelope (into the closure queued).
+    @inline(never)
+    func queue<Tag>(
         _ envelope: TagEnvelope<Tag, Schema>,
         from roster: Roster<Schema>,
         on channel: AnalyticsChannel,
-        fanOut: (Roster<Schema>, TagEnvelope<Tag, Schema>, DeliveryThread, AnyObject) -> Void,
+        fanOut: @escaping (Roster<Schema>, TagEnvelope<Tag, Schema>, DeliveryThread, AnyObject) -> Void,
         on thread: DeliveryThread
     ) {
-        fanOut(roster, envelope, thread, self)
+        // The closure keeps what it captures, the borrowed thread state included: it retains it,
+        // which the thread's slot makes safe to do.
+        let delivery = { [self] in
+            fanOut(roster, envelope, thread, self)
+            finishDelivery(from: roster, on: channel)
+        }
+        if thread.enqueue(for: identity, delivery) { return }
         finishDelivery(from: roster, on: channel)
+        let detail = "10,000 nested sends already waiting on this thread"
+        diagnostics.report(
+            DiagnosticReport(reason: .droppedByBound, source: "AnalyticsHub", channel: channel, detail: detail)
+        )
     }
 
     /// Ends a send that took `roster`, delivered or dropped: without the lock, an atomic count
     /// (see ``Roster/endSend(on:)``), unless attach or detach replaced the roster meanwhile.
-    @inlinable
     func finishDelivery(from roster: Roster<Schema>, on channel: AnalyticsChannel) {
         guard roster.endSend(on: channel) else { return }
         finishDeliveryFromRetiredRoster()
@@ -336,7 +333,6 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// After a send from a replaced roster: lets go of the replaced rosters no send delivers from
     /// any more, and wakes `detach` calls waiting for them. They are released after the lock:
     /// releasing a roster may release a strategy, whose `deinit` is app code.
-    @usableFromInline
     func finishDeliveryFromRetiredRoster() {
         var idle: [Roster<Schema>] = []
         state.lock.lock()

@@ -5,17 +5,14 @@
 /// (and none of its strategies) alive; and one reference for both, so that an envelope is no
 /// larger than it was with the diagnostics alone (a larger one made the background queue copy its
 /// tags through generic code).
-@usableFromInline
 final class DeliveryScope: Sendable {
     /// Where whatever handles the hub's tags reports what it does not deliver.
-    @usableFromInline let diagnostics: AnalyticsDiagnostics
+    let diagnostics: AnalyticsDiagnostics
 
-    @usableFromInline
     init(diagnostics: AnalyticsDiagnostics) {
         self.diagnostics = diagnostics
     }
 
     /// What the frames are keyed by.
-    @inlinable
     var identity: ObjectIdentifier { ObjectIdentifier(self) }
 }

@@ -10,38 +10,29 @@
 /// - `detach` asks ``isDelivering``: inside a frame, waiting for other deliveries could deadlock,
 ///   so it does not wait, whichever path runs the strategy.
 ///
-/// One instance per thread, created on the thread's first delivery and only ever touched by that
-/// thread, so it needs no lock. App code (a strategy, a `deinit`) may run whenever a delivery
-/// runs or a reference is released, and may call back into this object: so no app code ever runs
-/// during an access to its frames or its arrays (deliveries are copied out first, references
-/// released after), and no pointer into the frames is kept across app code (they move when they
-/// grow). Those two rules (one thread, no app code inside an access) make every access
-/// exclusive, so the stored properties skip the run-time exclusivity checks (their cost: the
-/// table of tricks in Docs/Architecture.md). The second rule must be kept by hand: a value whose
-/// release may run app code is moved out, the storage written, and the value released after
-/// (`withExtendedLifetime`).
-/// When the detachments were released inside the write that emptied them, a release build
-/// crashed (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`, run by CI's
-/// optimized step).
-@usableFromInline
+/// One instance per thread, created on its first delivery and only ever touched by it: no lock.
+/// App code (a strategy, a `deinit`) may call back into this object, so no app code runs during
+/// an access to its frames or arrays (deliveries are taken out first, references released after:
+/// `withExtendedLifetime`), and no pointer into the frames is kept across app code (they move when
+/// they grow). These rules make every access exclusive, so the stored properties skip the run-time
+/// exclusivity checks; a release inside a write once crashed a release build
+/// (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`).
 final class DeliveryThread {
     /// How many deliveries may wait on one frame. Past it, a nested send is dropped and counted:
     /// a strategy that sends more tags than it receives would otherwise grow memory without end.
     static let pendingLimit = 10_000
 
-    @usableFromInline
     struct Frame {
         /// `nil` for a scope that is for no hub in particular (a tag made by hand, delivered by a
         /// wrapper): it only marks the thread as delivering.
-        @usableFromInline var hub: ObjectIdentifier?
+        var hub: ObjectIdentifier?
         /// Deliveries queued by nested sends; those before `next` have run and are no-ops now.
         /// Empty whenever the frame is closed.
-        @usableFromInline var pending: [() -> Void] = []
+        var pending: [() -> Void] = []
         var next = 0
     }
 
     /// A strategy this thread detached from a hub while delivering.
-    @usableFromInline
     struct Detachment {
         /// Strong references: neither identity can be reused while this is listed.
         let hub: AnyObject
@@ -54,20 +45,19 @@ final class DeliveryThread {
     /// Closed frames stay, empty, for the next delivery: steady state allocates nothing.
     ///
     /// Memory of this object's own, not an array: opening and closing a frame is then a store
-    /// and an increment, inlined in the hub's `send`, without the uniqueness check (a call) that
+    /// and an increment, inlined in the hub's route, without the uniqueness check (a call) that
     /// each write to an array element makes. The slots move when they grow (a frame opened while
     /// all `capacity` are in use): so no pointer into them is kept across app code.
-    @usableFromInline @exclusivity(unchecked) var frames: UnsafeMutablePointer<Frame>
-    @usableFromInline @exclusivity(unchecked) var capacity: Int
-    @usableFromInline @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var frames: UnsafeMutablePointer<Frame>
+    @exclusivity(unchecked) var capacity: Int
+    @exclusivity(unchecked) var depth = 0
 
     /// Deliveries still running on this thread from rosters older than a detachment skip its
     /// strategy, so a strategy detached from inside a delivery receives nothing more from this
     /// thread, not even the rest of the current fan-out. Cleared when the outermost delivery ends.
-    @usableFromInline @exclusivity(unchecked) var detachments: [Detachment] = []
+    @exclusivity(unchecked) var detachments: [Detachment] = []
 
     /// Whether this thread is inside some hub's delivery, that is inside a strategy's `send`.
-    @inlinable
     var isDelivering: Bool { depth > 0 }
 
     private init() {
@@ -82,7 +72,6 @@ final class DeliveryThread {
     }
 
     /// The calling thread's state, created on first use.
-    @usableFromInline
     static var current: DeliveryThread {
         unretainedCurrent.takeUnretainedValue()
     }
@@ -90,7 +79,6 @@ final class DeliveryThread {
     /// The calling thread's state, created on first use, without a reference of its own: the
     /// thread-specific slot keeps it alive until the thread ends, so code running on this thread
     /// may borrow it (`_withUnsafeGuaranteedRef`) instead of retaining it.
-    @usableFromInline
     static var unretainedCurrent: Unmanaged<DeliveryThread> {
         if let pointer = deliveryThreadSlot.object {
             return Unmanaged<DeliveryThread>.fromOpaque(pointer)
@@ -112,10 +100,6 @@ final class DeliveryThread {
     ///
     /// With no hub (`nil`), inside any frame open here, or else in one that only marks the thread
     /// as delivering.
-    ///
-    /// Inlined, so that `body` is too: a closure passed to code compiled once in TagHub would copy
-    /// what it captures through generic code (the background worker's tag, for example).
-    @inlinable
     func runInScope(of hub: ObjectIdentifier?, _ body: () -> Void) {
         let opened = enterScope(of: hub)
         body()
@@ -126,9 +110,8 @@ final class DeliveryThread {
     /// `true` when it opened one, which the caller closes with ``drainAndCloseFrame()`` once the
     /// strategy code it runs has returned. `false` for the hub's own `send` means a strategy sent
     /// it: the caller queues its delivery with ``enqueue(for:_:)`` instead.
-    @inlinable
     func enterScope(of hub: ObjectIdentifier?) -> Bool {
-        // The common case, inlined: no frame is open on this thread yet.
+        // The common case: no frame is open on this thread yet.
         guard depth > 0 else {
             frames.pointee.hub = hub
             depth = 1
@@ -138,7 +121,6 @@ final class DeliveryThread {
     }
 
     /// ``enterScope(of:)`` inside another frame.
-    @usableFromInline
     func enterNestedScope(of hub: ObjectIdentifier?) -> Bool {
         if hub == nil || (0..<depth).contains(where: { frames[$0].hub == hub }) { return false }
         if depth == capacity {
@@ -157,7 +139,6 @@ final class DeliveryThread {
 
     /// Queues `deliver` on the frame `hub` has open on this thread; `false`, and nothing queued,
     /// when ``pendingLimit`` deliveries are waiting there already.
-    @usableFromInline
     func enqueue(for hub: ObjectIdentifier, _ deliver: @escaping () -> Void) -> Bool {
         guard let index = (0..<depth).first(where: { frames[$0].hub == hub }) else {
             preconditionFailure("TagHub: no delivery open for this hub on this thread")
@@ -168,7 +149,6 @@ final class DeliveryThread {
     }
 
     /// Runs what was queued on the innermost frame, in order, then closes it.
-    @inlinable
     func drainAndCloseFrame() {
         if !frames[depth - 1].pending.isEmpty { runQueued(closing: true) }
         depth -= 1
@@ -178,7 +158,6 @@ final class DeliveryThread {
     /// Ends one delivery in the innermost frame but keeps the frame open for the next (a background
     /// worker's run of tags of one hub): runs what was queued on it and, in the outermost frame,
     /// drops the skip marks, as closing would.
-    @usableFromInline
     func endDeliveryKeepingFrame() {
         if !frames[depth - 1].pending.isEmpty { runQueued(closing: false) }
         if depth == 1 && hasDetachments { dropSkipMarks() }
@@ -187,7 +166,6 @@ final class DeliveryThread {
     /// Runs what was queued on the innermost frame, in order, and empties its queue: keeping its
     /// room for a frame kept open, letting it go for one being closed (a burst of nested sends
     /// would otherwise hold its room, up to ``pendingLimit`` closures, for the thread's life).
-    @usableFromInline
     func runQueued(closing: Bool) {
         let index = depth - 1
         // Indexed from `frames` each time: a delivery may open frames, which may move them.
@@ -215,7 +193,6 @@ final class DeliveryThread {
 
     /// Forgets what this thread detached during its delivery, which has ended. Its callers ask
     /// ``hasDetachments`` first.
-    @usableFromInline
     func dropSkipMarks() {
         // Emptied first, released after: a strategy's `deinit` may send, and a send reads
         // `detachments`. Without `withExtendedLifetime`, the optimizer may release the old array
@@ -227,13 +204,11 @@ final class DeliveryThread {
 
     /// Whether this thread detached a strategy during its current delivery: only then may
     /// ``skips(_:of:generation:)`` be true.
-    @inlinable
     var hasDetachments: Bool { !detachments.isEmpty }
 
     /// Whether a delivery from `hub`'s roster of `generation` must skip `strategy`, because this
     /// thread detached it from `hub` (in a later roster) during its current delivery. Its caller
     /// asks ``hasDetachments`` first, inline.
-    @usableFromInline
     func skips(_ strategy: AnyObject, of hub: AnyObject, generation: UInt64) -> Bool {
         detachments.contains { $0.hub === hub && $0.strategy === strategy && generation < $0.generation }
     }

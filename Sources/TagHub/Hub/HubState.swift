@@ -12,44 +12,42 @@ import Foundation
 /// every access exclusive, and each check is a call on every send (what they cost: the table of
 /// tricks in Docs/Architecture.md).
 
-@usableFromInline
 final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
-    @usableFromInline let lock = ConditionLock()
+    let lock = ConditionLock()
 
     /// The screens shown, within the hub's bound; contexts are snapshots of it.
-    @usableFromInline @exclusivity(unchecked) var history = ScreenHistory<Schema.Screen>()
+    @exclusivity(unchecked) var history = ScreenHistory<Schema.Screen>()
 
     /// The session and the states that the next context carries.
-    @usableFromInline @exclusivity(unchecked) var record = ContextRecord<Schema>.empty
+    @exclusivity(unchecked) var record = ContextRecord<Schema>.empty
 
     /// When the last tag was sent (the clock's latest reading), in seconds since 2001, or minus
     /// infinity before the first: what the session timeout counts from. A `Double` rather than a
     /// `Date?`: the send path reads and writes it, and `Date` is another module's type, reached
     /// through calls.
-    @usableFromInline @exclusivity(unchecked) var lastActivity = -Double.infinity
+    @exclusivity(unchecked) var lastActivity = -Double.infinity
 
     /// Strategies being caught up by `attach`, before they join the roster: `true` once a
     /// `detach` asked that they do not join.
     @exclusivity(unchecked) var joining: [ObjectIdentifier: Bool] = [:]
 
     /// The strategies attached now.
-    @usableFromInline @exclusivity(unchecked) var roster = Roster<Schema>()
+    @exclusivity(unchecked) var roster = Roster<Schema>()
 
     /// Rosters replaced by attach or detach while sends were still delivering from them.
     /// `detach` waits until none could still deliver to its strategy.
-    @usableFromInline @exclusivity(unchecked) var retired: [Roster<Schema>] = []
+    @exclusivity(unchecked) var retired: [Roster<Schema>] = []
 
     /// Strategies registered with an `AnalyticsConsent` of this hub: consent attaches them (behind
     /// a gate), `attach` does not.
     @exclusivity(unchecked) var registeredWithConsent: Set<ObjectIdentifier> = []
 
     /// Calls to `detach` waiting for `retired` to drain, so that finishing sends know to wake them.
-    @usableFromInline @exclusivity(unchecked) var waitingDetaches = 0
+    @exclusivity(unchecked) var waitingDetaches = 0
 
     /// Whether a tag sent at `now` (seconds since 2001) starts a new session: the first tag does,
     /// and so does one sent `timeout` seconds or more after the last (never when `timeout` is
     /// infinite, but for the first).
-    @inlinable
     func sessionLapses(at now: Double, timeout: Double) -> Bool {
         // Written so that "not a number" (a clock that reads nonsense) takes the slow path,
         // which decides with ``sessionHasLapsed(at:timeout:)``.

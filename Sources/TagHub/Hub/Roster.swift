@@ -13,14 +13,17 @@ internal import _TagHubAtomics
 @usableFromInline
 final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Increases by one with each roster a hub makes; the first is 0.
-    @usableFromInline let generation: UInt64
-    @usableFromInline let members: [any AnalyticsStrategy<Schema>]
-    @usableFromInline let screen: [any AnalyticsScreenStrategy<Schema>]
-    @usableFromInline let userAction: [any AnalyticsUserActionStrategy<Schema>]
-    @usableFromInline let event: [any AnalyticsEventStrategy<Schema>]
-    @usableFromInline let state: [any AnalyticsStateStrategy<Schema>]
+    let generation: UInt64
+    let members: [any AnalyticsStrategy<Schema>]
+    /// The members that take each channel, in attach order, in memory of the roster's own: compiled
+    /// once for every schema, an array's `count` and subscript are calls into the standard
+    /// library's generic code, which looks up the element type's metadata, on every send.
+    let screen: UnsafeBufferPointer<any AnalyticsScreenStrategy<Schema>>
+    let userAction: UnsafeBufferPointer<any AnalyticsUserActionStrategy<Schema>>
+    let event: UnsafeBufferPointer<any AnalyticsEventStrategy<Schema>>
+    let state: UnsafeBufferPointer<any AnalyticsStateStrategy<Schema>>
     /// The channels at least one member takes.
-    @usableFromInline let channels: AnalyticsChannelSet
+    let channels: AnalyticsChannelSet
 
     /// Four words, one per channel (screen, user action, event, state), each read and written
     /// atomically: the sends that took this roster and have not finished delivering, and the bit
@@ -43,10 +46,10 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     ) {
         self.generation = generation
         self.members = members
-        self.screen = screen
-        self.userAction = userAction
-        self.event = event
-        self.state = state
+        self.screen = Self.stored(screen)
+        self.userAction = Self.stored(userAction)
+        self.event = Self.stored(event)
+        self.state = Self.stored(state)
         var channels: AnalyticsChannelSet = []
         if !screen.isEmpty { channels.insert(.screen) }
         if !userAction.isEmpty { channels.insert(.userAction) }
@@ -60,6 +63,21 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     deinit {
         counters.deinitialize(count: AnalyticsChannel.allCases.count)
         counters.deallocate()
+        Self.release(screen)
+        Self.release(userAction)
+        Self.release(event)
+        Self.release(state)
+    }
+
+    /// A copy of `list` in memory of the roster's own, released by ``release(_:)``.
+    private static func stored<Element>(_ list: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: list.count)
+        _ = buffer.initialize(from: list)
+        return UnsafeBufferPointer(buffer)
+    }
+
+    private static func release<Element>(_ list: UnsafeBufferPointer<Element>) {
+        UnsafeMutableBufferPointer(mutating: list).deinitialize().deallocate()
     }
 
     func contains(_ strategy: ObjectIdentifier) -> Bool {
@@ -80,7 +98,6 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// Counts one more send of `channel` delivering from this roster. Called under the hub's lock,
     /// while the roster is the hub's current one: a `detach` that replaces it afterwards sees it.
-    @usableFromInline
     func beginSend(on channel: AnalyticsChannel) {
         _ = taghub_atomic_fetch_add(counter(of: channel), 1)
     }
@@ -93,7 +110,6 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// decrement either comes before ``markRetired()`` (then `detach`, which reads the counters
     /// after marking, sees it) or after (then it returns `true`). After it, the caller reads
     /// nothing of the roster (it still holds a reference to it, released later).
-    @usableFromInline
     func endSend(on channel: AnalyticsChannel) -> Bool {
         taghub_atomic_fetch_add(counter(of: channel), -1) & Self.retiredBit != 0
     }
@@ -124,57 +140,23 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     // MARK: - Fan-out
 
-    /// Hands `envelope` to each strategy that takes screens, in the order they were attached, but
-    /// those `thread` detached from `hub` while delivering (see ``DeliveryThread/skips(_:of:generation:)``).
-    @inlinable
-    func fanOut(screen envelope: TagEnvelope<Schema.Screen, Schema>, on thread: DeliveryThread, for hub: AnyObject) {
-        fanOut(to: screen, on: thread, for: hub) { $0.send(screen: envelope) }
-    }
-
-    /// Hands `envelope` to each strategy that takes user actions (see ``fanOut(screen:on:for:)``).
-    @inlinable
-    func fanOut(
-        userAction envelope: TagEnvelope<Schema.UserAction, Schema>,
-        on thread: DeliveryThread,
-        for hub: AnyObject
-    ) {
-        fanOut(to: userAction, on: thread, for: hub) { $0.send(userAction: envelope) }
-    }
-
-    /// Hands `envelope` to each strategy that takes events (see ``fanOut(screen:on:for:)``).
-    @inlinable
-    func fanOut(event envelope: TagEnvelope<Schema.Event, Schema>, on thread: DeliveryThread, for hub: AnyObject) {
-        fanOut(to: event, on: thread, for: hub) { $0.send(event: envelope) }
-    }
-
-    /// Hands `envelope` to each strategy that takes states (see ``fanOut(screen:on:for:)``).
-    @inlinable
-    func fanOut(state envelope: TagEnvelope<Schema.State, Schema>, on thread: DeliveryThread, for hub: AnyObject) {
-        fanOut(to: state, on: thread, for: hub) { $0.send(state: envelope) }
-    }
-
     /// Calls `send` with each of `receivers`, one of this roster's lists, but those `thread`
     /// detached from `hub` while delivering.
     ///
-    /// Inlined in the hub's `send`, where `send` is too. The list is read in place, through its
-    /// buffer: the roster, which the send holds, keeps it alive. A list returned by a closure was
-    /// retained and released by each send (two atomic operations). Each strategy is still
-    /// retained for its call: a call through its protocol takes a reference of its own.
-    @inlinable
+    /// Always inlined, and a plain loop, for the same reason as the lists' storage.
+    @inline(__always)
     func fanOut<Receiver>(
-        to receivers: [Receiver],
+        to receivers: UnsafeBufferPointer<Receiver>,
         on thread: DeliveryThread,
         for hub: AnyObject,
         _ send: (Receiver) -> Void
     ) {
-        receivers.withUnsafeBufferPointer { receivers in
-            // By index: a `for` loop over the buffer made an iterator the optimizer kept.
-            for index in receivers.indices {
-                if thread.hasDetachments, thread.skips(receivers[index] as AnyObject, of: hub, generation: generation) {
-                    continue
-                }
+        var index = 0
+        while index < receivers.count {
+            if !thread.hasDetachments || !thread.skips(receivers[index] as AnyObject, of: hub, generation: generation) {
                 send(receivers[index])
             }
+            index += 1
         }
     }
 
@@ -185,10 +167,10 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
         Roster(
             generation: generation,
             members: members + [strategy.member],
-            screen: screen + (strategy.screen.map { [$0] } ?? []),
-            userAction: userAction + (strategy.userAction.map { [$0] } ?? []),
-            event: event + (strategy.event.map { [$0] } ?? []),
-            state: state + (strategy.state.map { [$0] } ?? [])
+            screen: Array(screen) + (strategy.screen.map { [$0] } ?? []),
+            userAction: Array(userAction) + (strategy.userAction.map { [$0] } ?? []),
+            event: Array(event) + (strategy.event.map { [$0] } ?? []),
+            state: Array(state) + (strategy.state.map { [$0] } ?? [])
         )
     }
 

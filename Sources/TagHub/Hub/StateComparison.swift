@@ -1,6 +1,5 @@
 /// Compares two states, when the app's `State` type is `Equatable`: the hub keeps a keyed state
 /// equal to the current one of its key from being delivered again.
-@usableFromInline
 protocol StateComparison: Sendable {
     /// Whether `left` and `right` are equal.
     func isSame<Value>(_ left: Value, _ right: Value) -> Bool

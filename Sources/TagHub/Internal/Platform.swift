@@ -30,9 +30,8 @@ import ObjectiveC
 ///
 /// `@unchecked Sendable` is safe: the pointers are allocated once in `init`, never reassigned, and
 /// every access to the memory they point to goes through pthread calls, which are thread-safe.
-@usableFromInline
 package struct ConditionLock: ~Copyable, @unchecked Sendable {
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
     package init() {
@@ -53,19 +52,16 @@ package struct ConditionLock: ~Copyable, @unchecked Sendable {
         mutex.deallocate()
     }
 
-    @inlinable
     package func lock() {
         let error = pthread_mutex_lock(mutex)
         assert(error == 0, "TagHub: pthread_mutex_lock failed with error \(error)")
     }
 
-    @inlinable
     package func unlock() {
         let error = pthread_mutex_unlock(mutex)
         assert(error == 0, "TagHub: pthread_mutex_unlock failed with error \(error)")
     }
 
-    @inlinable
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
@@ -74,14 +70,12 @@ package struct ConditionLock: ~Copyable, @unchecked Sendable {
 
     /// Blocks until another thread calls `broadcast()`; the caller must hold the lock.
     /// Spurious wake-ups happen: always call it in a loop that re-checks the condition.
-    @usableFromInline
     package func wait() {
         let error = pthread_cond_wait(condition, mutex)
         precondition(error == 0, "TagHub: pthread_cond_wait failed with error \(error)")
     }
 
     /// Wakes every thread blocked in `wait()`; the caller must hold the lock.
-    @usableFromInline
     package func broadcast() {
         let error = pthread_cond_broadcast(condition)
         assert(error == 0, "TagHub: pthread_cond_broadcast failed with error \(error)")
@@ -123,19 +117,15 @@ final class RecursiveLock: @unchecked Sendable {
 
 /// A thread, compared by identity: who is replaying or delivering, so that a wait never waits for
 /// the caller itself.
-@usableFromInline
 struct ThreadIdentity: Equatable, @unchecked Sendable {
     // `@unchecked`: a `pthread_t` is a pointer on Apple platforms, used here only as an identity.
-    @usableFromInline let thread = pthread_self()
+    let thread = pthread_self()
 
-    @inlinable
     init() {}
 
     /// The thread running the caller.
-    @inlinable
     static var current: ThreadIdentity { ThreadIdentity() }
 
-    @inlinable
     static func == (left: ThreadIdentity, right: ThreadIdentity) -> Bool {
         pthread_equal(left.thread, right.thread) != 0
     }
@@ -167,7 +157,6 @@ struct ThreadSpecificReference: @unchecked Sendable {  // a key, set once; pthre
 
 /// Runs `body` in an autorelease pool where there is one: a vendor's SDK that autoreleases
 /// Objective-C objects then frees them after each tag, not when a long drain ends.
-@inlinable
 func withAutoreleasePool<Result>(_ body: () throws -> Result) rethrows -> Result {
     #if canImport(ObjectiveC)
     try autoreleasepool(invoking: body)

@@ -3,25 +3,25 @@
 /// past the bound.
 ///
 /// A class that owns its storage: a buffer whose slots `head..<head + count` (modulo the slot
-/// count) are initialized, which it moves elements in and out of. No slot is an `Optional`, so
-/// appending and removing copy only the element: generic `Optional` copies, which the compiler did
-/// not specialize, cost more than the rest of a background send.
+/// count) are initialized. No slot is an `Optional`: generic `Optional` copies cost more than the
+/// rest of a background send. Moving an element in or out is a call, never inlined: the ring's
+/// type then gives the element's, which code compiled once for every schema (a background queue's,
+/// a consent gate's) would otherwise look up at run time, several times a tag.
 ///
 /// Not thread-safe: its owner guards it with a lock, which is why its `var`s skip the run-time
 /// exclusivity checks. `package`, so that its tests reach it without a testable build.
 @usableFromInline
 package final class RingBuffer<Element> {
-    @usableFromInline @exclusivity(unchecked) var slots: UnsafeMutablePointer<Element>
+    @exclusivity(unchecked) var slots: UnsafeMutablePointer<Element>
     /// How many elements the storage has room for now: 0, then 16, doubling up to `capacity`.
-    @usableFromInline @exclusivity(unchecked) package private(set) var slotCount = 0
+    @exclusivity(unchecked) package private(set) var slotCount = 0
     /// The slot of the oldest element.
-    @usableFromInline @exclusivity(unchecked) package private(set) var head = 0
+    @exclusivity(unchecked) package private(set) var head = 0
     /// How many elements the queue holds.
-    @usableFromInline @exclusivity(unchecked) package private(set) var count = 0
+    @exclusivity(unchecked) package private(set) var count = 0
     /// The most elements the queue holds.
-    @usableFromInline package let capacity: Int
+    package let capacity: Int
 
-    @inlinable
     package init(capacity: Int) {
         precondition(capacity >= 1, "RingBuffer: capacity must be at least 1, got \(capacity)")
         self.capacity = capacity
@@ -35,14 +35,16 @@ package final class RingBuffer<Element> {
         slots.deallocate()
     }
 
-    @inlinable
     package var isEmpty: Bool { count == 0 }
-    @inlinable
     package var isFull: Bool { count == capacity }
 
-    /// Appends `element`; the caller makes room first when the queue is full.
-    @inlinable
-    package func append(_ element: consuming Element) {
+    /// Appends a copy of `element`; the caller makes room first when the queue is full.
+    ///
+    /// Borrowed, not consumed: a caller compiled for every schema would otherwise look up the
+    /// element's type to hand over its own copy.
+    @usableFromInline
+    @inline(never)
+    package func append(_ element: Element) {
         precondition(count < capacity, "RingBuffer: append to a full queue")
         if count == slotCount { grow() }
         var slot = head + count
@@ -52,13 +54,13 @@ package final class RingBuffer<Element> {
     }
 
     /// The oldest element, or `nil` when the queue is empty.
-    @inlinable
+    @inline(never)
     package var first: Element? {
         count > 0 ? slots[head] : nil
     }
 
     /// Removes and returns the oldest element; the queue must not be empty.
-    @inlinable
+    @inline(never)
     package func removeFirst() -> Element {
         precondition(count > 0, "RingBuffer: removeFirst from an empty queue")
         let element = (slots + head).move()
@@ -68,8 +70,18 @@ package final class RingBuffer<Element> {
         return element
     }
 
+    /// Removes the oldest element (the queue must not be empty), calls `body`, and only then
+    /// releases the element: an owner that lets go of its lock in `body` releases it outside the
+    /// lock, since its `deinit` may be app code.
+    @inline(never)
+    package func removeFirst(releasingAfter body: () -> Void) {
+        let element = removeFirst()
+        body()
+        withExtendedLifetime(element) {}
+    }
+
     /// Removes and returns the oldest element, or `nil` when the queue is empty.
-    @inlinable
+    @inline(never)
     package func popFirst() -> Element? {
         guard count > 0 else { return nil }
         let element = (slots + head).move()
@@ -80,7 +92,6 @@ package final class RingBuffer<Element> {
     }
 
     /// Doubles the slots (from 16, up to `capacity`), moving the elements to the front.
-    @inlinable
     func grow() {
         let newCount = min(capacity, max(16, slotCount * 2))
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCount)

@@ -15,7 +15,7 @@ extension AnalyticsHub {
         var replacedStorage: AnyObject?
         defer { withExtendedLifetime(replacedStorage) {} }
         state.lock.withLock {
-            replacedStorage = state.history.append(screen, limit: screenHistoryLimit)
+            (state.history, replacedStorage) = state.history.appending(screen, limit: screenHistoryLimit)
         }
     }
 

@@ -55,14 +55,9 @@ extension ScreenTracker: AnyScreenTracker {
         inside parent: ScreenPresentationID?
     ) -> Bool {
         guard let screen = screen as? Schema.Screen else {
-            hub.diagnostics.report(
-                DiagnosticReport(
-                    reason: .wrongType,
-                    source: "ScreenTracker",
-                    channel: .screen,
-                    detail: "\(type(of: screen)) is not \(Schema.self).Screen"
-                )
-            )
+            let detail = "\(type(of: screen)) is not \(Schema.self).Screen"
+            let report = DiagnosticReport(reason: .wrongType, source: "ScreenTracker", channel: .screen, detail: detail)
+            hub.diagnostics.report(report)
             return false
         }
         return keep(.appeared(screen, presentation: presentation, parent: parent))

@@ -26,6 +26,10 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     /// Maps an app tag, sent in a screen context, to the vendor's tag; `nil` means "ignored".
     public typealias Converter<Tag> = @Sendable (Tag, AnalyticsContext<Schema>) -> Tagger.VendorTag?
 
+    /// Maps every purpose's decision to the vendor's tag (Google's Consent Mode signals); `nil`
+    /// means "nothing to send".
+    public typealias ConsentConverter = @Sendable (ConsentDecisions) -> Tagger.VendorTag?
+
     /// The tagger that receives the vendor tags.
     public let tagger: Tagger
 
@@ -40,16 +44,19 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     /// that are ``RuleCheckedVendorTag``.
     public let ruleCheckPolicy: RuleCheckPolicy
 
-    @usableFromInline let screenConverter: Converter<Schema.Screen>?
-    @usableFromInline let userActionConverter: Converter<Schema.UserAction>?
-    @usableFromInline let eventConverter: Converter<Schema.Event>?
-    @usableFromInline let stateConverter: Converter<Schema.State>?
-    /// Maps every purpose's decision to a vendor tag (Google's Consent Mode signals), sent to the tagger.
-    @usableFromInline let consentConverter: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)?
+    /// One converter per channel, `nil` for a channel the strategy ignores.
+    @usableFromInline typealias Converters = (
+        screen: Converter<Schema.Screen>?, userAction: Converter<Schema.UserAction>?,
+        event: Converter<Schema.Event>?, state: Converter<Schema.State>?
+    )
+
+    let converters: Converters
+    /// Sent to the tagger when the strategy learns every purpose's decision.
+    let consentConverter: ConsentConverter?
 
     /// What each `send` runs: built where the strategy is created, so that it is compiled for the
     /// app's own types (see ``Deliveries``).
-    @usableFromInline let deliveries: Deliveries
+    let deliveries: Deliveries
 
     /// A strategy that converts each channel it has a converter for and hands the result to `tagger`.
     ///
@@ -74,81 +81,36 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
         userAction: Converter<Schema.UserAction>? = nil,
         event: Converter<Schema.Event>? = nil,
         state: Converter<Schema.State>? = nil,
-        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)? = nil
+        consent: ConsentConverter? = nil
     ) {
-        self.init(
-            checking: .passThrough,
-            name: name,
-            tagger: tagger,
-            screen: screen,
-            userAction: userAction,
-            event: event,
-            state: state,
-            consent: consent
-        )
+        let converters = (screen, userAction, event, state)
+        self.init(name: name, tagger: tagger, ruleCheck: .passThrough, converters: converters, consent: consent) {
+            // Built here, in the app's module, so compiled for its types (see `deliveries`).
+            Self.deliveries(name: $0, tagger: tagger, ruleCheck: .passThrough, converters: converters)
+        }
     }
 
-    /// What both public initializers do: the name resolved, and the deliveries built here, in the
-    /// app's module (see ``Deliveries``).
-    @inlinable
-    convenience init(
-        checking ruleCheck: RuleCheckPolicy,
-        name: String?,
-        tagger: Tagger,
-        screen: Converter<Schema.Screen>?,
-        userAction: Converter<Schema.UserAction>?,
-        event: Converter<Schema.Event>?,
-        state: Converter<Schema.State>?,
-        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)?
-    ) {
-        let name = name ?? String(describing: Tagger.VendorTag.self)
-        self.init(
-            name: name,
-            tagger: tagger,
-            ruleCheck: ruleCheck,
-            screen: screen,
-            userAction: userAction,
-            event: event,
-            state: state,
-            consent: consent,
-            deliveries: Deliveries(
-                name: name,
-                tagger: tagger,
-                ruleCheck: ruleCheck,
-                screen: screen,
-                userAction: userAction,
-                event: event,
-                state: state
-            )
-        )
-    }
-
+    /// What both public initializers do, with `deliveries` made by the caller for the name.
     @usableFromInline
     init(
-        name: String,
+        name: String?,
         tagger: Tagger,
         ruleCheck: RuleCheckPolicy,
-        screen: Converter<Schema.Screen>?,
-        userAction: Converter<Schema.UserAction>?,
-        event: Converter<Schema.Event>?,
-        state: Converter<Schema.State>?,
-        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)?,
-        deliveries: Deliveries
+        converters: Converters,
+        consent: ConsentConverter?,
+        deliveries: (_ name: String) -> Deliveries
     ) {
         self.tagger = tagger
-        self.name = name
+        self.name = name ?? String(describing: Tagger.VendorTag.self)
         self.ruleCheckPolicy = ruleCheck
-        self.screenConverter = screen
-        self.userActionConverter = userAction
-        self.eventConverter = event
-        self.stateConverter = state
+        self.converters = converters
         self.consentConverter = consent
-        self.deliveries = deliveries
+        self.deliveries = deliveries(self.name)
         var channels: AnalyticsChannelSet = []
-        if screen != nil { channels.insert(.screen) }
-        if userAction != nil { channels.insert(.userAction) }
-        if event != nil { channels.insert(.event) }
-        if state != nil { channels.insert(.state) }
+        if converters.screen != nil { channels.insert(.screen) }
+        if converters.userAction != nil { channels.insert(.userAction) }
+        if converters.event != nil { channels.insert(.event) }
+        if converters.state != nil { channels.insert(.state) }
         self.acceptedChannels = channels
     }
 
@@ -158,106 +120,94 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     /// the vendor would receive.
     public func vendorTag(for tag: AnalyticsTag<Schema>, in context: AnalyticsContext<Schema>) -> Tagger.VendorTag? {
         switch tag {
-        case .screen(let screen): screenConverter?(screen, context)
-        case .userAction(let action): userActionConverter?(action, context)
-        case .event(let event): eventConverter?(event, context)
-        case .state(let state): stateConverter?(state, context)
+        case .screen(let screen): converters.screen?(screen, context)
+        case .userAction(let action): converters.userAction?(action, context)
+        case .event(let event): converters.event?(event, context)
+        case .state(let state): converters.state?(state, context)
         }
     }
 
     // MARK: - Channel strategies
 
     /// Converts the screen tag and hands the result, if any, to the tagger.
-    @inlinable
     public func send(screen: TagEnvelope<Schema.Screen, Schema>) {
         deliveries.screen?(screen)
     }
 
     /// Converts the user action and hands the result, if any, to the tagger.
-    @inlinable
     public func send(userAction: TagEnvelope<Schema.UserAction, Schema>) {
         deliveries.userAction?(userAction)
     }
 
     /// Converts the event and hands the result, if any, to the tagger.
-    @inlinable
     public func send(event: TagEnvelope<Schema.Event, Schema>) {
         deliveries.event?(event)
     }
 
     /// Converts the state tag and hands the result, if any, to the tagger.
-    @inlinable
     public func send(state: TagEnvelope<Schema.State, Schema>) {
         deliveries.state?(state)
     }
 }
 
 extension MappingStrategy {
-    /// One closure per channel the strategy has a converter for: the converter, the rule check
-    /// and the tagger, fused.
-    ///
-    /// Why closures: a hub calls a strategy through its channel protocol, which lands in
-    /// `MappingStrategy`'s generic code, compiled once in TagHub for every app and so unspecialized.
-    /// Run there, each send looked up the metadata of its generic types (`TagEnvelope`, `Optional`
-    /// of the vendor tag) at run time: about half of what a send cost. These closures are built by
-    /// inlinable code, in the app's module, where `Schema` and `Tagger` are known; the generic
-    /// `send` only calls one.
-    @usableFromInline
-    struct Deliveries: Sendable {
-        @usableFromInline typealias Delivery<Tag> = @Sendable (TagEnvelope<Tag, Schema>) -> Void
+    /// What each `send` runs, one closure per channel the strategy has a converter for: the
+    /// converter, the rule check and the tagger, fused.
+    @usableFromInline typealias Deliveries = (
+        screen: Delivery<Schema.Screen>?, userAction: Delivery<Schema.UserAction>?,
+        event: Delivery<Schema.Event>?, state: Delivery<Schema.State>?
+    )
+    @usableFromInline typealias Delivery<Tag> = @Sendable (TagEnvelope<Tag, Schema>) -> Void
 
-        @usableFromInline let screen: Delivery<Schema.Screen>?
-        @usableFromInline let userAction: Delivery<Schema.UserAction>?
-        @usableFromInline let event: Delivery<Schema.Event>?
-        @usableFromInline let state: Delivery<Schema.State>?
-
-        @inlinable
-        init(
-            name: String,
-            tagger: Tagger,
-            ruleCheck: RuleCheckPolicy,
-            screen: Converter<Schema.Screen>?,
-            userAction: Converter<Schema.UserAction>?,
-            event: Converter<Schema.Event>?,
-            state: Converter<Schema.State>?
-        ) {
-            // Found once: a tagger that wants origins gets them.
-            let originTagger = tagger as? any AnalyticsOriginTagger<Schema, Tagger.VendorTag>
-            // Read once: the policy's getter is compiled in TagHub, a call on each tag.
-            let checks = ruleCheck.checks
-            func delivery<Tag>(
-                _ converter: Converter<Tag>?,
-                _ channel: AnalyticsChannel,
-                _ origin: @escaping @Sendable (Tag) -> AnalyticsTag<Schema>
-            ) -> Delivery<Tag>? {
-                guard let converter else { return nil }
-                return { envelope in
-                    guard let vendorTag = converter(envelope.tag, envelope.context) else {
-                        return MappingStrategy.reportUnmapped(channel, source: name, to: envelope.diagnostics)
-                    }
-                    if checks,
-                        !MappingStrategy.passesRules(
-                            vendorTag,
-                            policy: ruleCheck,
-                            source: name,
-                            channel: channel,
-                            diagnostics: envelope.diagnostics
-                        )
-                    {
-                        return
-                    }
-                    if let originTagger {
-                        originTagger.send(vendorTag, origin: envelope.map(origin))
-                    } else {
-                        tagger.send(vendorTag)
-                    }
+    /// The deliveries, compiled where this is called: a hub calls a strategy through its channel
+    /// protocol, into `MappingStrategy`'s generic code, compiled once for every app, where each send
+    /// looked up the metadata of `TagEnvelope` and of the vendor tag's `Optional` at run time. Built
+    /// by inlinable code, in the app's module, these closures are not; `send` only calls one.
+    @inlinable
+    static func deliveries(
+        name: String,
+        tagger: Tagger,
+        ruleCheck: RuleCheckPolicy,
+        converters: Converters
+    ) -> Deliveries {
+        // Found once: a tagger that wants origins gets them.
+        let originTagger = tagger as? any AnalyticsOriginTagger<Schema, Tagger.VendorTag>
+        // Read once: the policy's getter is compiled in TagHub, a call on each tag.
+        let checks = ruleCheck.checks
+        func delivery<Tag>(
+            _ converter: Converter<Tag>?,
+            _ channel: AnalyticsChannel,
+            _ origin: @escaping @Sendable (Tag) -> AnalyticsTag<Schema>
+        ) -> Delivery<Tag>? {
+            guard let converter else { return nil }
+            return { envelope in
+                guard let vendorTag = converter(envelope.tag, envelope.context) else {
+                    return reportUnmapped(channel, source: name, to: envelope.diagnostics)
+                }
+                if checks,
+                    !passesRules(
+                        vendorTag,
+                        policy: ruleCheck,
+                        source: name,
+                        channel: channel,
+                        diagnostics: envelope.diagnostics
+                    )
+                {
+                    return
+                }
+                if let originTagger {
+                    originTagger.send(vendorTag, origin: envelope.map(origin))
+                } else {
+                    tagger.send(vendorTag)
                 }
             }
-            self.screen = delivery(screen, .screen) { .screen($0) }
-            self.userAction = delivery(userAction, .userAction) { .userAction($0) }
-            self.event = delivery(event, .event) { .event($0) }
-            self.state = delivery(state, .state) { .state($0) }
         }
+        return (
+            delivery(converters.screen, .screen) { .screen($0) },
+            delivery(converters.userAction, .userAction) { .userAction($0) },
+            delivery(converters.event, .event) { .event($0) },
+            delivery(converters.state, .state) { .state($0) }
+        )
     }
 
     /// Counts a tag the converter returned `nil` for; off the path of mapped tags.
@@ -322,18 +272,13 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
         userAction: Converter<Schema.UserAction>? = nil,
         event: Converter<Schema.Event>? = nil,
         state: Converter<Schema.State>? = nil,
-        consent: (@Sendable (ConsentDecisions) -> Tagger.VendorTag?)? = nil
+        consent: ConsentConverter? = nil
     ) {
-        self.init(
-            checking: ruleCheck,
-            name: name,
-            tagger: tagger,
-            screen: screen,
-            userAction: userAction,
-            event: event,
-            state: state,
-            consent: consent
-        )
+        let converters = (screen, userAction, event, state)
+        self.init(name: name, tagger: tagger, ruleCheck: ruleCheck, converters: converters, consent: consent) {
+            // Built here, in the app's module, so compiled for its types (see `deliveries`).
+            Self.deliveries(name: $0, tagger: tagger, ruleCheck: ruleCheck, converters: converters)
+        }
     }
 }
 
@@ -354,14 +299,9 @@ extension MappingStrategy {
         guard !violations.isEmpty else { return true }
         // Advice alone never stops a tag: only what the vendor would drop or lose.
         let drops = policy.drops && violations.contains { $0.consequence != .advisory }
-        diagnostics?.report(
-            DiagnosticReport(
-                reason: drops ? .droppedByRules : .ruleViolation,
-                source: source,
-                channel: channel,
-                detail: violations.map(\.description).joined(separator: "; ")
-            )
-        )
+        let detail = violations.map(\.description).joined(separator: "; ")
+        let reason: DiagnosticReport.Reason = drops ? .droppedByRules : .ruleViolation
+        diagnostics?.report(DiagnosticReport(reason: reason, source: source, channel: channel, detail: detail))
         return !drops
     }
 }
