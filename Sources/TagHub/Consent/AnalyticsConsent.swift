@@ -265,8 +265,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// when it could stay, see `whileDenied`); called with `operations` held, so one change at a time.
     ///
     /// What the registered strategy wraps is found by walking its chain (``AnalyticsWrappingStrategy``),
-    /// outermost first: every consent observer on it is told, and every queue on it is cancelled
-    /// or waited for, however deep.
+    /// outermost first: every consent observer on it is told (behind a queue, through the queue:
+    /// see `tell(_:along:)`), and every queue on it is cancelled or waited for, however deep.
     private func apply(
         _ status: ConsentState,
         to gate: ConsentGate<Schema>,
@@ -277,10 +277,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         let chain = wrapperChain(of: gate.strategy)
         let observers = chain.compactMap { $0 as? any AnalyticsConsentObserver }
         let queues = chain.compactMap { $0 as? any QueuedDelivery }
-        func tell() {
-            guard let decisions else { return }
-            for observer in observers { observer.consentDecisionsDidChange(decisions) }
-        }
+        func tell() { if let decisions { TagHub.tell({ $0.consentDecisionsDidChange(decisions) }, along: chain[...]) } }
         // An advanced setup's gate stays attached while denied, but not once withdrawn for good.
         let limits = decisions != nil && gate.whileDenied != nil
         guard status != previous || (status == .denied && previous == .denied && !limits && gate.whileDenied != nil)
@@ -290,7 +287,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         case .granted:
             // Limited: nothing passes until the strategy is told (the tags meanwhile are kept).
             if previous == .denied, limits { gate.startBuffering(holding: true) }
-            for observer in observers { observer.consentWasGranted() }
+            TagHub.tell({ $0.consentWasGranted() }, along: chain[...])
             tell()
             // The strategy may have made another decision when told: that one stands.
             guard gate.status == status, isRegistered(gate) else { return }

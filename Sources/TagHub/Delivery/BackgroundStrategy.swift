@@ -190,4 +190,8 @@ extension BackgroundStrategy: QueuedDelivery {
     func waitUntilDelivered() {
         engine.waitUntilDelivered()
     }
+
+    func enqueueNotice(_ tell: @escaping @Sendable () -> Void) {
+        engine.enqueueNotice(tell)
+    }
 }
