@@ -42,8 +42,9 @@
 ///
 /// Decisions are applied one at a time and saved in the ``ConsentStore`` given (a failed save is
 /// reported as ``DiagnosticReport/Reason/consentNotSaved``). Each ``AnalyticsConsentObserver`` on
-/// the strategy's chain is told when tags start and stop reaching it, and every purpose's decision.
-/// `Docs/Consent.md` has the details.
+/// the strategy's chain is told when tags start and stop reaching it, and every purpose's decision;
+/// a decision it makes when told is applied once every observer was told. `Docs/Consent.md` has
+/// the details.
 public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// The hub the strategies are attached to.
     public let hub: AnalyticsHub<Schema>
@@ -60,6 +61,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     private struct Registry {
         var decisions: [ConsentPurpose: ConsentState]
         var gates: [ConsentGate<Schema>] = []
+        /// While observers are told (on the thread holding `operations`): the decisions they make.
+        var deferred: [(ConsentState, Set<ConsentPurpose>)]?
     }
 
     /// Consent for the strategies of `hub`, starting from the decisions in `store`.
@@ -168,8 +171,9 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     public func unregister(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
         operations.withLock {
             guard let gate = gate(of: strategy) else { return false }
-            apply(.denied, to: gate, from: gate.status, decisions: nil, reason: "unregistered")
+            // Forgotten first: a decision its observers make when told passes it by.
             registry.withLock { $0.gates.removeAll { $0 === gate } }
+            apply(.denied, to: gate, from: gate.status, decisions: nil, reason: "unregistered")
             hub.releaseFromConsent(strategy)
             return true
         }
@@ -220,6 +224,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// `undecided` asks again: tags are kept from now on.
     public func set(_ state: ConsentState, for purposes: Set<ConsentPurpose>) {
         operations.withLock {
+            // Made by an observer being told: applied once every observer has been told.
+            if registry.withLock({ $0.deferred?.append((state, purposes)) != nil }) { return }
             let (before, after) = registry.withLock { registry in
                 let before = registry.decisions
                 for purpose in purposes { registry.decisions[purpose] = state == .undecided ? nil : state }
@@ -228,8 +234,9 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             do { try store.saveDecisions(after) } catch { saveFailed(error) }
             guard after != before else { return }
             for gate in registry.withLock({ $0.gates }) {
-                // A strategy told of an earlier change may have unregistered this one, or decided again.
-                guard isRegistered(gate) else { continue }
+                // An observer told of this change may have unregistered this one, or decided again
+                // (a decision applied to every gate already).
+                guard isRegistered(gate), decisions == after else { continue }
                 apply(status(of: gate.purposes), to: gate, from: gate.status, decisions: ConsentDecisions(decisions))
             }
         }
@@ -242,6 +249,15 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         if states.contains(.denied) { return .denied }
         if states.contains(.undecided) { return .undecided }
         return .granted
+    }
+
+    /// Runs `body`, which tells observers; the decisions they make meanwhile on this thread are
+    /// applied once it has returned, in order.
+    private func telling(_ body: () -> Void) {
+        guard registry.withLock({ $0.deferred == nil }) else { return body() }
+        registry.withLock { $0.deferred = [] }
+        body()
+        for (state, purposes) in registry.withLock({ $0.deferred.take() ?? [] }) { set(state, for: purposes) }
     }
 
     private func isRegistered(_ gate: ConsentGate<Schema>) -> Bool {
@@ -281,14 +297,16 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         // An advanced setup's gate stays attached while denied, but not once withdrawn for good.
         let limits = decisions != nil && gate.whileDenied != nil
         guard status != previous || (status == .denied && previous == .denied && !limits && gate.whileDenied != nil)
-        else { return tell() }
+        else { return telling(tell) }
         gate.status = status
         switch status {
         case .granted:
             // Limited: nothing passes until the strategy is told (the tags meanwhile are kept).
             if previous == .denied, limits { gate.startBuffering(holding: true) }
-            TagHub.tell({ $0.consentWasGranted() }, along: chain[...])
-            tell()
+            telling {
+                TagHub.tell({ $0.consentWasGranted() }, along: chain[...])
+                tell()
+            }
             // The strategy may have made another decision when told: that one stands.
             guard gate.status == status, isRegistered(gate) else { return }
             if previous == nil || (previous == .denied && !limits) {
@@ -306,21 +324,20 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 // Tags queued while granted are delivered before the call returns: from then on,
                 // tags are kept, not delivered. Outermost first: a queue hands its tags to the next.
                 for queue in queues { queue.waitUntilDelivered() }
-                for observer in observers { observer.consentWasWithdrawn() }
             } else if previous == nil || !limits {
                 hub.attach(gate: gate)
             }
-            tell()
-        case .denied where previous == nil:
-            tell()
-            guard limits, gate.status == status, isRegistered(gate) else { return }
-            gate.startBuffering()
-            hub.attach(gate: gate)
-            gate.open(limited: true)
+            telling {
+                // Once the queues are delivered, on this thread.
+                if previous == .granted { for observer in observers { observer.consentWasWithdrawn() } }
+                tell()
+            }
         case .denied:
-            // Limited: what passes meanwhile is kept, and replayed to it once it is told.
+            // Limited: what passes meanwhile is kept, and replayed to it once it is told. A gate
+            // just registered is attached first: a decision it makes when told expects it.
             if !limits { hub.detach(gate) }
             let discarded = gate.close(keeping: limits)
+            if limits, previous == nil { hub.attach(gate: gate) }
             for channel in AnalyticsChannel.allCases {
                 guard let count = discarded[channel], count > 0 else { continue }
                 let denied = DiagnosticReport.Reason.discardedByDenial
@@ -328,13 +345,15 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                     DiagnosticReport(reason: denied, source: gate.name, channel: channel, count: count, detail: reason)
                 )
             }
-            // Outermost first: once a queue is cancelled and its delivery under way has ended,
-            // nothing more reaches the next one.
-            for queue in queues { _ = queue.cancelQueued(reason: .discardedByDenial, detail: reason) }
-            if previous == .granted {
-                for observer in observers { observer.consentWasWithdrawn() }
+            telling {
+                // Outermost first: once a queue is cancelled and its delivery under way has ended,
+                // nothing more reaches the next one.
+                for queue in queues where previous != nil {
+                    _ = queue.cancelQueued(reason: .discardedByDenial, detail: reason)
+                }
+                if previous == .granted { for observer in observers { observer.consentWasWithdrawn() } }
+                tell()
             }
-            tell()
             guard limits, gate.status == status, isRegistered(gate) else { return }
             gate.joined(with: hub.currentRecord)
             gate.open(limited: true)
