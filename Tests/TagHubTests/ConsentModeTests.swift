@@ -227,18 +227,26 @@ let adsOnly = "consent analytics_storage denied, ad_storage granted, ad_user_dat
         #expect(calls.lines == ["0 " + denied, "0 " + ads, "0 " + analyticsOnly, "1 " + screen, "2 " + play])
     }
 
-    @Test func undecidedToDeniedDiscardsTheKeptTagsAndTheAdvancedSetupThenReceivesWhatItAllows() {
-        let (consent, calls, clock) = launch(.advanced)
+    @Test(arguments: Setup.allCases)
+    func undecidedToDeniedTellsTheSignalsThenReplaysTheKeptTagsTheAdvancedSetupAllowsAndDiscardsTheRest(setup: Setup) {
+        let (consent, calls, clock) = launch(setup)
         sendScreenAndPlay(consent, clock)
         consent.deny(.analytics)
         sendScreenAndPlay(consent, clock)
-        #expect(calls.lines == ["0 " + denied, "3 " + denied, "4 " + screen])
-        #expect(
-            consent.hub.diagnostics.summary == [
-                "firebase: 1 screen tag discarded (consent denied)",
-                "firebase: 1 userAction tag discarded (consent denied)",
-            ]
-        )
+        switch setup {
+        case .basic:
+            #expect(calls.lines == ["0 " + denied, "3 " + denied])
+            #expect(
+                consent.hub.diagnostics.summary == [
+                    "firebase: 1 screen tag discarded (consent denied)",
+                    "firebase: 1 userAction tag discarded (consent denied)",
+                ]
+            )
+        case .advanced:
+            // The kept screen, which `whileDenied` allows, with its time; the kept play discarded.
+            #expect(calls.lines == ["0 " + denied, "3 " + denied, "1 " + screen, "4 " + screen])
+            #expect(consent.hub.diagnostics.summary == ["firebase: 1 userAction tag discarded (consent denied)"])
+        }
     }
 
     @Test(arguments: Setup.allCases)
@@ -318,6 +326,21 @@ let adsOnly = "consent analytics_storage denied, ad_storage granted, ad_user_dat
         #expect(recorder.log.items == ["granted", "withdrawn"])
         #expect(!hub.isAttached(recorder))
         #expect(consent.status(of: recorder) == nil)
+    }
+
+    @Test(arguments: Setup.allCases)
+    func aGrantMadeWhenToldOfADenialReplaysOnlyTheKeptTagsTheDenialKept(setup: Setup) {
+        let (consent, calls, clock, _) = launch(
+            setup,
+            when: { $0[.analytics] == .denied },
+            then: { $0.grant(.analytics) }
+        )
+        sendScreenAndPlay(consent, clock)
+        consent.deny(.analytics)
+        let replayed = setup == .advanced ? ["1 " + screen] : []
+        #expect(calls.lines == ["0 " + denied, "3 " + denied, "3 " + analyticsOnly] + replayed)
+        let discarded = consent.hub.diagnostics.count(of: .discardedByDenial, source: "firebase")
+        #expect(discarded == (setup == .advanced ? 1 : 2))
     }
 
     @Test func decisionsThatChangeNothingAreNotToldAgain() {

@@ -76,7 +76,7 @@ extension ConsentGate {
             mode = .forwarding
             replayingThread = .current
             isReplayOverdue = false
-            return (buffer.first, self.joinedWith)
+            return (keptAllowed.last ?? buffer.first, self.joinedWith)
         }
         DeliveryThread.current.runInScope(of: scope.identity) {
             if let record = oldest.map(Self.statesBefore) ?? joinedWith {
@@ -144,7 +144,9 @@ extension ConsentGate {
     private func nextToReplay(after replayed: Int) -> Schema.AnyTagEnvelope? {
         lock.lock()
         defer { lock.unlock() }
-        guard mode == .forwarding, let envelope = buffer.popFirst() else { return nil }
+        guard mode == .forwarding else { return nil }
+        if let envelope = keptAllowed.popLast() { return envelope }
+        guard let envelope = buffer.popFirst() else { return nil }
         _ = keptChannels.popFirst()
         if replayed >= capacity { isReplayOverdue = true }
         // A tag taken makes room: a sender waiting for room may go on.
@@ -177,7 +179,8 @@ extension ConsentGate {
     }
 
     /// Drops every tag from now on (`keeping`: holds them, as `startBuffering(holding: true)`)
-    /// and discards the buffer; returns what it discarded, by channel.
+    /// and discards the kept tags, but (`keeping`) those `whileDenied` allows, replayed when the
+    /// gate opens; returns what it discarded, by channel.
     func close(keeping: Bool = false) -> [AnalyticsChannel: Int] {
         var discarded: [AnalyticsChannel: Int] = [:]
         // Released after the lock: a payload's `deinit` is app code, which may send.
@@ -190,15 +193,18 @@ extension ConsentGate {
         replayingThread = keeping ? .current : nil
         swap(&deliveredStates, &delivered)
         swap(&refusedStates, &refused)
-        while let envelope = buffer.popFirst() {
-            removed.append(envelope)
-        }
-        while let channel = keptChannels.popFirst() {
-            discarded[channel, default: 0] += 1
-        }
+        while let envelope = keptAllowed.popLast() ?? buffer.popFirst() { removed.append(envelope) }
+        while keptChannels.popFirst() != nil {}
         lock.broadcast()
         waitForForwarding()
         lock.unlock()
+        // Sorted outside the lock: `whileDenied` is app code.
+        let allowed = removed.filter { envelope in
+            let allows = keeping && whileDenied?(envelope.tag) == true
+            if !allows { discarded[envelope.tag.channel, default: 0] += 1 }
+            return allows
+        }
+        lock.withLock { keptAllowed = allowed.reversed() }
         return discarded
     }
 
