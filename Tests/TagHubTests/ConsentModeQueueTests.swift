@@ -37,27 +37,12 @@ func selectContent(_ title: String) -> String {
 
 @Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn)
 struct ConsentModeQueueTests {
-    /// Firebase for the seed app, with `tagger` in place of the SDK.
-    static func firebase(_ tagger: SlowFirebase) -> some AnalyticsStrategy<SeedAnalytics> {
-        MappingStrategy(
-            for: SeedAnalytics.self,
-            name: "firebase",
-            tagger: tagger,
-            screen: { screen, _ in .screenView(screenName: "\(screen)", screenClass: "View") },
-            userAction: { action, _ in
-                guard case .playPodcast(let podcast) = action else { return nil }
-                return .event("select_content", ["item_id": .string(podcast.title)])
-            },
-            consent: firebaseSignals
-        )
-    }
-
     @Test(arguments: [1, 2])
     func aSlowTaggerBehindBackgroundQueuesIsCalledOneAtATimeAndTheSignalsFallBetweenTheTags(queues: Int) async {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
         let vendor = SlowFirebase()
-        let inner = BackgroundStrategy(wrapping: Self.firebase(vendor))
+        let inner = BackgroundStrategy(wrapping: makeFirebase(vendor))
         let registered: any AnalyticsStrategy<SeedAnalytics> =
             queues == 1 ? inner : BackgroundStrategy(wrapping: inner)
         consent.register(registered, for: [.analytics], whileDenied: screensOnly)
@@ -95,6 +80,31 @@ struct ConsentModeQueueTests {
         guard await flushOrFail(hub) else { return }
         let all = signals([.analytics: .granted, .advertising: .granted, .personalization: .granted])
         #expect(vendor.calls.items.last == all)
+    }
+
+    @Test func theAdvancedSetupBehindAQueueGetsTheAllowedKeptTagsAfterTheDenialsSignalsThenWhatItAllows() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = SlowFirebase()
+        let background = BackgroundStrategy(wrapping: makeFirebase(vendor), name: "firebase")
+        consent.register(background, for: [.analytics], whileDenied: screensOnly)
+        hub.send(screen: .podcasts)
+        hub.send(userAction: .playPodcast(Podcast(title: "kept", duration: 1)))
+        hub.send(screen: .favorites)
+
+        consent.deny(.analytics)
+        hub.send(screen: .downloads)
+        hub.send(userAction: .playPodcast(Podcast(title: "denied", duration: 1)))
+        guard await flushOrFail(hub) else { return }
+
+        #expect(
+            vendor.calls.items == [
+                signals([:]), signals([.analytics: .denied]), screenView(.podcasts), screenView(.favorites),
+                screenView(.downloads),
+            ]
+        )
+        #expect(hub.diagnostics.summary == ["firebase: 1 userAction tag discarded (consent denied)"])
+        #expect(vendor.overlapping.withLock { $0 } == 0)
     }
 
     /// A tagger that logs tags and notices, and holds the one logged as `held` at a gate.

@@ -143,6 +143,13 @@ let adsOnly = "consent analytics_storage denied, ad_storage granted, ad_user_dat
         return (consent, tagger.calls, clock, firebase)
     }
 
+    /// `launch`, with the registered strategy, whose tagger makes no decision.
+    func launchWithStrategy(
+        _ setup: Setup
+    ) -> (AnalyticsConsent<SeedAnalytics>, FirebaseCalls, TestClock, MappingStrategy<SeedAnalytics, DecidingFirebase>) {
+        launch(setup, when: { _ in false }, then: { _ in })
+    }
+
     /// Sends a screen and a play, one second apart, from one second on.
     func sendScreenAndPlay(_ consent: AnalyticsConsent<SeedAnalytics>, _ clock: TestClock) {
         clock.advance(by: .seconds(1))
@@ -341,6 +348,76 @@ let adsOnly = "consent analytics_storage denied, ad_storage granted, ad_user_dat
         #expect(calls.lines == ["0 " + denied, "3 " + denied, "3 " + analyticsOnly] + replayed)
         let discarded = consent.hub.diagnostics.count(of: .discardedByDenial, source: "firebase")
         #expect(discarded == (setup == .advanced ? 1 : 2))
+    }
+
+    @Test(arguments: Setup.allCases)
+    func grantedToUndecidedTellsTheSignalsAndKeepsTheTagsUntilTheNextGrant(setup: Setup) {
+        let (consent, calls, clock) = launch(setup)
+        consent.grant(.analytics)
+        sendScreenAndPlay(consent, clock)
+        consent.set(.undecided, for: [.analytics])
+        sendScreenAndPlay(consent, clock)
+        consent.grant(.analytics)
+        #expect(
+            calls.lines == [
+                "0 " + denied, "0 " + analyticsOnly, "1 " + screen, "2 " + play, "3 " + denied,
+                "6 " + analyticsOnly, "4 " + screen, "5 " + play,
+            ]
+        )
+    }
+
+    @Test(arguments: Setup.allCases)
+    func deniedToUndecidedTellsTheSignalsAndKeepsEvenTheTagsAllowedWhileDenied(setup: Setup) {
+        let (consent, calls, clock, firebase) = launchWithStrategy(setup)
+        consent.deny(.analytics)
+        sendScreenAndPlay(consent, clock)
+        consent.set(.undecided, for: [.analytics])
+        sendScreenAndPlay(consent, clock)
+        #expect(consent.bufferedTagCount(of: firebase) == 2)
+        consent.grant(.analytics)
+        let whileDenied = setup == .advanced ? ["1 " + screen] : []
+        #expect(
+            calls.lines == ["0 " + denied, "0 " + denied] + whileDenied + [
+                "3 " + denied, "6 " + analyticsOnly, "4 " + screen, "5 " + play,
+            ]
+        )
+    }
+
+    @Test(arguments: Setup.allCases, [ConsentState.granted, .denied])
+    func unregisteringSendsNoSignalAndNothingMoreArrives(setup: Setup, state: ConsentState) {
+        let (consent, calls, clock, firebase) = launchWithStrategy(setup)
+        consent.set(state, for: [.analytics])
+        sendScreenAndPlay(consent, clock)
+        let before = calls.lines
+
+        #expect(consent.unregister(firebase))
+        sendScreenAndPlay(consent, clock)
+        consent.grant(.analytics, .advertising)
+
+        // The vendor keeps the last signals it was told: they are still the user's decisions.
+        #expect(calls.lines == before)
+        #expect(before.last == (state == .granted ? "2 " + play : setup == .advanced ? "1 " + screen : "0 " + denied))
+        #expect(consent.hub.attachedStrategies.isEmpty)
+    }
+
+    @Test(arguments: Setup.allCases, [ConsentState.granted, .denied])
+    func consentThatGoesAwaySendsNoSignalAndNothingMoreArrives(setup: Setup, state: ConsentState) {
+        weak var gone: AnalyticsConsent<SeedAnalytics>?
+        let (hub, calls, before): (AnalyticsHub<SeedAnalytics>, FirebaseCalls, [String]) = {
+            let (consent, calls, clock) = launch(setup)
+            consent.set(state, for: [.analytics])
+            sendScreenAndPlay(consent, clock)
+            gone = consent
+            return (consent.hub, calls, calls.lines)
+        }()
+
+        hub.send(screen: .favorites)
+        hub.send(userAction: .playPodcast(swiftTalk))
+
+        #expect(gone == nil)
+        #expect(calls.lines == before)
+        #expect(before.last == (state == .granted ? "2 " + play : setup == .advanced ? "1 " + screen : "0 " + denied))
+        #expect(hub.attachedStrategies.isEmpty)
     }
 
     @Test func decisionsThatChangeNothingAreNotToldAgain() {
