@@ -164,7 +164,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         }
     }
 
-    /// Detaches `strategy` and forgets it; what was kept for it is discarded.
+    /// Detaches `strategy` and forgets it, as a denial would, but tells no decisions: a vendor
+    /// keeps the last signals it was told, which are still the user's.
     ///
     /// - Returns: `false` if it was not registered.
     @discardableResult
