@@ -56,7 +56,8 @@ public protocol AnalyticsConsentObserver {
     /// tags kept while consent was undecided.
     func consentWasGranted()
 
-    /// A purpose of the strategy was denied or withdrawn: called once it receives nothing more.
+    /// A purpose of the strategy was denied or withdrawn: called once its tags stop (but those an
+    /// advanced setup's `whileDenied` allows), on the thread that decided.
     func consentWasWithdrawn()
 
     /// The decisions of every purpose, its own or not: when the strategy is registered, and after

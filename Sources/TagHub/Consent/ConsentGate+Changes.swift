@@ -178,10 +178,10 @@ extension ConsentGate {
         lock.unlock()
     }
 
-    /// Drops every tag from now on (`keeping`: holds them, as `startBuffering(holding: true)`)
-    /// and discards the kept tags, but (`keeping`) those `whileDenied` allows, replayed when the
-    /// gate opens; returns what it discarded, by channel.
-    func close(keeping: Bool = false) -> [AnalyticsChannel: Int] {
+    /// Drops every tag from now on (`keeping`: holds them, as `startBuffering(holding: true)`) and
+    /// discards the kept tags, reported for `reason`; but (`keeping`) those `whileDenied` allows,
+    /// replayed when the gate opens.
+    func close(keeping: Bool = false, reason: String = "") {
         var discarded: [AnalyticsChannel: Int] = [:]
         // Released after the lock: a payload's `deinit` is app code, which may send.
         var removed: [Schema.AnyTagEnvelope] = []
@@ -205,7 +205,13 @@ extension ConsentGate {
             return allows
         }
         lock.withLock { keptAllowed = allowed.reversed() }
-        return discarded
+        for channel in AnalyticsChannel.allCases {
+            guard let count = discarded[channel] else { continue }
+            let denied = DiagnosticReport.Reason.discardedByDenial
+            scope.diagnostics.report(
+                DiagnosticReport(reason: denied, source: name, channel: channel, count: count, detail: reason)
+            )
+        }
     }
 
     /// Waits, with the lock held, until no tag passes through, unless this thread is inside a

@@ -114,14 +114,14 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         reportDrop(on: droppedChannel, to: scope?.diagnostics)
     }
 
-    /// Queues a consent notice after the tags queued so far: the worker tells it before any later tag.
+    /// Queues a consent notice after the tags queued so far: the worker tells it before any later
+    /// tag. It starts a drain at once (one that finds nothing to do ends at once).
     func enqueueNotice(_ tell: @escaping @Sendable () -> Void) {
-        lock.lock()
-        notices.append((issued, tell))
-        let mustStart = !isDraining
-        isDraining = true
-        lock.unlock()
-        if mustStart { startNow() }
+        lock.withLock {
+            notices.append((issued, tell))
+            isDraining = true
+        }
+        startNow()
     }
 
     /// Schedules a drain, ``gatheringDelay`` from now.
