@@ -183,6 +183,30 @@ struct ConsentModeQueueTests {
         )
     }
 
+    @Test func aFlushWaitsForANoticeBeingToldOnTheQueue() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let log = LockedLog<String>()
+        let gate = Gate()
+        defer { gate.release() }
+        let tagger = HoldingTagger(log: log, gate: gate, held: "[analytics: granted]")
+        let background = BackgroundStrategy(wrapping: MappingStrategy(for: SeedAnalytics.self, tagger: tagger))
+        consent.register(background, for: [.analytics])
+        consent.grant(.analytics)
+        guard gate.waitUntilEntered() else { return }
+
+        let flushed = LockedFlag()
+        async let flush = awaitOrFail("the flush") {
+            await background.flush()
+            flushed.set()
+        }
+        blockThisThread(milliseconds: 200)
+        #expect(!flushed.isSet, "the flush returned while a notice was being told")
+        gate.release()
+        guard await flush else { return }
+        #expect(log.items == ["[]", "granted", "[analytics: granted]"])
+    }
+
     @Test func aDenialRightAfterADecisionTellsItBeforeWithdrawingEvenIfTheWorkerHasNotStarted() async {
         // Decided faster than a worker starts: the denial often finds the notices still queued.
         for _ in 0..<20 {

@@ -42,7 +42,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// The ticket of the tag being delivered, while it is: what a cancellation waits for.
     @exclusivity(unchecked) var deliveringTicket: Int?
     @exclusivity(unchecked) var flushes: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
-    /// Consent notices, in order, each told once the tags ticketed up to `after` are processed.
+    /// Consent notices, in order, each told after the tags up to ticket `after`; one being told marks `deliveringTicket`.
     @exclusivity(unchecked) var notices: [(after: Int, tell: @Sendable () -> Void)] = []
 
     init(
@@ -229,7 +229,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     func flush() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let isDone = lock.withLock { () -> Bool in
-                if processedThrough >= issued && notices.isEmpty { return true }
+                if processedThrough >= issued && notices.isEmpty && deliveringTicket == nil { return true }
                 flushes.append((issued, continuation))
                 return false
             }
