@@ -87,6 +87,41 @@ import Testing
         )
     }
 
+    @Test(arguments: [false, true])
+    func aRecordingStrategyRegisteredWithConsentRecordsTheSignalsWithoutCallingTheTagger(inBackground: Bool) {
+        let hub = AnalyticsHub<RadioAnalytics>(clock: TestClock())
+        let consent = AnalyticsConsent(hub: hub)
+        let tagger = CountingTagger<MeterTag>()
+        let meter = MappingStrategy(
+            for: RadioAnalytics.self,
+            tagger: tagger,
+            userAction: meterTag,
+            consent: { .event("consent", properties: ["analytics": "\($0[.analytics])"]) }
+        )
+        let recorder =
+            inBackground
+            ? RecordingStrategy(wrapping: BackgroundStrategy(wrapping: meter)) : RecordingStrategy(wrapping: meter)
+        let apps = RecordingStrategy(for: RadioAnalytics.self, channels: [.userAction])
+        consent.register(recorder, for: [.analytics])
+        consent.register(apps, for: [.analytics])
+
+        consent.grant(.analytics)
+        hub.send(userAction: .play(jazz))
+        consent.deny(.analytics)
+
+        #expect(tagger.sendCount == 0)
+        #expect(
+            recorder.snapshotText == """
+                event("consent", properties: ["analytics": "undecided"])
+                event("consent", properties: ["analytics": "granted"])
+                event("play", properties: ["station": "Jazz FM"]) ← userAction play(Station(name: "Jazz FM", frequency: 102.2)) on []
+                event("consent", properties: ["analytics": "denied"])
+
+                """
+        )
+        #expect(apps.tags == [.userAction(.play(jazz))])  // a recorder of app tags has no signals to record
+    }
+
     @Test func aRecordingStrategyForTheSchemaRecordsTheAppTagsOnEveryChannel() {
         let hub = AnalyticsHub<RadioAnalytics>(clock: TestClock())
         let sent = RecordingStrategy(for: RadioAnalytics.self)

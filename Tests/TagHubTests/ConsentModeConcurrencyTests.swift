@@ -135,6 +135,17 @@ import Testing
                 if case .event = tag.tag, quietGrant, arrived[tag.tag] == nil { lost += 1 }
             }
         }
+        // A denial's signals come after the last play it stops: none arrives until the next grant's.
+        var isDenied = false
+        var playsAfterADenialsSignals = 0
+        for call in calls {
+            switch call {
+            case .signals(let analytics): isDenied = !analytics
+            case .tag(.event, _) where isDenied: playsAfterADenialsSignals += 1
+            case .tag: break
+            }
+        }
+        #expect(playsAfterADenialsSignals == 0, "plays that arrived after the signals of a denial")
         #expect(late == 0, "tags that arrived before the signals of a decision that returned before they were sent")
         #expect(lost == 0, "allowed tags lost, of \(sentCount) sent")
         #expect(vendor.signalCount.withLock { $0 } == 1 + decisions)

@@ -276,4 +276,44 @@ import Testing
         }
         #expect(violations == [])
     }
+
+    /// A vendor in the advanced setup: logs its screens, its states and the decisions.
+    final class AdvancedVendor: AnalyticsScreenStrategy, AnalyticsStateStrategy, AnalyticsConsentObserver {
+        typealias Schema = ProfileAnalytics
+        let log = LockedLog<String>()
+        func send(screen: Schema.ScreenEnvelope) { log.append("screen \(screen.tag)") }
+        func send(state: Schema.StateEnvelope) { log.append("state \(state.tag)") }
+        func consentWasGranted() {}
+        func consentWasWithdrawn() {}
+        func consentDecisionsDidChange(_ decisions: ConsentDecisions) { log.append("[\(decisions)]") }
+    }
+
+    @Test func theAdvancedSetupReceivesTheStatesItAllowsWhileDeniedAndEveryStateOnGrant() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = AdvancedVendor()
+        // While denied: screens, and the theme, which identifies nobody.
+        consent.register(vendor, for: [.analytics]) { tag in
+            switch tag {
+            case .screen, .state(.theme): true
+            default: false
+            }
+        }
+        hub.send(state: .user(id: "42"))
+        hub.send(screen: .home)
+        hub.send(state: .theme("dark"))
+        consent.deny(.analytics)  // the kept screen and theme delivered, the kept user discarded
+        hub.send(state: .user(id: "7"))
+        hub.send(screen: .settings)
+        consent.grant(.analytics)  // caught up with every state, the theme again: all tags pass now
+        hub.send(screen: .player)
+
+        #expect(
+            vendor.log.items == [
+                "[]", "[analytics: denied]", "screen home", #"state theme("dark")"#, "screen settings",
+                "[analytics: granted]", #"state theme("dark")"#, #"state user(id: "7")"#, "screen player",
+            ]
+        )
+        #expect(hub.diagnostics.summary == ["AdvancedVendor: 1 state tag discarded (consent denied)"])
+    }
 }

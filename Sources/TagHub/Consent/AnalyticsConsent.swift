@@ -6,21 +6,17 @@
 /// - **undecided** when none is denied and one is undecided: its tags are kept, with the context
 ///   each had when sent, in a bounded buffer, and replayed to it in order, before any newer tag,
 ///   once its purposes are granted;
-/// - **denied** when one of its purposes is denied: it receives nothing, and what was kept for it
-///   is discarded (and counted in the hub's ``AnalyticsHub/diagnostics``).
+/// - **denied** when one of its purposes is denied: what was kept for it is discarded (and counted
+///   in the hub's ``AnalyticsHub/diagnostics``), and it receives nothing; in an advanced setup
+///   (`whileDenied`), nothing but the decisions and the tags the app allows then, kept ones too.
 ///
 /// ```swift
 /// let hub = AnalyticsHub<PodcastAnalytics>()
 /// let tracker = makeTracker(tagger: ConsoleTagger(label: "tracker"))
-/// let adNetwork = MappingStrategy(
-///     for: PodcastAnalytics.self,
-///     name: "ads",
-///     tagger: ConsoleTagger<String>(label: "ads"),
-///     screen: { screen, _ in "\(screen)" }
-/// )
+/// let adNetwork = makeTracker(tagger: ConsoleTagger(label: "ads"))
 /// let consent = AnalyticsConsent(hub: hub)  // in memory; a FileConsentStore keeps decisions across launches
 /// consent.register(tracker, for: [.analytics])
-/// consent.register(adNetwork, for: [.advertising, .personalization])
+/// consent.register(adNetwork, name: "ads", for: [.advertising, .personalization])
 /// hub.send(screen: .podcasts)  // kept for both: the user has not answered yet
 ///
 /// // The consent screen:
@@ -31,19 +27,20 @@
 /// #expect(hub.diagnostics.summary == ["ads: 1 screen tag discarded (consent denied)"])
 /// ```
 ///
-/// Revocation is immediate: once `deny` (or any call that takes a purpose away) returns, the
-/// strategy receives nothing more, not even what other threads were delivering, its buffer kept
-/// or any ``BackgroundStrategy`` on its chain queued: the call waits for deliveries under way, as
-/// ``AnalyticsHub/detach(_:)`` does, except from inside a delivery. So decide from app code, not
-/// from a strategy's `send` nor on a thread a vendor waits for. A grant replays the kept tags on
-/// the calling thread. The hub shows the strategy itself while it is granted or undecided; withdraw
-/// it with ``deny(_:)`` or ``unregister(_:)``, not ``AnalyticsHub/detach(_:)``, and keep the consent
-/// object as long as the hub: when it goes, each strategy is withdrawn as by a denial.
+/// Revocation is immediate: once `deny` (or any call that takes a purpose away) returns, no tag
+/// its status forbids reaches the strategy, not even what other threads were delivering, its
+/// buffer kept or any ``BackgroundStrategy`` on its chain queued: the call waits for deliveries
+/// under way, as ``AnalyticsHub/detach(_:)`` does, except from inside a delivery. So decide from app
+/// code, not from a strategy's `send` nor on a thread a vendor waits for. A grant replays the kept
+/// tags on the calling thread. The hub shows the strategy itself unless it is denied in a basic
+/// setup; withdraw it with ``deny(_:)`` or ``unregister(_:)``, not ``AnalyticsHub/detach(_:)``, and
+/// keep the consent object as long as the hub: when it goes, each strategy is withdrawn as by a denial.
 ///
 /// Decisions are applied one at a time and saved in the ``ConsentStore`` given (a failed save is
 /// reported as ``DiagnosticReport/Reason/consentNotSaved``). Each ``AnalyticsConsentObserver`` on
-/// the strategy's chain is told when tags start and stop reaching it, and every purpose's decision.
-/// `Docs/Consent.md` has the details.
+/// the strategy's chain is told when tags start and stop reaching it, and every purpose's decision;
+/// a decision it makes when told is applied once every observer was told. `Docs/Consent.md` has
+/// the details.
 public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// The hub the strategies are attached to.
     public let hub: AnalyticsHub<Schema>
@@ -60,6 +57,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     private struct Registry {
         var decisions: [ConsentPurpose: ConsentState]
         var gates: [ConsentGate<Schema>] = []
+        /// While observers are told (on the thread holding `operations`): the decisions they make.
+        var deferred: [(ConsentState, Set<ConsentPurpose>)]?
     }
 
     /// Consent for the strategies of `hub`, starting from the decisions in `store`.
@@ -88,10 +87,9 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         self.registry = LockedValue(Registry(decisions: store.loadDecisions().filter { $0.value != .undecided }))
     }
 
-    /// Withdraws every registered strategy, as a denial does (what was kept or queued for it is
-    /// discarded and reported, its observers told), and waits as a denial does: consent that
-    /// nobody can change any more lets nothing through. Hands the strategies back to the hub,
-    /// which may attach them again.
+    /// Withdraws every registered strategy as a denial does, but tells no decisions, and waits as
+    /// a denial does: consent that nobody can change any more lets nothing through. Hands the
+    /// strategies back to the hub, which may attach them again.
     deinit {
         operations.withLock {
             for gate in registry.withLock({ $0.gates }) {
@@ -112,9 +110,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     ///     or ``BackgroundStrategy`` on its chain (it, or one it wraps), else its type's.
     ///   - purposes: What the vendor uses the tags for; with none, the strategy is always granted.
     ///   - whileDenied: For an advanced setup (Google's Consent Mode): the tags the strategy still
-    ///     receives while denied, when it stays attached and its observers learn each decision
-    ///     (``AnalyticsConsentObserver/consentDecisionsDidChange(_:)``); `nil` (the default) for
-    ///     none: it is detached.
+    ///     receives while denied, when it stays attached, those kept until the denial included;
+    ///     `nil` (the default) for none: it is detached.
     /// - Returns: `false` if this instance was registered already, with this consent or another
     ///   of the same hub, in which case nothing changes.
     @inlinable
@@ -161,24 +158,24 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         }
     }
 
-    /// Detaches `strategy` and forgets it; what was kept for it is discarded.
+    /// Detaches `strategy` and forgets it, as a denial would, but tells no decisions: a vendor
+    /// keeps the last signals it was told, which are still the user's.
     ///
     /// - Returns: `false` if it was not registered.
     @discardableResult
     public func unregister(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
         operations.withLock {
             guard let gate = gate(of: strategy) else { return false }
-            apply(.denied, to: gate, from: gate.status, decisions: nil, reason: "unregistered")
+            // Forgotten first: a decision its observers make when told passes it by.
             registry.withLock { $0.gates.removeAll { $0 === gate } }
+            apply(.denied, to: gate, from: gate.status, decisions: nil, reason: "unregistered")
             hub.releaseFromConsent(strategy)
             return true
         }
     }
 
-    /// What consent allows `strategy` now: `granted` when tags reach it, `undecided` while they
-    /// are kept, `denied`; `nil` when it is not registered.
-    ///
-    /// It does not wait for a decision being applied: a strategy may ask from its own `send`.
+    /// What consent allows `strategy` now (`nil` when it is not registered); it does not wait for a
+    /// decision being applied, so a strategy may ask from its own `send`.
     public func status(of strategy: some AnalyticsStrategy<Schema>) -> ConsentState? {
         gate(of: strategy)?.status
     }
@@ -206,8 +203,9 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         set(.granted, for: Set(purposes))
     }
 
-    /// Denies (or withdraws) `purposes`: once this returns, no strategy serving one of them
-    /// receives anything, and what was kept or queued for them is discarded.
+    /// Denies (or withdraws) `purposes`: once this returns, no strategy serving one of them receives
+    /// a tag but those its `whileDenied` allows (the kept ones included); the rest of what was kept
+    /// or queued for them is discarded.
     ///
     /// It may wait for a delivery under way on another thread; from inside a delivery it does not
     /// wait, and that delivery may still reach the strategy (see ``AnalyticsConsent``).
@@ -220,6 +218,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// `undecided` asks again: tags are kept from now on.
     public func set(_ state: ConsentState, for purposes: Set<ConsentPurpose>) {
         operations.withLock {
+            // Made by an observer being told: applied once every observer has been told.
+            if registry.withLock({ $0.deferred?.append((state, purposes)) != nil }) { return }
             let (before, after) = registry.withLock { registry in
                 let before = registry.decisions
                 for purpose in purposes { registry.decisions[purpose] = state == .undecided ? nil : state }
@@ -228,8 +228,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
             do { try store.saveDecisions(after) } catch { saveFailed(error) }
             guard after != before else { return }
             for gate in registry.withLock({ $0.gates }) {
-                // A strategy told of an earlier change may have unregistered this one, or decided again.
-                guard isRegistered(gate) else { continue }
+                // An observer told may have unregistered it, or decided again (applied to every gate).
+                guard isRegistered(gate), decisions == after else { continue }
                 apply(status(of: gate.purposes), to: gate, from: gate.status, decisions: ConsentDecisions(decisions))
             }
         }
@@ -239,9 +239,15 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
 
     private func status(of purposes: Set<ConsentPurpose>) -> ConsentState {
         let states = registry.withLock { registry in purposes.map { registry.decisions[$0] ?? .undecided } }
-        if states.contains(.denied) { return .denied }
-        if states.contains(.undecided) { return .undecided }
-        return .granted
+        return states.contains(.denied) ? .denied : states.contains(.undecided) ? .undecided : .granted
+    }
+
+    /// Runs `body`, which tells observers; decisions they make meanwhile are applied after it, in order.
+    private func telling(_ body: () -> Void) {
+        guard registry.withLock({ $0.deferred == nil }) else { return body() }
+        registry.withLock { $0.deferred = [] }
+        body()
+        for (state, purposes) in registry.withLock({ $0.deferred.take() ?? [] }) { set(state, for: purposes) }
     }
 
     private func isRegistered(_ gate: ConsentGate<Schema>) -> Bool {
@@ -262,11 +268,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
 
     /// Moves `gate` from `previous` (`nil` for a gate just registered) to `status`, and tells its
     /// observers `decisions` (`nil` when the gate is withdrawn for good: then it is detached even
-    /// when it could stay, see `whileDenied`); called with `operations` held, so one change at a time.
-    ///
-    /// What the registered strategy wraps is found by walking its chain (``AnalyticsWrappingStrategy``),
-    /// outermost first: every consent observer on it is told, and every queue on it is cancelled
-    /// or waited for, however deep.
+    /// when it could stay); called with `operations` held, so one change at a time. Every observer
+    /// and queue on the strategy's chain is told, cancelled or waited for, outermost first.
     private func apply(
         _ status: ConsentState,
         to gate: ConsentGate<Schema>,
@@ -277,21 +280,20 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         let chain = wrapperChain(of: gate.strategy)
         let observers = chain.compactMap { $0 as? any AnalyticsConsentObserver }
         let queues = chain.compactMap { $0 as? any QueuedDelivery }
-        func tell() {
-            guard let decisions else { return }
-            for observer in observers { observer.consentDecisionsDidChange(decisions) }
-        }
+        func tell() { if let decisions { chain[...].tell { $0.consentDecisionsDidChange(decisions) } } }
         // An advanced setup's gate stays attached while denied, but not once withdrawn for good.
         let limits = decisions != nil && gate.whileDenied != nil
         guard status != previous || (status == .denied && previous == .denied && !limits && gate.whileDenied != nil)
-        else { return tell() }
+        else { return telling(tell) }
         gate.status = status
         switch status {
         case .granted:
             // Limited: nothing passes until the strategy is told (the tags meanwhile are kept).
             if previous == .denied, limits { gate.startBuffering(holding: true) }
-            for observer in observers { observer.consentWasGranted() }
-            tell()
+            telling {
+                chain[...].tell { $0.consentWasGranted() }
+                tell()
+            }
             // The strategy may have made another decision when told: that one stands.
             guard gate.status == status, isRegistered(gate) else { return }
             if previous == nil || (previous == .denied && !limits) {
@@ -309,35 +311,26 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 // Tags queued while granted are delivered before the call returns: from then on,
                 // tags are kept, not delivered. Outermost first: a queue hands its tags to the next.
                 for queue in queues { queue.waitUntilDelivered() }
-                for observer in observers { observer.consentWasWithdrawn() }
             } else if previous == nil || !limits {
                 hub.attach(gate: gate)
             }
-            tell()
-        case .denied where previous == nil:
-            tell()
-            guard limits, gate.status == status, isRegistered(gate) else { return }
-            gate.startBuffering()
-            hub.attach(gate: gate)
-            gate.open(limited: true)
+            telling {
+                if previous == .granted { for observer in observers { observer.consentWasWithdrawn() } }
+                tell()
+            }
         case .denied:
-            // Limited: what passes meanwhile is kept, and replayed to it once it is told.
+            // Limited: what passes meanwhile is kept, and replayed to it once it is told. A gate
+            // just registered is attached first: a decision it makes when told expects it.
             if !limits { hub.detach(gate) }
-            let discarded = gate.close(keeping: limits)
-            for channel in AnalyticsChannel.allCases {
-                guard let count = discarded[channel], count > 0 else { continue }
-                let denied = DiagnosticReport.Reason.discardedByDenial
-                hub.diagnostics.report(
-                    DiagnosticReport(reason: denied, source: gate.name, channel: channel, count: count, detail: reason)
-                )
+            gate.close(keeping: limits, reason: reason)
+            if limits, previous == nil { hub.attach(gate: gate) }
+            telling {
+                // Outermost first: once a queue is cancelled and its delivery under way has ended,
+                // nothing more reaches the next one.
+                for queue in queues { _ = queue.cancelQueued(reason: .discardedByDenial, detail: reason) }
+                if previous == .granted { for observer in observers { observer.consentWasWithdrawn() } }
+                tell()
             }
-            // Outermost first: once a queue is cancelled and its delivery under way has ended,
-            // nothing more reaches the next one.
-            for queue in queues { _ = queue.cancelQueued(reason: .discardedByDenial, detail: reason) }
-            if previous == .granted {
-                for observer in observers { observer.consentWasWithdrawn() }
-            }
-            tell()
             guard limits, gate.status == status, isRegistered(gate) else { return }
             gate.joined(with: hub.currentRecord)
             gate.open(limited: true)

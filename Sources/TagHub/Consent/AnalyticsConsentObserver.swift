@@ -44,10 +44,11 @@
 /// }
 /// ```
 ///
-/// A strategy of the app's own adopts it the same way. ``AnalyticsConsent`` calls these on the
-/// thread that changed the decision, while no other decision is being applied. Every observer on
-/// the registered strategy's chain is told, outermost first: a strategy inside a
-/// ``BackgroundStrategy`` (or any ``AnalyticsWrappingStrategy``) is told as if registered itself.
+/// A strategy of the app's own adopts it the same way. Every observer on the registered strategy's
+/// chain is told, outermost first, one decision at a time, on the thread that decided; but one
+/// inside a ``BackgroundStrategy`` (through any ``AnalyticsWrappingStrategy``) is told on its queue,
+/// between the tags queued before and after the decision, never during one; its
+/// ``consentWasWithdrawn()`` comes on the deciding thread, once the queue is cancelled or delivered.
 /// A vendor that needs every purpose's decision (Google's Consent Mode) implements
 /// ``consentDecisionsDidChange(_:)`` too, or a ``MappingStrategy`` maps them with `consent:`.
 public protocol AnalyticsConsentObserver {
@@ -55,7 +56,8 @@ public protocol AnalyticsConsentObserver {
     /// tags kept while consent was undecided.
     func consentWasGranted()
 
-    /// A purpose of the strategy was denied or withdrawn: called once it receives nothing more.
+    /// A purpose of the strategy was denied or withdrawn: called once its tags stop (but those an
+    /// advanced setup's `whileDenied` allows), on the thread that decided.
     func consentWasWithdrawn()
 
     /// The decisions of every purpose, its own or not: when the strategy is registered, and after

@@ -76,7 +76,7 @@ extension ConsentGate {
             mode = .forwarding
             replayingThread = .current
             isReplayOverdue = false
-            return (buffer.first, self.joinedWith)
+            return (keptAllowed.last ?? buffer.first, self.joinedWith)
         }
         DeliveryThread.current.runInScope(of: scope.identity) {
             if let record = oldest.map(Self.statesBefore) ?? joinedWith {
@@ -144,7 +144,9 @@ extension ConsentGate {
     private func nextToReplay(after replayed: Int) -> Schema.AnyTagEnvelope? {
         lock.lock()
         defer { lock.unlock() }
-        guard mode == .forwarding, let envelope = buffer.popFirst() else { return nil }
+        guard mode == .forwarding else { return nil }
+        if let envelope = keptAllowed.popLast() { return envelope }
+        guard let envelope = buffer.popFirst() else { return nil }
         _ = keptChannels.popFirst()
         if replayed >= capacity { isReplayOverdue = true }
         // A tag taken makes room: a sender waiting for room may go on.
@@ -176,9 +178,10 @@ extension ConsentGate {
         lock.unlock()
     }
 
-    /// Drops every tag from now on (`keeping`: holds them, as `startBuffering(holding: true)`)
-    /// and discards the buffer; returns what it discarded, by channel.
-    func close(keeping: Bool = false) -> [AnalyticsChannel: Int] {
+    /// Drops every tag from now on (`keeping`: holds them, as `startBuffering(holding: true)`) and
+    /// discards the kept tags, reported for `reason`; but (`keeping`) those `whileDenied` allows,
+    /// replayed when the gate opens.
+    func close(keeping: Bool = false, reason: String = "") {
         var discarded: [AnalyticsChannel: Int] = [:]
         // Released after the lock: a payload's `deinit` is app code, which may send.
         var removed: [Schema.AnyTagEnvelope] = []
@@ -190,16 +193,25 @@ extension ConsentGate {
         replayingThread = keeping ? .current : nil
         swap(&deliveredStates, &delivered)
         swap(&refusedStates, &refused)
-        while let envelope = buffer.popFirst() {
-            removed.append(envelope)
-        }
-        while let channel = keptChannels.popFirst() {
-            discarded[channel, default: 0] += 1
-        }
+        while let envelope = keptAllowed.popLast() ?? buffer.popFirst() { removed.append(envelope) }
+        while keptChannels.popFirst() != nil {}
         lock.broadcast()
         waitForForwarding()
         lock.unlock()
-        return discarded
+        // Sorted outside the lock: `whileDenied` is app code.
+        let allowed = removed.filter { envelope in
+            let allows = keeping && whileDenied?(envelope.tag) == true
+            if !allows { discarded[envelope.tag.channel, default: 0] += 1 }
+            return allows
+        }
+        lock.withLock { keptAllowed = allowed.reversed() }
+        for channel in AnalyticsChannel.allCases {
+            guard let count = discarded[channel] else { continue }
+            let denied = DiagnosticReport.Reason.discardedByDenial
+            scope.diagnostics.report(
+                DiagnosticReport(reason: denied, source: name, channel: channel, count: count, detail: reason)
+            )
+        }
     }
 
     /// Waits, with the lock held, until no tag passes through, unless this thread is inside a

@@ -58,6 +58,8 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     let lock = ConditionLock()
     @exclusivity(unchecked) var mode = Mode.closed
     let buffer: RingBuffer<Schema.AnyTagEnvelope>
+    /// The tags kept before a denial that `whileDenied` allows, newest first: replayed before `buffer`.
+    @exclusivity(unchecked) var keptAllowed: [Schema.AnyTagEnvelope] = []
     /// The channel of each kept tag, one for one with `buffer`: read here, where reading it from a
     /// tag of the app's type looked up the metadata of its generic types.
     let keptChannels: RingBuffer<AnalyticsChannel>

@@ -39,6 +39,8 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// The ticket of the tag being delivered, while it is: what a cancellation waits for.
     @exclusivity(unchecked) var deliveringTicket: Int?
     @exclusivity(unchecked) var flushes: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Consent notices, in order, each told after the tags up to ticket `after`; one being told marks `deliveringTicket`.
+    @exclusivity(unchecked) var notices: [(after: Int, tell: @Sendable () -> Void)] = []
 
     init(
         receivers: ChannelReceivers<Schema>,
@@ -95,6 +97,16 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         reportDrop(on: droppedChannel, to: scope?.diagnostics)
     }
 
+    /// Queues a consent notice after the tags queued so far: the worker tells it before any later
+    /// tag. It starts a drain at once (one that finds nothing to do ends at once).
+    func enqueueNotice(_ tell: @escaping @Sendable () -> Void) {
+        lock.withLock {
+            notices.append((issued, tell))
+            isDraining = true
+        }
+        startNow()
+    }
+
     /// Schedules a drain, ``gatheringDelay`` from now.
     func startDrain() {
         queue.asyncAfter(deadline: .now() + Self.gatheringDelay) { self.drain() }
@@ -143,9 +155,17 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// the queue is empty, which ends the drain (the lock released).
     func finishDelivery(of ticket: Int?) -> Bool {
         lock.lock()
-        if let ticket {
+        // The notices queued before the next tag, told as a delivery: a cancellation waits for one.
+        while let notice = notices.first, notice.after < issued - pending.count + 1 {
+            notices.removeFirst()
+            deliveringTicket = deliveringTicket ?? 0
+            lock.unlock()
+            DeliveryThread.current.runInScope(of: nil, notice.tell)
+            lock.lock()
+        }
+        if deliveringTicket != nil {
             deliveringTicket = nil
-            processedThrough = max(processedThrough, ticket)
+            processedThrough = max(processedThrough, ticket ?? 0)
             // Wakes a cancellation waiting for the delivery that just ended.
             lock.broadcast()
         }
@@ -192,7 +212,7 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     func flush() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let isDone = lock.withLock { () -> Bool in
-                if processedThrough >= issued { return true }
+                if processedThrough >= issued && notices.isEmpty && deliveringTicket == nil { return true }
                 flushes.append((issued, continuation))
                 return false
             }
@@ -210,13 +230,14 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     }
 
     /// Drops every queued tag, reports each to the diagnostics of the hub that sent it for
-    /// `reason`, and waits for a delivery under way (unless called from inside a delivery);
-    /// returns how many it dropped.
+    /// `reason`, and waits for a delivery under way (unless called from inside a delivery), then
+    /// tells the consent notices left, in order, on this thread; returns how many tags it dropped.
     func cancelPending(reason: DiagnosticReport.Reason, detail: String) -> Int {
         let finished: [CheckedContinuation<Void, Never>]
         let isInsideADelivery = DeliveryThread.current.isDelivering
         // Released after the lock: a payload's `deinit` is app code, which may send.
         var removed: [Schema.AnyTagEnvelope] = []
+        var untold: [(after: Int, tell: @Sendable () -> Void)] = []
         defer { withExtendedLifetime(removed) {} }
         lock.lock()
         while let item = pending.popFirst() { removed.append(item) }
@@ -232,8 +253,10 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         if deliveringTicket == nil && pending.isEmpty {
             processedThrough = issued
         }
+        swap(&untold, &notices)
         finished = takeFinishedFlushes()
         lock.unlock()
+        for notice in untold { notice.tell() }
         for continuation in finished { continuation.resume() }
         report(removed, as: reason, detail: detail)
         return removed.count

@@ -192,4 +192,8 @@ extension BackgroundStrategy: QueuedDelivery {
     func waitUntilDelivered() {
         engine.waitUntilDelivered()
     }
+
+    func enqueueNotice(_ tell: @escaping @Sendable () -> Void) {
+        engine.enqueueNotice(tell)
+    }
 }

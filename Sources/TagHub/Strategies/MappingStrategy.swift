@@ -52,7 +52,7 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
 
     let converters: Converters
     /// Sent to the tagger when the strategy learns every purpose's decision.
-    let consentConverter: ConsentConverter?
+    package let consentConverter: ConsentConverter?
 
     /// What each `send` runs: built where the strategy is created, so that it is compiled for the
     /// app's own types (see ``Deliveries``).

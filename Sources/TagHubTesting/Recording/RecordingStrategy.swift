@@ -17,6 +17,11 @@ import TagHub
 /// #expect(tracker.tags == [.screen(name: "show_podcasts")])  // and the console printed nothing
 /// ```
 ///
+/// Registered with an ``/TagHub/AnalyticsConsent`` in place of a ``/TagHub/MappingStrategy`` (or a
+/// ``/TagHub/BackgroundStrategy`` around one) that has a `consent:` converter, it also records the
+/// consent signals that strategy would send its tagger, each with no origin: what the vendor
+/// learns of every purpose's decision (Google's Consent Mode).
+///
 /// Made with ``init(for:channels:)``, it records the app tags the hub delivers, on every channel:
 /// what a test of a view model asserts on.
 ///
@@ -121,6 +126,43 @@ public final class RecordingStrategy<Schema: AnalyticsSchema, VendorTag: Sendabl
     private func record(_ origin: Schema.AnyTagEnvelope) {
         guard let vendorTag = wrapped.vendorTag(for: origin.tag, in: origin.context) else { return }
         recorded.withLock { $0.append(Entry(vendorTag: vendorTag, origin: origin)) }
+    }
+}
+
+extension RecordingStrategy: AnalyticsConsentObserver {
+    /// Does nothing: the wrapped strategy's tagger is never told.
+    public func consentWasGranted() {}
+
+    /// Does nothing: the wrapped strategy's tagger is never told.
+    public func consentWasWithdrawn() {}
+
+    /// Records the vendor tag the wrapped strategy's `consent:` converter makes of `decisions`, if
+    /// it has one, with no origin.
+    public func consentDecisionsDidChange(_ decisions: ConsentDecisions) {
+        guard let signalling = wrapped as? any ConsentSignalling<VendorTag>,
+            let vendorTag = signalling.consentTag(for: decisions)
+        else { return }
+        recorded.withLock { $0.append(Entry(vendorTag: vendorTag, origin: nil)) }
+    }
+}
+
+/// A strategy that makes consent signals of the decisions: a ``MappingStrategy`` with a `consent:`
+/// converter, or a ``BackgroundStrategy`` around one.
+protocol ConsentSignalling<VendorTag> {
+    associatedtype VendorTag
+    /// What the strategy would send its tagger when it learns `decisions`.
+    func consentTag(for decisions: ConsentDecisions) -> VendorTag?
+}
+
+extension MappingStrategy: ConsentSignalling {
+    func consentTag(for decisions: ConsentDecisions) -> Tagger.VendorTag? {
+        consentConverter?(decisions)
+    }
+}
+
+extension BackgroundStrategy: ConsentSignalling where Wrapped: ConsentSignalling {
+    func consentTag(for decisions: ConsentDecisions) -> Wrapped.VendorTag? {
+        wrapped.consentTag(for: decisions)
     }
 }
 

@@ -3,32 +3,18 @@
 // Edit the doc, then run `swift run DocExamplesGenerator`.
 
 // Docs/Consent.md, example 6
-#if TAGHUB_DOC_STUBS
 import Foundation
 import TagHub
 import Testing
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-import AppTrackingTransparency
-import TagHub
-
-/// Advertising follows the system's tracking permission.
-func applyTrackingAuthorization(to consent: AnalyticsConsent<PodcastAnalytics>) {
-    let status = ATTrackingManager.trackingAuthorizationStatus
-    if status == .authorized {
-        consent.grant(.advertising)
-    } else if status == .notDetermined {
-        consent.set(.undecided, for: [.advertising])  // not asked yet: tags are kept
-    } else {
-        consent.deny(.advertising)  // denied, or restricted (a managed device)
-    }
+extension ConsentPurpose {
+    /// The system's permission to track (App Tracking Transparency), apart from the app's own
+    /// question about advertising.
+    static let tracking = ConsentPurpose("tracking")
 }
 
-/// Asks once; the system remembers the answer, and answers at once after that.
-func askForTracking(_ consent: AnalyticsConsent<PodcastAnalytics>) {
-    ATTrackingManager.requestTrackingAuthorization { _ in
-        // On a queue of the system's, not the main thread: the decision may wait for a delivery.
-        applyTrackingAuthorization(to: consent)
-    }
+/// An ad network receives tags only once both answers allow it.
+func registerAdNetwork(_ adNetwork: some AnalyticsStrategy<PodcastAnalytics>, with consent: AnalyticsConsent<PodcastAnalytics>) {
+    consent.register(adNetwork, name: "ads", for: [.advertising, .tracking])
 }
-#endif

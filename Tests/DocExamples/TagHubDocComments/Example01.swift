@@ -10,15 +10,10 @@ import Testing
 @Test func tagHubDocCommentsExample1() async throws {
     let hub = AnalyticsHub<PodcastAnalytics>()
     let tracker = makeTracker(tagger: ConsoleTagger(label: "tracker"))
-    let adNetwork = MappingStrategy(
-        for: PodcastAnalytics.self,
-        name: "ads",
-        tagger: ConsoleTagger<String>(label: "ads"),
-        screen: { screen, _ in "\(screen)" }
-    )
+    let adNetwork = makeTracker(tagger: ConsoleTagger(label: "ads"))
     let consent = AnalyticsConsent(hub: hub)  // in memory; a FileConsentStore keeps decisions across launches
     consent.register(tracker, for: [.analytics])
-    consent.register(adNetwork, for: [.advertising, .personalization])
+    consent.register(adNetwork, name: "ads", for: [.advertising, .personalization])
     hub.send(screen: .podcasts)  // kept for both: the user has not answered yet
 
     // The consent screen:
