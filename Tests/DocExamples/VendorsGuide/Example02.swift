@@ -8,7 +8,9 @@ import TagHub
 import TagHubVendors
 
 @testable import Podcasts  // the app's module, where the README's quick start is
-func makeCheckedFirebase(tagger: some AnalyticsTagger<FirebaseTag>) -> some AnalyticsStrategy<PodcastAnalytics> {
+func makeCheckedFirebase<Tagger: AnalyticsTagger<FirebaseTag>>(
+    tagger: Tagger
+) -> MappingStrategy<PodcastAnalytics, Tagger> {
     MappingStrategy(
         for: PodcastAnalytics.self,
         name: "firebase",

@@ -9,6 +9,7 @@ import TagHub
 import TagHubVendors
 
 @testable import Podcasts  // the app's module, where the README's quick start is
+import Foundation
 import Segment
 import TagHub
 import TagHubVendors
