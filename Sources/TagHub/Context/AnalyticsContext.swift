@@ -154,8 +154,13 @@ extension AnalyticsContext: Hashable where Schema.Screen: Hashable, Schema.State
 
 extension AnalyticsContext: CustomStringConvertible {
     /// What `==` compares: `[podcasts] at 2023-11-14T22:13:20.250Z, session 2 (…), states [autoPlay(true)]`.
+    ///
+    /// The time shows to the millisecond, in UTC; one that is not a whole millisecond is followed
+    /// by its seconds since 1970 in full (`2023-11-14T22:13:20.250Z (1700000000.2500999 s since
+    /// 1970)`), and so is a session's start that is not (``AnalyticsSession/description``): two
+    /// contexts that are not equal never read the same.
     public var description: String {
-        let time = time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let time = time.exactDescription()
         let (session, states) = (session == .none ? "" : ", \(session)", states.isEmpty ? "" : ", states \(states)")
         return "\(history) at \(time)\(session)\(states)"
     }

@@ -57,8 +57,13 @@ public struct AnalyticsSession: Sendable, Hashable {
 
 extension AnalyticsSession: CustomStringConvertible {
     /// The number, identifier and start, for example `session 2 (1700000000000) from 2023-11-14T22:13:20Z`.
+    ///
+    /// The start shows in UTC, to the second when it is a whole second, else to the millisecond
+    /// (`2023-11-14T22:13:21.500Z`), and when it is not a whole millisecond either, followed by its
+    /// seconds since 1970 in full (`2023-11-14T22:13:21.500Z (1700000001.5000999 s since 1970)`):
+    /// two sessions that are not equal never read the same.
     public var description: String {
-        "session \(number) (\(id)) from \(start.formatted(.iso8601))"
+        "session \(number) (\(id)) from \(start.exactDescription(toTheSecond: true))"
     }
 }
 
