@@ -275,7 +275,7 @@ import Testing
     // MARK: - Descriptions
 
     /// A context's description tells apart the contexts `==` tells apart: a time past a whole
-    /// millisecond shows its seconds since 1970 in full; a time on one reads as it always did.
+    /// millisecond shows its seconds since 2001 in full; a time on one reads as it always did.
     @Test func aContextsDescriptionShowsATimeThatIsNotAWholeMillisecondInFull() {
         let onTheMillisecond = ProfileAnalytics.Context(
             history: [.home],
@@ -284,7 +284,7 @@ import Testing
         let past = ProfileAnalytics.Context(history: [.home], time: Date(timeIntervalSince1970: 1_700_000_000.2501))
         #expect(onTheMillisecond != past)
         #expect(onTheMillisecond.description == "[home] at 2023-11-14T22:13:20.250Z")
-        #expect(past.description == "[home] at 2023-11-14T22:13:20.250Z (1700000000.2500999 s since 1970)")
+        #expect(past.description == "[home] at 2023-11-14T22:13:20.250Z (721692800.2500999 s since 2001)")
         // Before 1970 too, the millisecond shown is the one the time is in.
         #expect(
             ProfileAnalytics.Context(time: Date(timeIntervalSince1970: -1.5)).description
@@ -292,7 +292,7 @@ import Testing
         )
         #expect(
             ProfileAnalytics.Context(time: Date(timeIntervalSince1970: -0.0001)).description
-                == "[] at 1969-12-31T23:59:59.999Z (-0.0001 s since 1970)"
+                == "[] at 1969-12-31T23:59:59.999Z (-978307200.0001 s since 2001)"
         )
         #expect(
             ProfileAnalytics.Context(time: Date(timeIntervalSinceReferenceDate: .infinity)).description
@@ -315,7 +315,7 @@ import Testing
         #expect(stepped.now() != clock.now())
         #expect(
             ProfileAnalytics.Context(time: stepped.now()).description
-                == "[] at 2023-11-14T22:13:20.002Z (1700000000.0020001 s since 1970)"
+                == "[] at 2023-11-14T22:13:20.002Z (721692800.0020001 s since 2001)"
         )
 
         let written = Date(timeIntervalSince1970: 1_700_000_000.001)
@@ -324,7 +324,7 @@ import Testing
         #expect(ProfileAnalytics.Context(time: clocked).description == "[] at 2023-11-14T22:13:20.001Z")
         #expect(
             ProfileAnalytics.Context(time: written).description
-                == "[] at 2023-11-14T22:13:20.000Z (1700000000.0009999 s since 1970)"
+                == "[] at 2023-11-14T22:13:20.000Z (721692800.0009999 s since 2001)"
         )
     }
 
@@ -338,7 +338,7 @@ import Testing
         #expect(session(startingAt: 1_700_000_001.5).description == "session 2 (7) from 2023-11-14T22:13:21.500Z")
         #expect(
             session(startingAt: 1_700_000_001.5001).description
-                == "session 2 (7) from 2023-11-14T22:13:21.500Z (1700000001.5000999 s since 1970)"
+                == "session 2 (7) from 2023-11-14T22:13:21.500Z (721692801.5000999 s since 2001)"
         )
         let onTheMillisecond = ProfileAnalytics.Context(session: session(startingAt: 1_700_000_001.5))
         let past = ProfileAnalytics.Context(session: session(startingAt: 1_700_000_001.5001))
@@ -349,7 +349,7 @@ import Testing
         )
         #expect(
             past.description
-                == "[] at 1970-01-01T00:00:00.000Z, session 2 (7) from 2023-11-14T22:13:21.500Z (1700000001.5000999 s since 1970)"
+                == "[] at 1970-01-01T00:00:00.000Z, session 2 (7) from 2023-11-14T22:13:21.500Z (721692801.5000999 s since 2001)"
         )
     }
 }

@@ -156,8 +156,8 @@ extension AnalyticsContext: CustomStringConvertible {
     /// What `==` compares: `[podcasts] at 2023-11-14T22:13:20.250Z, session 2 (…), states [autoPlay(true)]`.
     ///
     /// The time shows to the millisecond, in UTC; one that is not a whole millisecond is followed
-    /// by its seconds since 1970 in full (`2023-11-14T22:13:20.250Z (1700000000.2500999 s since
-    /// 1970)`), and so is a session's start that is not (``AnalyticsSession/description``): two
+    /// by its seconds since 2001 in full, as `Date` keeps them (`2023-11-14T22:13:20.250Z
+    /// (721692800.2501 s since 2001)`), and so is a session's start that is not (``AnalyticsSession/description``): two
     /// contexts that are not equal never read the same.
     public var description: String {
         let time = time.exactDescription()

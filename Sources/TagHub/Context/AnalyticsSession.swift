@@ -60,7 +60,7 @@ extension AnalyticsSession: CustomStringConvertible {
     ///
     /// The start shows in UTC, to the second when it is a whole second, else to the millisecond
     /// (`2023-11-14T22:13:21.500Z`), and when it is not a whole millisecond either, followed by its
-    /// seconds since 1970 in full (`2023-11-14T22:13:21.500Z (1700000001.5000999 s since 1970)`):
+    /// seconds since 2001 in full (`2023-11-14T22:13:21.500Z (721692801.5001 s since 2001)`):
     /// two sessions that are not equal never read the same.
     public var description: String {
         "session \(number) (\(id)) from \(start.exactDescription(toTheSecond: true))"
