@@ -154,11 +154,7 @@ extension AnalyticsContext: Hashable where Schema.Screen: Hashable, Schema.State
 
 extension AnalyticsContext: CustomStringConvertible {
     /// What `==` compares: `[podcasts] at 2023-11-14T22:13:20.250Z, session 2 (…), states [autoPlay(true)]`.
-    ///
-    /// The time shows to the millisecond, in UTC; one that is not a whole millisecond is followed
-    /// by its seconds since 2001 in full, as `Date` keeps them (`2023-11-14T22:13:20.250Z
-    /// (721692800.2501 s since 2001)`), and so is a session's start that is not (``AnalyticsSession/description``): two
-    /// contexts that are not equal never read the same.
+    /// A time past a whole millisecond adds its exact seconds: `…20.250Z (721692800.2501 s since 2001)`.
     public var description: String {
         let time = time.exactDescription()
         let (session, states) = (session == .none ? "" : ", \(session)", states.isEmpty ? "" : ", states \(states)")

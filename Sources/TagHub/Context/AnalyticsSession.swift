@@ -56,12 +56,8 @@ public struct AnalyticsSession: Sendable, Hashable {
 }
 
 extension AnalyticsSession: CustomStringConvertible {
-    /// The number, identifier and start, for example `session 2 (1700000000000) from 2023-11-14T22:13:20Z`.
-    ///
-    /// The start shows in UTC, to the second when it is a whole second, else to the millisecond
-    /// (`2023-11-14T22:13:21.500Z`), and when it is not a whole millisecond either, followed by its
-    /// seconds since 2001 in full (`2023-11-14T22:13:21.500Z (721692801.5001 s since 2001)`):
-    /// two sessions that are not equal never read the same.
+    /// The number, identifier and start, for example `session 2 (1700000000000) from 2023-11-14T22:13:20Z`:
+    /// a start past a whole second shows its millisecond, and past that its exact seconds, as a context's time.
     public var description: String {
         "session \(number) (\(id)) from \(start.exactDescription(toTheSecond: true))"
     }

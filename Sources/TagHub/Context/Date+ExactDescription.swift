@@ -5,15 +5,10 @@ import Foundation
 #endif
 
 extension Date {
-    /// This date as a context's and a session's descriptions show it: ISO 8601 in UTC, to the
-    /// millisecond it is in (`2023-11-14T22:13:20.250Z`), or to the second when `toTheSecond` and
-    /// it is a whole second (`2023-11-14T22:13:20Z`); then, when it is not a whole millisecond, the
-    /// seconds since 2001 that `Date` keeps and `==` compares, in full:
-    /// `2023-11-14T22:13:20.250Z (721692800.2501 s since 2001)`. So two dates that `==` tells apart
-    /// never read the same.
-    ///
-    /// The millisecond is computed, not formatted: Foundation's ISO 8601 style shows about half of
-    /// the whole milliseconds as the one before (a `TestClock` moved by 2 ms as `….001Z`).
+    /// ISO 8601 in UTC, to the millisecond it is in (or the second, when `toTheSecond` and it is
+    /// one), then, past a whole millisecond, the seconds since 2001 that `==` compares: two dates it
+    /// tells apart never read the same. The millisecond is computed: Foundation's ISO 8601 style
+    /// shows about half of them as the one before (a `TestClock` moved by 2 ms as `….001Z`).
     func exactDescription(toTheSecond: Bool = false) -> String {
         let seconds = timeIntervalSinceReferenceDate
         // Past 2^53 milliseconds (some 285,000 years), a `Double` of seconds holds no milliseconds.
