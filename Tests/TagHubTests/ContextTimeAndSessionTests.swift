@@ -271,6 +271,87 @@ import Testing
                 == "event sessionStarted(AnalyticsSession(id: 1700000000000, start: Date(1700000000.0), number: 1)) on []\n"
         )
     }
+
+    // MARK: - Descriptions
+
+    /// A context's description tells apart the contexts `==` tells apart: a time past a whole
+    /// millisecond shows its seconds since 2001 in full; a time on one reads as it always did.
+    @Test func aContextsDescriptionShowsATimeThatIsNotAWholeMillisecondInFull() {
+        let onTheMillisecond = ProfileAnalytics.Context(
+            history: [.home],
+            time: Date(timeIntervalSince1970: 1_700_000_000.25)
+        )
+        let past = ProfileAnalytics.Context(history: [.home], time: Date(timeIntervalSince1970: 1_700_000_000.2501))
+        #expect(onTheMillisecond != past)
+        #expect(onTheMillisecond.description == "[home] at 2023-11-14T22:13:20.250Z")
+        #expect(past.description == "[home] at 2023-11-14T22:13:20.250Z (721692800.2500999 s since 2001)")
+        // Before 1970 too, the millisecond shown is the one the time is in.
+        #expect(
+            ProfileAnalytics.Context(time: Date(timeIntervalSince1970: -1.5)).description
+                == "[] at 1969-12-31T23:59:58.500Z"
+        )
+        #expect(
+            ProfileAnalytics.Context(time: Date(timeIntervalSince1970: -0.0001)).description
+                == "[] at 1969-12-31T23:59:59.999Z (-978307200.0001 s since 2001)"
+        )
+        #expect(
+            ProfileAnalytics.Context(time: Date(timeIntervalSinceReferenceDate: .infinity)).description
+                == "[] at inf s since 2001"
+        )
+    }
+
+    /// A clock moved by a whole millisecond reads a whole millisecond, shown right (Foundation's
+    /// ISO 8601 style shows 2 ms past 22:13:20 as `.001Z`); moved by one twice, it reads a hair
+    /// past two, and the description says so. Of two dates that share their
+    /// `timeIntervalSince1970`, the one that is not a whole millisecond shows its seconds in full.
+    @Test func aTimeOnAWholeMillisecondShowsThatMillisecondAndNothingMore() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
+        clock.advance(by: .milliseconds(2))
+        #expect(hub.context.description == "[] at 2023-11-14T22:13:20.002Z")
+        let stepped = TestClock()
+        stepped.advance(by: .milliseconds(1))
+        let clocked = stepped.now()
+        stepped.advance(by: .milliseconds(1))
+        #expect(stepped.now() != clock.now())
+        #expect(
+            ProfileAnalytics.Context(time: stepped.now()).description
+                == "[] at 2023-11-14T22:13:20.002Z (721692800.0020001 s since 2001)"
+        )
+
+        let written = Date(timeIntervalSince1970: 1_700_000_000.001)
+        #expect(written != clocked)
+        #expect(written.timeIntervalSince1970 == clocked.timeIntervalSince1970)
+        #expect(ProfileAnalytics.Context(time: clocked).description == "[] at 2023-11-14T22:13:20.001Z")
+        #expect(
+            ProfileAnalytics.Context(time: written).description
+                == "[] at 2023-11-14T22:13:20.000Z (721692800.0009999 s since 2001)"
+        )
+    }
+
+    /// A session's start shows to the second when it is a whole second, else to the millisecond,
+    /// and in full when it is not a whole millisecond either: in a context's description too.
+    @Test func aSessionsDescriptionShowsItsStartAsFinelyAsItNeeds() {
+        func session(startingAt seconds: Double) -> AnalyticsSession {
+            AnalyticsSession(id: 7, start: Date(timeIntervalSince1970: seconds), number: 2)
+        }
+        #expect(session(startingAt: 1_700_000_000).description == "session 2 (7) from 2023-11-14T22:13:20Z")
+        #expect(session(startingAt: 1_700_000_001.5).description == "session 2 (7) from 2023-11-14T22:13:21.500Z")
+        #expect(
+            session(startingAt: 1_700_000_001.5001).description
+                == "session 2 (7) from 2023-11-14T22:13:21.500Z (721692801.5000999 s since 2001)"
+        )
+        let onTheMillisecond = ProfileAnalytics.Context(session: session(startingAt: 1_700_000_001.5))
+        let past = ProfileAnalytics.Context(session: session(startingAt: 1_700_000_001.5001))
+        #expect(onTheMillisecond != past)
+        #expect(
+            onTheMillisecond.description
+                == "[] at 1970-01-01T00:00:00.000Z, session 2 (7) from 2023-11-14T22:13:21.500Z"
+        )
+        #expect(
+            past.description
+                == "[] at 1970-01-01T00:00:00.000Z, session 2 (7) from 2023-11-14T22:13:21.500Z (721692801.5000999 s since 2001)"
+        )
+    }
 }
 
 /// Blocks in its first delivery until the test releases the gate, then hands each user action on.

@@ -154,8 +154,9 @@ extension AnalyticsContext: Hashable where Schema.Screen: Hashable, Schema.State
 
 extension AnalyticsContext: CustomStringConvertible {
     /// What `==` compares: `[podcasts] at 2023-11-14T22:13:20.250Z, session 2 (…), states [autoPlay(true)]`.
+    /// A time past a whole millisecond adds its exact seconds: `…20.250Z (721692800.2501 s since 2001)`.
     public var description: String {
-        let time = time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let time = time.exactDescription()
         let (session, states) = (session == .none ? "" : ", \(session)", states.isEmpty ? "" : ", states \(states)")
         return "\(history) at \(time)\(session)\(states)"
     }

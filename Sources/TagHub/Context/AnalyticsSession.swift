@@ -56,9 +56,10 @@ public struct AnalyticsSession: Sendable, Hashable {
 }
 
 extension AnalyticsSession: CustomStringConvertible {
-    /// The number, identifier and start, for example `session 2 (1700000000000) from 2023-11-14T22:13:20Z`.
+    /// The number, identifier and start, for example `session 2 (1700000000000) from 2023-11-14T22:13:20Z`:
+    /// a start past a whole second shows its millisecond, and past that its exact seconds, as a context's time.
     public var description: String {
-        "session \(number) (\(id)) from \(start.formatted(.iso8601))"
+        "session \(number) (\(id)) from \(start.exactDescription(toTheSecond: true))"
     }
 }
 
