@@ -288,22 +288,18 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         gate.status = status
         switch status {
         case .granted:
-            // Limited: nothing passes until the strategy is told (the tags meanwhile are kept).
-            if previous == .denied, limits { gate.startBuffering(holding: true) }
+            // Nothing passes until the strategy is told (the tags meanwhile are kept). A gate not
+            // attached is attached first, kept from then on, so that the replay catches up with
+            // every state and misses no tag sent meanwhile, and a decision made when told finds it.
+            if previous == nil || previous == .denied { gate.startBuffering(holding: true) }
+            if previous == nil || (previous == .denied && !limits) { hub.attach(gate: gate) }
             telling {
                 chain[...].tell { $0.consentWasGranted() }
                 tell()
             }
             // The strategy may have made another decision when told: that one stands.
             guard gate.status == status, isRegistered(gate) else { return }
-            if previous == nil || (previous == .denied && !limits) {
-                // Kept from the moment it is attached, so that the replay catches up with every
-                // state, and misses no tag sent meanwhile.
-                gate.startBuffering()
-                hub.attach(gate: gate)
-            } else if previous == .denied {
-                gate.joined(with: hub.currentRecord)
-            }
+            if previous == .denied, limits { gate.joined(with: hub.currentRecord) }
             gate.open()
         case .undecided:
             gate.startBuffering()
