@@ -309,6 +309,10 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 for queue in queues { queue.waitUntilDelivered() }
             } else if previous == nil || !limits {
                 hub.attach(gate: gate)
+            } else {
+                // Limited while denied, it may have refused states: a grant that finds nothing
+                // kept catches up with the states as they stand now, not at the denial.
+                gate.joined(with: hub.currentRecord)
             }
             telling {
                 if previous == .granted { for observer in observers { observer.consentWasWithdrawn() } }
