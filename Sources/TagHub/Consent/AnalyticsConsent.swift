@@ -112,8 +112,11 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     ///   - whileDenied: For an advanced setup (Google's Consent Mode): the tags the strategy still
     ///     receives while denied, when it stays attached, those kept until the denial included;
     ///     `nil` (the default) for none: it is detached.
-    /// - Returns: `false` if this instance was registered already, with this consent or another
-    ///   of the same hub, in which case nothing changes.
+    /// - Returns: `false` if this instance, or a strategy on its chain (see
+    ///   ``AnalyticsWrappingStrategy``), was registered already, with this consent or another of
+    ///   the same hub, or is attached to the hub, on its own or on an attached strategy's chain
+    ///   (`strategy` itself attached on its own is handed over instead); in which case nothing
+    ///   changes.
     @inlinable
     @discardableResult
     public func register(
