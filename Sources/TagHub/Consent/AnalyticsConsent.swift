@@ -30,8 +30,8 @@
 /// Revocation is immediate: once `deny` (or any call that takes a purpose away) returns, no tag
 /// its status forbids reaches the strategy, not even what other threads were delivering, its
 /// buffer kept or any ``BackgroundStrategy`` on its chain queued: the call waits for deliveries
-/// under way, as ``AnalyticsHub/detach(_:)`` does, except from inside a delivery. So decide from app
-/// code, not from a strategy's `send` nor on a thread a vendor waits for. A grant replays the kept
+/// under way, as ``AnalyticsHub/detach(_:)`` does. So decide from app code, never from inside a
+/// delivery (see ``set(_:for:)``) nor on a thread a vendor waits for. A grant replays the kept
 /// tags on the calling thread. The hub shows the strategy itself unless it is denied in a basic
 /// setup; withdraw it with ``deny(_:)`` or ``unregister(_:)``, not ``AnalyticsHub/detach(_:)``, and
 /// keep the consent object as long as the hub: when it goes, each strategy is withdrawn as by a denial.
@@ -201,7 +201,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Grants `purposes`: the strategies whose purposes are now all granted receive their kept
-    /// tags, in order, then every new tag.
+    /// tags, in order, then every new tag. Never from inside a delivery (see ``set(_:for:)``).
     public func grant(_ purposes: ConsentPurpose...) {
         set(.granted, for: Set(purposes))
     }
@@ -210,8 +210,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// a tag but those its `whileDenied` allows (the kept ones included); the rest of what was kept
     /// or queued for them is discarded.
     ///
-    /// It may wait for a delivery under way on another thread; from inside a delivery it does not
-    /// wait, and that delivery may still reach the strategy (see ``AnalyticsConsent``).
+    /// It may wait for a delivery under way on another thread: never call it from inside a
+    /// delivery (see ``set(_:for:)``).
     public func deny(_ purposes: ConsentPurpose...) {
         set(.denied, for: Set(purposes))
     }
@@ -219,6 +219,12 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// Sets `purposes` to `state`, saves the decisions, and attaches, detaches or buffers each
     /// strategy accordingly; then every observer learns the decisions, if they changed. Setting
     /// `undecided` asks again: tags are kept from now on.
+    ///
+    /// Never call it from inside a delivery: a strategy's or a tagger's `send`, or a notice told on
+    /// a ``BackgroundStrategy``'s thread. Another thread applying a decision holds the consent
+    /// while it waits for the deliveries under way, and this call would wait for the consent: a
+    /// deadlock. Move the decision to another thread (`Task { consent.deny(.advertising) }`). An
+    /// observer told on the deciding thread may decide when told.
     public func set(_ state: ConsentState, for purposes: Set<ConsentPurpose>) {
         operations.withLock {
             // Made by an observer being told: applied once every observer has been told.
