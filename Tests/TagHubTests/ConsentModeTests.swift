@@ -257,7 +257,9 @@ let adsOnly = "consent analytics_storage denied, ad_storage granted, ad_user_dat
     }
 
     @Test(arguments: Setup.allCases)
-    func decisionsAnObserverMakesWhenToldAreAppliedInOrderOnceEveryObserverWasTold(setup: Setup) {
+    func decisionsAnObserverMakesWhenToldAreAppliedInOrderOnceItsChainWasToldAndLaterStrategiesLearnOnlyThem(
+        setup: Setup
+    ) {
         let (consent, calls, clock, firebase) = launch(
             setup,
             when: { $0[.analytics] == .granted },

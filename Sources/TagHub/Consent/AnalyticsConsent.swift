@@ -39,8 +39,8 @@
 /// Decisions are applied one at a time and saved in the ``ConsentStore`` given (a failed save is
 /// reported as ``DiagnosticReport/Reason/consentNotSaved``). Each ``AnalyticsConsentObserver`` on
 /// the strategy's chain is told when tags start and stop reaching it, and every purpose's decision;
-/// a decision it makes when told is applied once every observer was told. `Docs/Consent.md` has
-/// the details.
+/// a decision it makes when told is applied once every observer on that chain was told, and the
+/// strategies not told yet learn only the later decisions. `Docs/Consent.md` has the details.
 public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// The hub the strategies are attached to.
     public let hub: AnalyticsHub<Schema>
@@ -227,7 +227,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// observer told on the deciding thread may decide when told.
     public func set(_ state: ConsentState, for purposes: Set<ConsentPurpose>) {
         operations.withLock {
-            // Made by an observer being told: applied once every observer has been told.
+            // Made by an observer being told: applied once its strategy's chain has been told.
             if registry.withLock({ $0.deferred?.append((state, purposes)) != nil }) { return }
             let (before, after) = registry.withLock { registry in
                 let before = registry.decisions
