@@ -7,8 +7,10 @@
 ///   each had when sent, in a bounded buffer, and replayed to it in order, before any newer tag,
 ///   once its purposes are granted;
 /// - **denied** when one of its purposes is denied: what was kept for it is discarded (and counted
-///   in the hub's ``AnalyticsHub/diagnostics``), and it receives nothing; in an advanced setup
-///   (`whileDenied`), nothing but the decisions and the tags the app allows then, kept ones too.
+///   in the hub's ``AnalyticsHub/diagnostics``), and it receives no tag; in an advanced setup
+///   (`whileDenied`), none but the tags the app allows then, kept ones too.
+///
+/// In every state, in both setups, its observers learn every purpose's decision.
 ///
 /// ```swift
 /// let hub = AnalyticsHub<PodcastAnalytics>()

@@ -94,7 +94,8 @@ extension AnalyticsHub {
 
     /// Whether this very instance is attached: directly, or through an ``AnalyticsConsent`` it is
     /// registered with, while its consent is granted or undecided (undecided: its tags are kept
-    /// for it; ``AnalyticsConsent/status(of:)`` tells which).
+    /// for it; ``AnalyticsConsent/status(of:)`` tells which), or denied in an advanced setup (see
+    /// ``AnalyticsConsent/register(_:name:for:whileDenied:)``).
     public func isAttached(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
         state.lock.withLock { state.roster.members }.contains {
             $0 === strategy || consentGate($0)?.strategy === strategy
@@ -102,8 +103,8 @@ extension AnalyticsHub {
     }
 
     /// The strategies attached now, in the order they were attached: those attached directly, and
-    /// those registered with an ``AnalyticsConsent`` while their consent is granted or undecided
-    /// (each where its consent attached it), as the app made them.
+    /// those registered with an ``AnalyticsConsent`` while their consent is granted or undecided,
+    /// or denied in an advanced setup (each where its consent attached it), as the app made them.
     public var attachedStrategies: [any AnalyticsStrategy<Schema>] {
         state.lock.withLock { state.roster.members }.map { consentGate($0)?.strategy ?? $0 }
     }
