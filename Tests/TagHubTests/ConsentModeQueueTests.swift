@@ -156,7 +156,8 @@ struct ConsentModeQueueTests {
 
         #expect(
             log.items == [
-                "[]", "granted", "[analytics: granted]", "held", "[advertising: granted, analytics: granted]",
+                "[(none decided)]", "granted", "[analytics: granted]", "held",
+                "[advertising: granted, analytics: granted]",
                 "withdrawn", "[advertising: granted, analytics: denied]",
             ]
         )
@@ -182,7 +183,8 @@ struct ConsentModeQueueTests {
 
         #expect(
             log.items == [
-                "[]", "granted", "[analytics: granted]", "[advertising: granted, analytics: granted]", "withdrawn",
+                "[(none decided)]", "granted", "[analytics: granted]", "[advertising: granted, analytics: granted]",
+                "withdrawn",
                 "[advertising: granted, analytics: denied]",
             ]
         )
@@ -209,7 +211,7 @@ struct ConsentModeQueueTests {
         #expect(!flushed.isSet, "the flush returned while a notice was being told")
         gate.release()
         guard await flush else { return }
-        #expect(log.items == ["[]", "granted", "[analytics: granted]"])
+        #expect(log.items == ["[(none decided)]", "granted", "[analytics: granted]"])
     }
 
     @Test func aDenialRightAfterADecisionTellsItBeforeWithdrawingEvenIfTheWorkerHasNotStarted() async {
@@ -237,7 +239,7 @@ struct ConsentModeQueueTests {
             #expect((log.items.contains(tag) ? 1 : 0) + discarded == 1)
             #expect(
                 log.items.filter { $0 != tag } == [
-                    "[]", "granted", "[analytics: granted]", "[advertising: granted, analytics: granted]",
+                    "[(none decided)]", "granted", "[analytics: granted]", "[advertising: granted, analytics: granted]",
                     "withdrawn", "[advertising: granted, analytics: denied]",
                 ]
             )

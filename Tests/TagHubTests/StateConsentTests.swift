@@ -310,7 +310,7 @@ import Testing
 
         #expect(
             vendor.log.items == [
-                "[]", "[analytics: denied]", "screen home", #"state theme("dark")"#, "screen settings",
+                "[(none decided)]", "[analytics: denied]", "screen home", #"state theme("dark")"#, "screen settings",
                 "[analytics: granted]", #"state theme("dark")"#, #"state user(id: "7")"#, "screen player",
             ]
         )
@@ -333,7 +333,8 @@ import Testing
 
         #expect(
             vendor.log.items == [
-                "[]", "[analytics: denied]", "screen home", "[]", "[analytics: granted]", #"state user(id: "42")"#,
+                "[(none decided)]", "[analytics: denied]", "screen home", "[(none decided)]", "[analytics: granted]",
+                #"state user(id: "42")"#,
                 "screen player",
             ]
         )
