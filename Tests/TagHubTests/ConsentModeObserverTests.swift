@@ -48,7 +48,8 @@ struct ConsentModeObserverTests {
         consent.deny(.analytics)
         #expect(
             log.items == [
-                "[]", "granted", "[analytics: granted]", "kept", "sent", "withdrawn", "[analytics: denied]",
+                "[(none decided)]", "granted", "[analytics: granted]", "kept", "sent", "withdrawn",
+                "[analytics: denied]",
             ]
         )
     }
@@ -118,5 +119,35 @@ struct ConsentModeObserverTests {
                 "wrapper " + both, "tagger " + both, "strategy " + both,
             ]
         )
+    }
+
+    /// Learns every decision: a strategy of no channel, registered for no purpose, so always granted.
+    final class DecisionsWatcher: AnalyticsStrategy, AnalyticsConsentObserver {
+        typealias Schema = SeedAnalytics
+        let log = LockedLog<String>()
+        func consentWasGranted() { log.append("granted") }
+        func consentWasWithdrawn() { log.append("withdrawn") }
+        func consentDecisionsDidChange(_ decisions: ConsentDecisions) { log.append("\(decisions)") }
+    }
+
+    @Test func anObserverOfNoChannelAndNoPurposeLearnsTheDecisionsOfPurposesNoStrategyServes() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let watcher = DecisionsWatcher()
+        consent.register(watcher, for: [])
+        consent.grant(.personalization)  // no strategy is registered for either purpose
+        consent.deny(.advertising)
+        hub.send(userAction: Self.play("1"))
+
+        #expect(
+            watcher.log.items == [
+                "granted", "(none decided)", "personalization: granted",
+                "advertising: denied, personalization: granted",
+            ]
+        )
+        #expect(consent.decision(for: .advertising) == .denied)
+        #expect(consent.decision(for: .analytics) == .undecided)
+        #expect(consent.decisions == [.advertising: .denied, .personalization: .granted])
+        #expect("\(ConsentDecisions([.analytics: .undecided]))" == "(none decided)")
     }
 }

@@ -37,15 +37,18 @@ func selectContent(_ title: String) -> String {
 
 @Suite(.timeLimit(.minutes(1)), .onThreadsOfItsOwn)
 struct ConsentModeQueueTests {
-    @Test(arguments: [1, 2])
-    func aSlowTaggerBehindBackgroundQueuesIsCalledOneAtATimeAndTheSignalsFallBetweenTheTags(queues: Int) async {
+    @Test(arguments: ConsentModeTests.Setup.allCases, [1, 2])
+    func aSlowTaggerBehindBackgroundQueuesIsCalledOneAtATimeAndTheSignalsFallBetweenTheTags(
+        setup: ConsentModeTests.Setup,
+        queues: Int
+    ) async {
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub)
         let vendor = SlowFirebase()
         let inner = BackgroundStrategy(wrapping: makeFirebase(vendor))
         let registered: any AnalyticsStrategy<SeedAnalytics> =
             queues == 1 ? inner : BackgroundStrategy(wrapping: inner)
-        consent.register(registered, for: [.analytics], whileDenied: screensOnly)
+        consent.register(registered, for: [.analytics], whileDenied: setup == .advanced ? screensOnly : nil)
 
         // Each decision is made while the queues still hold the tags sent before it.
         consent.deny(.analytics)
@@ -60,13 +63,15 @@ struct ConsentModeQueueTests {
         hub.send(userAction: .playPodcast(Podcast(title: "4", duration: 1)))
         guard await flushOrFail(hub) else { return }
 
+        // The basic setup receives no tag while denied: the signals only.
+        let whileDenied = { (tags: [String]) in setup == .advanced ? tags : [] }
         #expect(
             vendor.calls.items == [
                 signals([:]),
                 signals([.analytics: .denied]),
-                screenView(.podcasts), screenView(.favorites),
-                signals([.analytics: .denied, .advertising: .granted]),
-                screenView(.downloads),
+            ] + whileDenied([screenView(.podcasts), screenView(.favorites)]) + [
+                signals([.analytics: .denied, .advertising: .granted])
+            ] + whileDenied([screenView(.downloads)]) + [
                 signals([.analytics: .granted, .advertising: .granted]),
                 screenView(.podcastPlayer), selectContent("1"), selectContent("2"), selectContent("3"),
                 signals([.analytics: .granted, .advertising: .granted, .personalization: .denied]),
@@ -151,7 +156,8 @@ struct ConsentModeQueueTests {
 
         #expect(
             log.items == [
-                "[]", "granted", "[analytics: granted]", "held", "[advertising: granted, analytics: granted]",
+                "[(none decided)]", "granted", "[analytics: granted]", "held",
+                "[advertising: granted, analytics: granted]",
                 "withdrawn", "[advertising: granted, analytics: denied]",
             ]
         )
@@ -177,7 +183,8 @@ struct ConsentModeQueueTests {
 
         #expect(
             log.items == [
-                "[]", "granted", "[analytics: granted]", "[advertising: granted, analytics: granted]", "withdrawn",
+                "[(none decided)]", "granted", "[analytics: granted]", "[advertising: granted, analytics: granted]",
+                "withdrawn",
                 "[advertising: granted, analytics: denied]",
             ]
         )
@@ -204,7 +211,7 @@ struct ConsentModeQueueTests {
         #expect(!flushed.isSet, "the flush returned while a notice was being told")
         gate.release()
         guard await flush else { return }
-        #expect(log.items == ["[]", "granted", "[analytics: granted]"])
+        #expect(log.items == ["[(none decided)]", "granted", "[analytics: granted]"])
     }
 
     @Test func aDenialRightAfterADecisionTellsItBeforeWithdrawingEvenIfTheWorkerHasNotStarted() async {
@@ -232,7 +239,7 @@ struct ConsentModeQueueTests {
             #expect((log.items.contains(tag) ? 1 : 0) + discarded == 1)
             #expect(
                 log.items.filter { $0 != tag } == [
-                    "[]", "granted", "[analytics: granted]", "[advertising: granted, analytics: granted]",
+                    "[(none decided)]", "granted", "[analytics: granted]", "[advertising: granted, analytics: granted]",
                     "withdrawn", "[advertising: granted, analytics: denied]",
                 ]
             )

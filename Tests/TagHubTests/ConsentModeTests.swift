@@ -257,7 +257,9 @@ let adsOnly = "consent analytics_storage denied, ad_storage granted, ad_user_dat
     }
 
     @Test(arguments: Setup.allCases)
-    func decisionsAnObserverMakesWhenToldAreAppliedInOrderOnceEveryObserverWasTold(setup: Setup) {
+    func decisionsAnObserverMakesWhenToldAreAppliedInOrderOnceItsChainWasToldAndLaterStrategiesLearnOnlyThem(
+        setup: Setup
+    ) {
         let (consent, calls, clock, firebase) = launch(
             setup,
             when: { $0[.analytics] == .granted },
@@ -299,6 +301,73 @@ let adsOnly = "consent analytics_storage denied, ad_storage granted, ad_user_dat
             calls.lines == [
                 "0 " + denied, "0 " + analyticsOnly, "1 " + screen, "2 " + play,
                 "3 " + denied, "3 " + analyticsOnly, "4 " + screen, "5 " + play,
+            ]
+        )
+    }
+
+    @Test(arguments: Setup.allCases)
+    func aStrategyRegisteredWhileGrantedThatAsksAgainWhenToldIsAttachedAndKeepsItsTagsForTheGrant(setup: Setup) {
+        let store = InMemoryConsentStore([.analytics: .granted])
+        let (consent, calls, clock, firebase) = launch(
+            setup,
+            store: store,
+            when: { _ in true },
+            then: { $0.set(.undecided, for: [.analytics]) }
+        )
+        #expect(consent.status(of: firebase) == .undecided)
+        #expect(consent.hub.isAttached(firebase))
+        sendScreenAndPlay(consent, clock)
+        #expect(consent.bufferedTagCount(of: firebase) == 2)
+        consent.grant(.analytics)
+        sendScreenAndPlay(consent, clock)
+        #expect(
+            calls.lines == [
+                "0 " + analyticsOnly, "0 " + denied, "3 " + analyticsOnly, "1 " + screen, "2 " + play,
+                "4 " + screen, "5 " + play,
+            ]
+        )
+    }
+
+    @Test(arguments: Setup.allCases)
+    func aStrategyRegisteredWhileGrantedThatDeniesWhenToldGetsWhatItsSetupAllowsThenEveryTagOnGrant(setup: Setup) {
+        let store = InMemoryConsentStore([.analytics: .granted])
+        let (consent, calls, clock, firebase) = launch(
+            setup,
+            store: store,
+            when: { _ in true },
+            then: { $0.deny(.analytics) }
+        )
+        #expect(consent.status(of: firebase) == .denied)
+        #expect(consent.hub.isAttached(firebase) == (setup == .advanced))
+        sendScreenAndPlay(consent, clock)
+        consent.grant(.analytics)
+        sendScreenAndPlay(consent, clock)
+        let whileDenied = setup == .advanced ? ["1 " + screen] : []
+        #expect(
+            calls.lines == ["0 " + analyticsOnly, "0 " + denied] + whileDenied + [
+                "3 " + analyticsOnly, "4 " + screen, "5 " + play,
+            ]
+        )
+    }
+
+    @Test(arguments: Setup.allCases)
+    func askingAgainWhenToldOfAGrantAfterADenialKeepsTheTagsForTheNextGrant(setup: Setup) {
+        let (consent, calls, clock, firebase) = launch(
+            setup,
+            when: { $0[.analytics] == .granted },
+            then: { $0.set(.undecided, for: [.analytics]) }
+        )
+        consent.deny(.analytics)
+        consent.grant(.analytics)
+        #expect(consent.status(of: firebase) == .undecided)
+        #expect(consent.hub.isAttached(firebase))
+        sendScreenAndPlay(consent, clock)
+        #expect(consent.bufferedTagCount(of: firebase) == 2)
+        consent.grant(.analytics)
+        #expect(
+            calls.lines == [
+                "0 " + denied, "0 " + denied, "0 " + analyticsOnly, "0 " + denied, "3 " + analyticsOnly,
+                "1 " + screen, "2 " + play,
             ]
         )
     }

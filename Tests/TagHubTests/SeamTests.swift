@@ -309,6 +309,58 @@ struct SeamTests {
         #expect(vendor.tags == [numbered(0), numbered(1), numbered(3)])
     }
 
+    @Test func noStrategyOnTheChainOfARegisteredStrategyIsAttachedByTheHubAloneOrWrapped() async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = DeliveryRecorder("vendor")
+        let registered = BackgroundStrategy(wrapping: vendor)
+        consent.register(registered, for: [.analytics])
+        consent.deny(.analytics)
+
+        // A queue takes states (the hub's attach catches it up first); the app's wrapper does not.
+        let queue = BackgroundStrategy(wrapping: vendor)
+        #expect(!hub.attach(queue))
+        #expect(!hub.attach(PassThrough(wrapping: vendor)))
+        #expect(!hub.attach(BackgroundStrategy(wrapping: registered)))
+        #expect(!hub.attach(vendor))
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+        guard await flushOrFail(queue), await flushOrFail(registered) else { return }
+        #expect(vendor.tags == [])
+        #expect(hub.attachedStrategies.isEmpty)
+
+        consent.unregister(registered)  // every strategy on its chain is given back to the app
+        #expect(hub.attach(queue))
+        hub.send(userAction: .numbered(thread: 0, sequence: 1))
+        guard await flushOrFail(queue) else { return }
+        #expect(vendor.tags == [numbered(1)])
+    }
+
+    @Test func consentRefusesAChainThatHoldsAStrategyRegisteredOrAttachedAlready() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let registered = DeliveryRecorder("registered")
+        let attached = DeliveryRecorder("attached")
+        let inside = DeliveryRecorder("inside")
+        let outside = PassThrough(wrapping: inside)
+        consent.register(registered, for: [.analytics])
+        hub.attach(attached)
+        hub.attach(outside)
+
+        #expect(!consent.register(PassThrough(wrapping: registered), for: [.advertising]))
+        #expect(!consent.register(PassThrough(wrapping: attached), for: [.advertising]))
+        #expect(!consent.register(inside, for: [.advertising]))  // on the chain of an attached strategy
+        // The refusals claimed nothing; a strategy attached on its own is handed over, as ever.
+        #expect(consent.register(attached, for: [.advertising]))
+        consent.grant(.analytics)
+        consent.deny(.advertising)
+        hub.send(userAction: .numbered(thread: 0, sequence: 0))
+
+        #expect(registered.tags == [numbered(0)])
+        #expect(attached.tags == [])
+        #expect(inside.tags == [numbered(0)])
+        #expect(hub.attachedStrategies.map(ObjectIdentifier.init) == [registered, outside].map(ObjectIdentifier.init))
+    }
+
     // MARK: - What the hub shows of consent
 
     @Test func theHubShowsRegisteredStrategiesAsAttachedWhileGrantedOrUndecided() {

@@ -310,10 +310,33 @@ import Testing
 
         #expect(
             vendor.log.items == [
-                "[]", "[analytics: denied]", "screen home", #"state theme("dark")"#, "screen settings",
+                "[(none decided)]", "[analytics: denied]", "screen home", #"state theme("dark")"#, "screen settings",
                 "[analytics: granted]", #"state theme("dark")"#, #"state user(id: "7")"#, "screen player",
             ]
         )
         #expect(hub.diagnostics.summary == ["AdvancedVendor: 1 state tag discarded (consent denied)"])
+    }
+
+    @Test func aStateTheAdvancedSetupRefusedWhileDeniedIsDeliveredOnAGrantThatFollowsAQuestionAskedAgain() {
+        let hub = AnalyticsHub<ProfileAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let vendor = AdvancedVendor()
+        consent.register(vendor, for: [.analytics]) { tag in
+            if case .screen = tag { true } else { false }
+        }
+        consent.deny(.analytics)
+        hub.send(state: .user(id: "42"))  // refused while denied
+        hub.send(screen: .home)
+        consent.set(.undecided, for: [.analytics])  // nothing is sent while undecided: nothing kept
+        consent.grant(.analytics)  // caught up with the states as they stand
+        hub.send(screen: .player)
+
+        #expect(
+            vendor.log.items == [
+                "[(none decided)]", "[analytics: denied]", "screen home", "[(none decided)]", "[analytics: granted]",
+                #"state user(id: "42")"#,
+                "screen player",
+            ]
+        )
     }
 }

@@ -7,8 +7,10 @@
 ///   each had when sent, in a bounded buffer, and replayed to it in order, before any newer tag,
 ///   once its purposes are granted;
 /// - **denied** when one of its purposes is denied: what was kept for it is discarded (and counted
-///   in the hub's ``AnalyticsHub/diagnostics``), and it receives nothing; in an advanced setup
-///   (`whileDenied`), nothing but the decisions and the tags the app allows then, kept ones too.
+///   in the hub's ``AnalyticsHub/diagnostics``), and it receives no tag; in an advanced setup
+///   (`whileDenied`), none but the tags the app allows then, kept ones too.
+///
+/// In every state, in both setups, its observers learn every purpose's decision.
 ///
 /// ```swift
 /// let hub = AnalyticsHub<PodcastAnalytics>()
@@ -30,8 +32,8 @@
 /// Revocation is immediate: once `deny` (or any call that takes a purpose away) returns, no tag
 /// its status forbids reaches the strategy, not even what other threads were delivering, its
 /// buffer kept or any ``BackgroundStrategy`` on its chain queued: the call waits for deliveries
-/// under way, as ``AnalyticsHub/detach(_:)`` does, except from inside a delivery. So decide from app
-/// code, not from a strategy's `send` nor on a thread a vendor waits for. A grant replays the kept
+/// under way, as ``AnalyticsHub/detach(_:)`` does. So decide from app code, never from inside a
+/// delivery (see ``set(_:for:)``) nor on a thread a vendor waits for. A grant replays the kept
 /// tags on the calling thread. The hub shows the strategy itself unless it is denied in a basic
 /// setup; withdraw it with ``deny(_:)`` or ``unregister(_:)``, not ``AnalyticsHub/detach(_:)``, and
 /// keep the consent object as long as the hub: when it goes, each strategy is withdrawn as by a denial.
@@ -39,8 +41,8 @@
 /// Decisions are applied one at a time and saved in the ``ConsentStore`` given (a failed save is
 /// reported as ``DiagnosticReport/Reason/consentNotSaved``). Each ``AnalyticsConsentObserver`` on
 /// the strategy's chain is told when tags start and stop reaching it, and every purpose's decision;
-/// a decision it makes when told is applied once every observer was told. `Docs/Consent.md` has
-/// the details.
+/// a decision it makes when told is applied once every observer on that chain was told, and the
+/// strategies not told yet learn only the later decisions. `Docs/Consent.md` has the details.
 public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// The hub the strategies are attached to.
     public let hub: AnalyticsHub<Schema>
@@ -112,8 +114,11 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     ///   - whileDenied: For an advanced setup (Google's Consent Mode): the tags the strategy still
     ///     receives while denied, when it stays attached, those kept until the denial included;
     ///     `nil` (the default) for none: it is detached.
-    /// - Returns: `false` if this instance was registered already, with this consent or another
-    ///   of the same hub, in which case nothing changes.
+    /// - Returns: `false` if this instance, or a strategy on its chain (see
+    ///   ``AnalyticsWrappingStrategy``), was registered already, with this consent or another of
+    ///   the same hub, or is attached to the hub, on its own or on an attached strategy's chain
+    ///   (`strategy` itself attached on its own is handed over instead); in which case nothing
+    ///   changes.
     @inlinable
     @discardableResult
     public func register(
@@ -198,7 +203,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Grants `purposes`: the strategies whose purposes are now all granted receive their kept
-    /// tags, in order, then every new tag.
+    /// tags, in order, then every new tag. Never from inside a delivery (see ``set(_:for:)``).
     public func grant(_ purposes: ConsentPurpose...) {
         set(.granted, for: Set(purposes))
     }
@@ -207,8 +212,8 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// a tag but those its `whileDenied` allows (the kept ones included); the rest of what was kept
     /// or queued for them is discarded.
     ///
-    /// It may wait for a delivery under way on another thread; from inside a delivery it does not
-    /// wait, and that delivery may still reach the strategy (see ``AnalyticsConsent``).
+    /// It may wait for a delivery under way on another thread: never call it from inside a
+    /// delivery (see ``set(_:for:)``).
     public func deny(_ purposes: ConsentPurpose...) {
         set(.denied, for: Set(purposes))
     }
@@ -216,9 +221,15 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
     /// Sets `purposes` to `state`, saves the decisions, and attaches, detaches or buffers each
     /// strategy accordingly; then every observer learns the decisions, if they changed. Setting
     /// `undecided` asks again: tags are kept from now on.
+    ///
+    /// Never call it from inside a delivery: a strategy's or a tagger's `send`, or a notice told on
+    /// a ``BackgroundStrategy``'s thread. Another thread applying a decision holds the consent
+    /// while it waits for the deliveries under way, and this call would wait for the consent: a
+    /// deadlock. Move the decision to another thread (`Task { consent.deny(.advertising) }`). An
+    /// observer told on the deciding thread may decide when told.
     public func set(_ state: ConsentState, for purposes: Set<ConsentPurpose>) {
         operations.withLock {
-            // Made by an observer being told: applied once every observer has been told.
+            // Made by an observer being told: applied once its strategy's chain has been told.
             if registry.withLock({ $0.deferred?.append((state, purposes)) != nil }) { return }
             let (before, after) = registry.withLock { registry in
                 let before = registry.decisions
@@ -288,22 +299,18 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         gate.status = status
         switch status {
         case .granted:
-            // Limited: nothing passes until the strategy is told (the tags meanwhile are kept).
-            if previous == .denied, limits { gate.startBuffering(holding: true) }
+            // Nothing passes until the strategy is told (the tags meanwhile are kept). A gate not
+            // attached is attached first, kept from then on, so that the replay catches up with
+            // every state and misses no tag sent meanwhile, and a decision made when told finds it.
+            if previous == nil || previous == .denied { gate.startBuffering(holding: true) }
+            if previous == nil || (previous == .denied && !limits) { hub.attach(gate: gate) }
             telling {
                 chain[...].tell { $0.consentWasGranted() }
                 tell()
             }
             // The strategy may have made another decision when told: that one stands.
             guard gate.status == status, isRegistered(gate) else { return }
-            if previous == nil || (previous == .denied && !limits) {
-                // Kept from the moment it is attached, so that the replay catches up with every
-                // state, and misses no tag sent meanwhile.
-                gate.startBuffering()
-                hub.attach(gate: gate)
-            } else if previous == .denied {
-                gate.joined(with: hub.currentRecord)
-            }
+            if previous == .denied, limits { gate.joined(with: hub.currentRecord) }
             gate.open()
         case .undecided:
             gate.startBuffering()
@@ -313,6 +320,10 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 for queue in queues { queue.waitUntilDelivered() }
             } else if previous == nil || !limits {
                 hub.attach(gate: gate)
+            } else {
+                // Limited while denied, it may have refused states: a grant that finds nothing
+                // kept catches up with the states as they stand now, not at the denial.
+                gate.joined(with: hub.currentRecord)
             }
             telling {
                 if previous == .granted { for observer in observers { observer.consentWasWithdrawn() } }

@@ -49,6 +49,9 @@
 /// inside a ``BackgroundStrategy`` (through any ``AnalyticsWrappingStrategy``) is told on its queue,
 /// between the tags queued before and after the decision, never during one; its
 /// ``consentWasWithdrawn()`` comes on the deciding thread, once the queue is cancelled or delivered.
+/// An observer told on the deciding thread may decide when told (a consent platform's bridge that
+/// learned the user's answer meanwhile); one told on a queue's thread must not, as from a `send`
+/// (see ``AnalyticsConsent/set(_:for:)``).
 /// A vendor that needs every purpose's decision (Google's Consent Mode) implements
 /// ``consentDecisionsDidChange(_:)`` too, or a ``MappingStrategy`` maps them with `consent:`.
 public protocol AnalyticsConsentObserver {

@@ -6,6 +6,7 @@
 /// #expect(decisions[.analytics] == .granted)
 /// #expect(decisions[.personalization] == .undecided)
 /// #expect("\(decisions)" == "advertising: denied, analytics: granted")
+/// #expect("\(ConsentDecisions())" == "(none decided)")
 /// ```
 public struct ConsentDecisions: Sendable, Hashable, CustomStringConvertible {
     /// The purposes decided, granted or denied; every other one is undecided.
@@ -19,8 +20,10 @@ public struct ConsentDecisions: Sendable, Hashable, CustomStringConvertible {
     /// The decision for `purpose`: `undecided` unless it was granted or denied.
     public subscript(purpose: ConsentPurpose) -> ConsentState { decided[purpose] ?? .undecided }
 
-    /// Each decided purpose and its decision, sorted by purpose: `advertising: denied, analytics: granted`.
+    /// Each decided purpose and its decision, sorted by purpose: `advertising: denied, analytics: granted`;
+    /// `(none decided)` when every purpose is undecided.
     public var description: String {
-        decided.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        if decided.isEmpty { return "(none decided)" }
+        return decided.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
     }
 }

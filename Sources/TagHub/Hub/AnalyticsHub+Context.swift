@@ -122,11 +122,11 @@ extension AnalyticsHub {
     func attach(
         _ admission: Admission<Schema>,
         catchingUp receiver: any AnalyticsStateStrategy<Schema>,
-        identifier: ObjectIdentifier
+        identifier: ObjectIdentifier,
+        stages: [ObjectIdentifier]
     ) -> Bool {
         let claimed = state.lock.withLock {
-            guard !state.roster.contains(identifier), !state.registeredWithConsent.contains(identifier),
-                state.joining[identifier] == nil
+            guard !state.roster.contains(identifier), !isClaimedByConsent(stages), state.joining[identifier] == nil
             else { return false }
             state.joining[identifier] = false
             return true
@@ -136,6 +136,8 @@ extension AnalyticsHub {
         // The last state of each key delivered: a round never repeats one (a state changed and
         // changed back while the round before was delivering).
         var lastDelivered: [Schema.StateKey: Schema.State] = [:]
+        // A consent may have claimed a strategy on its chain meanwhile: then it does not join.
+        var joined = true
         DeliveryThread.current.runInScope(of: identity) {
             while true {
                 state.lock.lock()
@@ -144,7 +146,10 @@ extension AnalyticsHub {
                 if cancelled || record.version == delivered {
                     state.joining[identifier] = nil
                     if !cancelled {
-                        replaceRoster(with: state.roster.adding(admission, generation: state.nextGeneration()))
+                        joined = !isClaimedByConsent(stages)
+                        if joined {
+                            replaceRoster(with: state.roster.adding(admission, generation: state.nextGeneration()))
+                        }
                     }
                     // A detach may wait for the catch-up to stop.
                     state.lock.broadcast()
@@ -163,7 +168,7 @@ extension AnalyticsHub {
                 delivered = record.version
             }
         }
-        return true
+        return joined
     }
 
     /// Attaches a consent gate, and tells it the states as they stood when it joined the roster

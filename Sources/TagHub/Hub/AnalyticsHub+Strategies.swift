@@ -16,20 +16,21 @@ extension AnalyticsHub {
     /// ``AnalyticsConsent`` is caught up when its consent is granted instead.
     ///
     /// - Returns: `true` if it was attached; `false` if this very instance was attached already,
-    ///   or is registered with an ``AnalyticsConsent`` (consent attaches it, when its purposes
-    ///   allow), in which case nothing changes: it is never attached twice, and receives each tag
-    ///   once.
+    ///   or it or a strategy on its chain (see ``AnalyticsWrappingStrategy``) is registered with an
+    ///   ``AnalyticsConsent`` (consent attaches it, when its purposes allow), in which case nothing
+    ///   changes: it is never attached twice, receives each tag once, and consent's decisions are
+    ///   not bypassed by wrapping it.
     @discardableResult
     public func attach(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
         let admission = Admission(strategy)
         let identifier = ObjectIdentifier(strategy)
+        let stages = wrapperChain(of: strategy).map(ObjectIdentifier.init)
         if let receiver = admission.state, !(strategy is ConsentGate<Schema>) {
-            return attach(admission, catchingUp: receiver, identifier: identifier)
+            return attach(admission, catchingUp: receiver, identifier: identifier, stages: stages)
         }
         state.lock.lock()
         defer { state.lock.unlock() }
-        guard !state.roster.contains(identifier), !state.registeredWithConsent.contains(identifier),
-            state.joining[identifier] == nil
+        guard !state.roster.contains(identifier), !isClaimedByConsent(stages), state.joining[identifier] == nil
         else {
             return false
         }
@@ -93,7 +94,8 @@ extension AnalyticsHub {
 
     /// Whether this very instance is attached: directly, or through an ``AnalyticsConsent`` it is
     /// registered with, while its consent is granted or undecided (undecided: its tags are kept
-    /// for it; ``AnalyticsConsent/status(of:)`` tells which).
+    /// for it; ``AnalyticsConsent/status(of:)`` tells which), or denied in an advanced setup (see
+    /// ``AnalyticsConsent/register(_:name:for:whileDenied:)``).
     public func isAttached(_ strategy: some AnalyticsStrategy<Schema>) -> Bool {
         state.lock.withLock { state.roster.members }.contains {
             $0 === strategy || consentGate($0)?.strategy === strategy
@@ -101,8 +103,8 @@ extension AnalyticsHub {
     }
 
     /// The strategies attached now, in the order they were attached: those attached directly, and
-    /// those registered with an ``AnalyticsConsent`` while their consent is granted or undecided
-    /// (each where its consent attached it), as the app made them.
+    /// those registered with an ``AnalyticsConsent`` while their consent is granted or undecided,
+    /// or denied in an advanced setup (each where its consent attached it), as the app made them.
     public var attachedStrategies: [any AnalyticsStrategy<Schema>] {
         state.lock.withLock { state.roster.members }.map { consentGate($0)?.strategy ?? $0 }
     }
@@ -124,17 +126,38 @@ extension AnalyticsHub {
         }
     }
 
-    /// Claims `strategy` for a consent of this hub, from then on ``attach(_:)`` leaves it to that
-    /// consent; `false` when a consent has claimed it already.
-    func claimForConsent(_ strategy: AnyObject) -> Bool {
-        let identifier = ObjectIdentifier(strategy)
-        return state.lock.withLock { state.registeredWithConsent.insert(identifier).inserted }
+    /// Claims `strategy` and every strategy on its chain for a consent of this hub: from then on
+    /// ``attach(_:)`` leaves each to that consent, alone or wrapped. `false`, claiming nothing,
+    /// when one of them is claimed already, or is attached: on its own (but `strategy` itself,
+    /// which consent takes over) or on the chain of an attached strategy.
+    func claimForConsent(_ strategy: any AnalyticsStrategy<Schema>) -> Bool {
+        let owner = ObjectIdentifier(strategy)
+        let stages = wrapperChain(of: strategy).map(ObjectIdentifier.init)
+        let claimed = state.lock.withLock {
+            guard !isClaimedByConsent(stages) else { return false }
+            for stage in stages { state.registeredWithConsent[stage] = owner }
+            return true
+        }
+        guard claimed else { return false }
+        // Read once claimed, so that a strategy attached meanwhile is seen here or refused by
+        // `attach`; the chains are walked outside the lock (a wrapper's is app code).
+        let attached = state.lock.withLock { state.roster.members }.contains { member in
+            member !== strategy && wrapperChain(of: member).contains { stages.contains(ObjectIdentifier($0)) }
+        }
+        if attached { releaseFromConsent(strategy) }
+        return !attached
     }
 
-    /// Gives `strategy` back to the app: ``attach(_:)`` takes it again.
+    /// Gives `strategy` and every strategy on its chain back to the app: ``attach(_:)`` takes
+    /// them again.
     func releaseFromConsent(_ strategy: AnyObject) {
-        let identifier = ObjectIdentifier(strategy)
-        _ = state.lock.withLock { state.registeredWithConsent.remove(identifier) }
+        let owner = ObjectIdentifier(strategy)
+        state.lock.withLock { state.registeredWithConsent = state.registeredWithConsent.filter { $0.value != owner } }
+    }
+
+    /// With the lock held: whether a consent has claimed one of `stages`.
+    func isClaimedByConsent(_ stages: [ObjectIdentifier]) -> Bool {
+        stages.contains { state.registeredWithConsent[$0] != nil }
     }
 
     /// The consent gate `member` is, if it is one.

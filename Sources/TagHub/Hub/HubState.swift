@@ -38,9 +38,10 @@ final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// `detach` waits until none could still deliver to its strategy.
     @exclusivity(unchecked) var retired: [Roster<Schema>] = []
 
-    /// Strategies registered with an `AnalyticsConsent` of this hub: consent attaches them (behind
-    /// a gate), `attach` does not.
-    @exclusivity(unchecked) var registeredWithConsent: Set<ObjectIdentifier> = []
+    /// Strategies registered with an `AnalyticsConsent` of this hub, and every strategy on their
+    /// chains, each with the one registered: consent attaches them (behind a gate), `attach` does
+    /// not, alone or wrapped.
+    @exclusivity(unchecked) var registeredWithConsent: [ObjectIdentifier: ObjectIdentifier] = [:]
 
     /// Calls to `detach` waiting for `retired` to drain, so that finishing sends know to wake them.
     @exclusivity(unchecked) var waitingDetaches = 0

@@ -22,7 +22,7 @@ import TagHubVendors
     )
 }
 
-func makeFirebase(tagger: some AnalyticsTagger<FirebaseTag>) -> some AnalyticsStrategy<PodcastAnalytics> {
+func makeFirebase<Tagger: AnalyticsTagger<FirebaseTag>>(tagger: Tagger) -> MappingStrategy<PodcastAnalytics, Tagger> {
     MappingStrategy(
         for: PodcastAnalytics.self,
         name: "firebase",

@@ -12,21 +12,23 @@ import TagHubTesting
 import TagHubVendors
 
 @Test func consentGuideExample5() async throws {
-    let clock = TestClock()
-    let hub = AnalyticsHub<PodcastAnalytics>(clock: clock)
-    let consent = AnalyticsConsent(hub: hub)
-    let recorder = RecordingTagger<PodcastAnalytics, FirebaseTag>()
-    registerAdvanced(makeFirebase(tagger: recorder), with: consent)
-    hub.send(screen: .favorites)  // kept: nobody has answered
-    consent.grant(.analytics)  // the signals, then the kept screen
-    consent.deny(.analytics, .advertising)  // nothing forbidden arrives once this returns; then the signals
-    hub.send(screen: .podcasts)  // allowed while denied
-    hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // not
-    #expect(recorder.tags.map(\.description) == [
-        "consent analytics_storage denied, ad_storage denied, ad_user_data denied, ad_personalization denied",
-        "consent analytics_storage granted, ad_storage denied, ad_user_data denied, ad_personalization denied",
-        #"screen_view {screen_class: "favoritesView", screen_name: "favorites"}"#,
-        "consent analytics_storage denied, ad_storage denied, ad_user_data denied, ad_personalization denied",
-        #"screen_view {screen_class: "podcastsView", screen_name: "podcasts"}"#,
-    ])
+    for advanced in [false, true] {
+        let hub = AnalyticsHub<PodcastAnalytics>()
+        let consent = AnalyticsConsent(hub: hub)
+        let recorder = RecordingTagger<PodcastAnalytics, FirebaseTag>()
+        let firebase = makeFirebase(tagger: recorder)
+        if advanced { registerAdvanced(firebase, with: consent) } else { registerBasic(firebase, with: consent) }
+        hub.send(screen: .favorites)  // kept: nobody has answered
+        consent.grant(.analytics)  // the signals, then the kept screen
+        consent.deny(.analytics, .advertising)  // the signals, told before this returns
+        hub.send(screen: .podcasts)  // allowed while denied, in the advanced setup only
+        hub.send(userAction: .playPodcast(Podcast(title: "Swift Talk", duration: 1_800)))  // in neither
+        let allowedWhileDenied = #"screen_view {screen_class: "podcastsView", screen_name: "podcasts"}"#
+        #expect(recorder.tags.map(\.description) == [
+            "consent analytics_storage denied, ad_storage denied, ad_user_data denied, ad_personalization denied",
+            "consent analytics_storage granted, ad_storage denied, ad_user_data denied, ad_personalization denied",
+            #"screen_view {screen_class: "favoritesView", screen_name: "favorites"}"#,
+            "consent analytics_storage denied, ad_storage denied, ad_user_data denied, ad_personalization denied",
+        ] + (advanced ? [allowedWhileDenied] : []))
+    }
 }

@@ -12,4 +12,5 @@ import Testing
     #expect(decisions[.analytics] == .granted)
     #expect(decisions[.personalization] == .undecided)
     #expect("\(decisions)" == "advertising: denied, analytics: granted")
+    #expect("\(ConsentDecisions())" == "(none decided)")
 }
