@@ -153,10 +153,11 @@ private struct FirebaseCheck {
         let dropped = " (the rest are dropped)"
         findings.appendCount("firebase.items.count", items.count, "items", Limits.itemsPerEvent, dropped)
         var names: Set<String> = []  // checked with the first item that has each; one past 4 KB, with every item
+        let list = Rules.name(key)  // escaped once, not once an item
         for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
             guard findings.valuesLeft > 0, itemsLeft > 0 else { return }
             (findings.valuesLeft, itemsLeft) = (findings.valuesLeft - 1 - item.count, itemsLeft - 1)
-            let place = "\(Rules.name(key))[\(index)]"
+            let place = "\(list)[\(index)]"
             let identified = ["item_id", "item_name"].contains { name in  // by an ID that shows something
                 guard case .string(let id) = item[name] else { return item[name] != nil }
                 return Rules.isFarLonger(id, than: Limits.parameterValueLength) || !Rules.isEmptyOrBlank(id)

@@ -9,6 +9,8 @@ enum Rules {
     static let findingsPerRule = 3
     /// How many keys past what a vendor accepts are still checked one by one.
     static let extraKeys = 8
+    /// The most UTF-8 bytes of text that one check reads (``Findings/reads(_:within:)``).
+    static let bytesPerCheck = 65_536
 
     /// `number` with its thousands grouped: `1,048,576`.
     static func grouped(_ number: Int) -> String {
@@ -138,9 +140,11 @@ enum Rules {
     }
 
     /// The entries of `properties` a check reads one by one, in the order of their keys' first 64 bytes, then lengths:
-    /// all, or past `accepted`, the first ``extraKeys``. Keys alike in both are in no set order (the dictionary's).
+    /// all, where no more than `accepted` whose keys fit in ``bytesPerCheck``; else the first ``extraKeys``. Keys alike
+    /// in both are in no set order (the dictionary's).
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
-        guard properties.count > accepted else { return properties.sorted { bytesPrecede($0.key, $1.key) } }
+        let fits = properties.count <= accepted && properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
+        guard !fits else { return properties.sorted { bytesPrecede($0.key, $1.key) } }
         var first: [(key: String, value: Value)] = []  // the first met, in order; an entry past them is left at once
         for entry in properties where first.count < extraKeys || bytesPrecede(entry.key, first[extraKeys - 1].key) {
             first.insert(entry, at: first.firstIndex { bytesPrecede(entry.key, $0.key) } ?? first.count)
@@ -197,7 +201,7 @@ enum Rules {
 struct Findings {
     /// How many more values (at any depth) the check reads: arrays can share storage, a few kilobytes hold billions.
     var valuesLeft = 16_384
-    private(set) var bytesLeft = 65_536  // of text: the most a check reads (``reads(_:within:)``)
+    private(set) var bytesLeft = Rules.bytesPerCheck  // of text (``reads(_:within:)``)
     private var shown: [VendorRuleViolation] = []
     private var rest: [(rule: String, count: Int, limit: String?)] = []
     /// The key of the value walked, its findings (their rules, sizes or texts), and the last of them.

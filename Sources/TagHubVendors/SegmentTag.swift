@@ -130,9 +130,6 @@ extension SegmentTag: RuleCheckedVendorTag {
         return code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
     }
 
-    /// The most keys of a call within 32,000 bytes, 6 bytes each at least (`,"k":0`). A call of more
-    /// is past it whatever they hold: its first ``Rules/extraKeys`` keys are read, as examples.
-    private static let keysWithinCall = Limits.callBytes / 6
     /// The most elements of an array within 32,000 bytes (`n` take at least `2n + 1`). A longer one
     /// counts so, not walked; so does any array met past the limit: the walk of any depth is bounded.
     private static let elementsWithinCall = Limits.callBytes / 2
@@ -154,9 +151,13 @@ extension SegmentTag: RuleCheckedVendorTag {
             }
         }
         if let field = call.field { add(field.value, field.key.utf8.count + 6) }  // `,"key":"value"`
-        let entries = Rules.checkedEntries(of: properties, accepted: keysWithinCall)
-        // Braces and commas, and at least `"k":0` for each key not read.
-        size += (call.key == nil ? 0 : 1 + max(1, properties.count)) + 5 * (properties.count - entries.count)
+        // Braces and commas; each key is `"key":0` at least. A call past 32,000 bytes by these alone is
+        // past it whatever its values: its first ``Rules/extraKeys`` keys are read, as examples.
+        size += call.key == nil ? 0 : 1 + max(1, properties.count)
+        let keyBytes = properties.keys.reduce(0) { $0 + $1.utf8.count + 4 }
+        let isPast = size + keyBytes > Limits.callBytes
+        let entries = Rules.checkedEntries(of: properties, accepted: isPast ? 0 : properties.count)
+        if isPast { size += keyBytes - entries.reduce(0) { $0 + $1.key.utf8.count + 4 } }  // the keys not read
         let keys = entries.map(\.key).filter { !isFarLonger($0) && findings.reads($0, within: Limits.callBytes) }
         for key in keys { findings.appendBlank(key, "segment.propertyName.empty") }
         findings.appendCaseGroups(keys, "segment.propertyName.case", limit: Rules.differentProperties)

@@ -115,29 +115,53 @@ import Testing
         #expect(Self.findings(["n": .string(String(repeating: "\"", count: 15_898))]) == [Self.size("32,002")])
     }
 
-    /// Past 5,333 keys a call is past 32,000 bytes whatever they hold: its first 8 keys are read,
-    /// and each other counts as `,"k":0`.
+    /// A call past 32,000 bytes by its keys alone, each `"key":0` at least, is past it whatever they
+    /// hold: its first 8 keys are read, and each other counts as `"key":0`.
     @Test func pastTheKeysACallCanHoldOnlyTheFirstAreRead() {
         func keys(_ count: Int, _ value: AnalyticsValue) -> [String: AnalyticsValue] {
             Dictionary(uniqueKeysWithValues: (0..<count).map { (String(format: "k%05d", $0), value) })
         }
-        // All read: 198 + 5,334 (braces and commas) + 5,333 × 10 (`"k00000":1`).
+        // 198 + 5,334 (braces and commas) + 5,333 × 10 (`"k00000":1`), read or not.
         #expect(Self.findings(keys(5_333, 1)) == [Self.size("58,862")])
         #expect(Self.findings(keys(5_333, 1.5)) == [Self.size("58,862")])
-        // 198 + 5,335 + 8 × 10 + 5,326 × 5.
-        #expect(Self.findings(keys(5_334, 1)) == [Self.size("32,243")])
+        // 198 + 5,335 + 5,334 × 10.
+        #expect(Self.findings(keys(5_334, 1)) == [Self.size("58,873")])
         let nan = Self.findings(keys(100_000, .double(.nan)))
-        // 198 + 100,001 + 8 × 10 + 99,992 × 5.
+        // 198 + 100,001 + 100,000 × 10.
         #expect(
             nan == ["k00000", "k00001", "k00002"].map { "segment.number.finite: \($0): nan breaks a finite number" }
-                + [Self.size("600,239"), "segment.number.finite: 5 more breaks a finite number"]
+                + [Self.size("1,100,199"), "segment.number.finite: 5 more breaks a finite number"]
+        )
+        // Ten keys of a letter and 3,174 or more `x`: 198 + 11 + 10 × 4 + their bytes. Within 32,000
+        // bytes, all are read; one byte more, the first 8 are.
+        func long(_ extra: Int) -> [String: AnalyticsValue] {
+            Dictionary(
+                uniqueKeysWithValues: "abcdefghij".map { letter in
+                    let count = letter == "j" ? 3_175 + extra : 3_174
+                    return (String(letter) + String(repeating: "x", count: count), AnalyticsValue.double(.nan))
+                }
+            )
+        }
+        let cut = { (letter: String) in
+            "segment.number.finite: \(letter + String(repeating: "x", count: 63))…: nan breaks a finite number"
+        }
+        #expect(
+            Self.findings(long(0)) == ["a", "b", "c"].map(cut) + [
+                "segment.number.finite: 7 more breaks a finite number"
+            ]
+        )
+        #expect(
+            Self.findings(long(1))
+                == ["a", "b", "c"].map(cut) + [
+                    Self.size("32,001"), "segment.number.finite: 5 more breaks a finite number",
+                ]
         )
         let blankAndCase = Self.findings(["": 1, " ": 2, "A": 3, "a": 4].merging(keys(5_340, 1)) { $1 })
         #expect(
             blankAndCase == [
                 #"segment.propertyName.empty: "" breaks a name"#, #"segment.propertyName.empty: " " breaks a name"#,
                 #"segment.propertyName.case: "A", "a" breaks names that differ only by case are different properties"#,
-                Self.size("32,282"),
+                Self.size("58,962"),  // 198 + 5,345 + 4 + 3 × 5 + 5,340 × 10
             ]
         )
     }

@@ -59,6 +59,28 @@ import Testing
         )
     }
 
+    /// A check reads keys one by one only where all fit in its 65,536 bytes of text: 16 keys of
+    /// 4,096 bytes are all read (Amplitude has no rule on a key's length); one byte more, and the
+    /// first 8 are, as past the keys a vendor accepts.
+    @Test func keysAreReadOneByOneOnlyWhereAllFitInTheBytesOfACheck() {
+        func keys(_ extra: Int) -> [String: AnalyticsValue] {
+            Dictionary(
+                uniqueKeysWithValues: "abcdefghijklmnop".map { letter in
+                    let count = letter == "p" ? 4_095 + extra : 4_095
+                    return (String(letter) + String(repeating: "x", count: count), AnalyticsValue.double(.nan))
+                }
+            )
+        }
+        func findings(_ properties: [String: AnalyticsValue]) -> [String] {
+            AmplitudeTag.track(eventType: "Play", eventProperties: properties).ruleViolations.map(\.description)
+        }
+        let first = ["a", "b", "c"].map {
+            "amplitude.number.finite: \($0 + String(repeating: "x", count: 63))…: nan breaks a finite number"
+        }
+        #expect(findings(keys(0)) == first + ["amplitude.number.finite: 13 more breaks a finite number"])
+        #expect(findings(keys(1)) == first + ["amplitude.number.finite: 5 more breaks a finite number"])
+    }
+
     /// Firebase keeps 200 items of an event: a check reads 200 items of a tag, whichever lists hold
     /// them (150 of `items`, then 50 of `more`).
     @Test func aFirebaseCheckReads200ItemsOfATag() {

@@ -119,10 +119,10 @@ import Testing
         #expect(findings(["title": .string(Self.accented)]) == size("1,048,786"))
         // The call's 198 bytes, then {"…":1}.
         #expect(findings([Self.accented: 1]) == size("1,048,780"))
-        // Past 5,333 keys (32,000 bytes hold no more, at 6 bytes a key at least), a key is
-        // counted as its fewest bytes, `,"k":0`, not read: the size is a lower bound still.
-        #expect(findings(Self.lowercase) == size("600,243"))
-        #expect(findings(Self.camelCase) == size("600,283"))
+        // Past 32,000 bytes by their keys alone (`"p0":0` at least), 8 keys are read and each other
+        // counted as its fewest bytes, `"p1234":0`: the size is a lower bound still.
+        #expect(findings(Self.lowercase) == size("1,089,107"))
+        #expect(findings(Self.camelCase) == size("1,589,107"))
     }
 
     @Test func batch() {
@@ -242,8 +242,9 @@ import Testing
         #expect(
             SegmentTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description)
                 == first.map { "segment.number.finite: \($0): nan breaks a finite number" } + [
-                    // Past 5,333 keys, 8 are read and the others counted as their fewest bytes.
-                    "segment.payload.size: at least 600,225 bytes breaks at most 32,000 bytes per call",
+                    // Past 32,000 bytes by their keys alone, 8 are read and the others counted as their
+                    // fewest bytes.
+                    "segment.payload.size: at least 1,089,089 bytes breaks at most 32,000 bytes per call",
                     "segment.number.finite: 5 more breaks a finite number",
                 ]
         )
@@ -502,8 +503,9 @@ import Testing
                 + long("firebase.parameterName.length", "UTF-16 units", "1 to 40 UTF-16 units"),
             "mixpanel": ["mixpanel.propertyCount: 10,000 properties breaks at most 254"],
             "amplitude": ["amplitude.propertyCount: 10,000 properties breaks at most 1,000"],
-            // Past 5,333 keys, 8 (of 67 bytes) are read and the others counted as their fewest bytes.
-            "segment": ["segment.payload.size: at least 60,727 bytes breaks at most 32,000 bytes per call"],
+            // Past 32,000 bytes by their keys alone, 8 (of 67 bytes) are read and the others counted as
+            // their fewest bytes.
+            "segment": ["segment.payload.size: at least 749,089 bytes breaks at most 32,000 bytes per call"],
             "batch": ["batch.attributeCount: 10,000 attributes breaks at most 20"]
                 + long("batch.attributeKey.format", "UTF-16 units", "1 to 30 of [a-zA-Z0-9_]"),
             "piano": long("piano.propertyKey.length", "characters", "at most 40 characters"),
@@ -523,8 +525,9 @@ import Testing
             "firebase": ["firebase.parameterCount: 10,000 parameters breaks at most 25"],
             "mixpanel": ["mixpanel.propertyCount: 10,000 properties breaks at most 254"],
             "amplitude": ["amplitude.propertyCount: 10,000 properties breaks at most 1,000"],
-            // Past 5,333 keys, 8 are read and the others counted as their fewest bytes.
-            "segment": ["segment.payload.size: at least 60,485 bytes breaks at most 32,000 bytes per call"],
+            // Past 32,000 bytes by their keys alone, 8 are read and the others counted as their fewest
+            // bytes.
+            "segment": ["segment.payload.size: at least 409,104 bytes breaks at most 32,000 bytes per call"],
             "batch": ["batch.attributeCount: 10,000 attributes breaks at most 20"]
                 + [0, 1, 10].map { "batch.attributeKey.format: \(script($0)) breaks 1 to 30 of [a-zA-Z0-9_]" }
                 + ["batch.attributeKey.format: 5 more breaks 1 to 30 of [a-zA-Z0-9_]"],
