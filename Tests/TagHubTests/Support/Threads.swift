@@ -83,9 +83,15 @@ extension DispatchGroup {
 }
 
 /// The thread running the caller, as an identity; callable from `async` code, where
-/// `Thread.current` is not.
+/// `Thread.current` is not. An identity is unique only while its thread's object lives: compare it
+/// with a thread that may have ended through ``currentThread()``, kept until the comparison.
 func currentThreadIdentity() -> ObjectIdentifier {
     ObjectIdentifier(Thread.current)
+}
+
+/// The thread running the caller; callable from `async` code, where `Thread.current` is not.
+func currentThread() -> Thread {
+    Thread.current
 }
 
 /// Runs `body` on a new thread with a 512 KiB stack, the default for secondary threads on Apple
