@@ -21,6 +21,6 @@ public struct ConsentDecisions: Sendable, Hashable, CustomStringConvertible {
 
     /// Each decided purpose and its decision, sorted by purpose: `advertising: denied, analytics: granted`.
     public var description: String {
-        decided.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        decided.keys.sorted().map { "\($0): \(self[$0])" }.joined(separator: ", ")
     }
 }
