@@ -90,14 +90,6 @@ class ScreenPresenceBase: @unchecked Sendable {
 /// last (a sheet, a pushed screen) wins over what it covers. When it disappears, the one it
 /// covered becomes current again.
 final class ScreenPresence<Screen: Sendable>: ScreenPresenceBase, @unchecked Sendable {
-    /// What becomes of the screens once some reports are applied.
-    enum Change {
-        /// A presentation that appeared became current: a screen view.
-        case appeared(Screen)
-        /// A presentation that was on screen already became current again.
-        case returned(Screen)
-    }
-
     /// The screen of each presentation of ``ScreenPresenceBase/onScreen``.
     @exclusivity(unchecked) var screens: [Screen] = []
 
@@ -125,10 +117,13 @@ final class ScreenPresence<Screen: Sendable>: ScreenPresenceBase, @unchecked Sen
         return screens.remove(at: index)
     }
 
-    /// ``ScreenPresenceBase/settle()``, with the screen that became current.
-    func settleScreen() -> Change? {
+    /// ``ScreenPresenceBase/settle()``, with the screen that became current: `appeared` when its
+    /// presentation appeared (a screen view), not when it was on screen already and became current
+    /// again. A tuple rather than an enum: each type adds its metadata and value witnesses to the
+    /// app.
+    func settleScreen() -> (screen: Screen, appeared: Bool)? {
         guard let (index, appeared) = settle() else { return nil }
-        return appeared ? .appeared(screens[index]) : .returned(screens[index])
+        return (screens[index], appeared)
     }
 
     /// The screen of the current presentation, if any.

@@ -124,7 +124,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     ///   then arranges for ``applyKept()`` to run (at the end of this turn of the run loop, for
     ///   example).
     public func keep(_ report: ScreenReport<Schema.Screen>) -> Bool {
-        keep(.report(report))
+        keep(report, insideFirstOf: nil)
     }
 
     /// Keeps the appearance of `presentation`, of `screen`, declared inside the first of
@@ -143,7 +143,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         insideFirstOf ancestors: @autoclosure () -> [ScreenPresentationID]
     ) -> Bool {
         if changesNothing(presentation, appearing: true) { return false }
-        return keep(.appearedInsideFirst(screen, presentation, ancestors()))
+        return keep(.appeared(screen, presentation: presentation, parent: nil), insideFirstOf: ancestors())
     }
 
     /// Keeps the disappearance of `presentation`, as ``keep(_:)`` does. With nothing kept, the
@@ -152,7 +152,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// - Returns: `true` when the caller must arrange for ``applyKept()`` to run, as ``keep(_:)``.
     public func keepDisappearance(of presentation: ScreenPresentationID) -> Bool {
         if changesNothing(presentation, appearing: false) { return false }
-        return keep(.report(.disappeared(presentation)))
+        return keep(.disappeared(presentation), insideFirstOf: nil)
     }
 
     /// Applies the reports kept since the last call, as one ``apply(_:)``.
@@ -176,10 +176,11 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         state.lock.withLock { state.keptCount == 0 && state.isOnScreen(presentation) == appearing }
     }
 
-    /// Keeps `report`; `true` for the first since the last ``applyKept()``.
-    private func keep(_ report: KeptReport<Schema.Screen>) -> Bool {
+    /// Keeps `report`, an appearance declared inside the first of `ancestors` if they are given;
+    /// `true` for the first since the last ``applyKept()``.
+    private func keep(_ report: ScreenReport<Schema.Screen>, insideFirstOf ancestors: [ScreenPresentationID]?) -> Bool {
         state.lock.withLock {
-            state.kept.append(report)
+            state.kept.append((report, ancestors))
             state.keptCount += 1
             return state.keptCount == 1
         }
@@ -192,15 +193,14 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         releasingLater gone: inout [Schema.Screen]
     ) -> Bool {
         var changed = false
-        for report in reports {
-            switch report {
-            case .report(let report):
-                changed = apply(report, releasingLater: &gone) || changed
-            case .appearedInsideFirst(let screen, let presentation, let ancestors):
+        for (report, ancestors) in reports {
+            if let ancestors, case .appeared(let screen, let presentation, _) = report {
                 let parent = ancestors.first { ancestor in
-                    state.isOnScreen(ancestor) || reports.contains { $0.appears(ancestor) }
+                    state.isOnScreen(ancestor) || reports.contains { $0.report.appears(ancestor) }
                 }
                 changed = state.appear(screen, as: presentation, inside: parent) || changed
+            } else {
+                changed = apply(report, releasingLater: &gone) || changed
             }
         }
         return changed
@@ -242,7 +242,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         guard state.isInBackground else { return state.lock.unlock() }
         state.isInBackground = false
         guard resends, let screen = state.currentScreen else { return state.lock.unlock() }
-        state.pending.append(.screenView(screen))
+        state.pending.append((screen, true))
         sendPending()
     }
 
@@ -269,14 +269,8 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// With the lock held: finds the current presentation after reports were applied, and sends it
     /// if it changed. Returns with the lock released.
     private func settleAndSend() {
-        switch state.settleScreen() {
-        case nil:
-            return state.lock.unlock()
-        case .appeared(let screen):
-            state.pending.append(.screenView(screen))
-        case .returned(let screen):
-            state.pending.append(options.sendsScreenViewOnReturn ? .screenView(screen) : .currentOnly(screen))
-        }
+        guard let (screen, appeared) = state.settleScreen() else { return state.lock.unlock() }
+        state.pending.append((screen, appeared || options.sendsScreenViewOnReturn))
         sendPending()
     }
 
@@ -295,10 +289,11 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
                 let batch = state.pending
                 state.pending = []
                 state.lock.unlock()
-                for next in batch {
-                    switch next {
-                    case .screenView(let screen): hub.send(screen: screen)
-                    case .currentOnly(let screen): hub.makeCurrent(screen)
+                for (screen, isScreenView) in batch {
+                    if isScreenView {
+                        hub.send(screen: screen)
+                    } else {
+                        hub.makeCurrent(screen)
                     }
                 }
             }
@@ -309,29 +304,20 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     }
 }
 
-/// What a ``ScreenTracker`` hands to its hub.
-enum PendingScreen<Screen> {
-    /// A screen view: `send(screen:)`.
-    case screenView(Screen)
-    /// The current screen, not delivered to strategies.
-    case currentOnly(Screen)
-}
+/// What a ``ScreenTracker`` hands to its hub: a screen view (`send(screen:)`), or the current
+/// screen, not delivered to strategies. A tuple rather than an enum, as ``KeptReport``.
+typealias PendingScreen<Screen> = (screen: Screen, isScreenView: Bool)
 
-/// A report as a ``ScreenTracker`` keeps it until it applies it.
-enum KeptReport<Screen: Sendable>: Sendable {
-    /// A report as the app made it.
-    case report(ScreenReport<Screen>)
-    /// An appearance declared inside the first of some presentations that is on screen, or appears
-    /// in the same batch.
-    case appearedInsideFirst(Screen, ScreenPresentationID, [ScreenPresentationID])
+/// A report as a ``ScreenTracker`` keeps it until it applies it; for an appearance declared inside
+/// the first of some presentations that is on screen, or appears in the same batch, those
+/// presentations (the report's own parent is then unused). A tuple rather than an enum of its own:
+/// every type adds its metadata and value witnesses to the app, a tuple only what the runtime has.
+typealias KeptReport<Screen: Sendable> = (report: ScreenReport<Screen>, insideFirstOf: [ScreenPresentationID]?)
 
+extension ScreenReport {
     /// Whether this is an appearance of `presentation`.
     func appears(_ presentation: ScreenPresentationID) -> Bool {
-        switch self {
-        case .report(.appeared(_, let appearing, _)), .appearedInsideFirst(_, let appearing, _):
-            appearing == presentation
-        case .report(.disappeared):
-            false
-        }
+        guard case .appeared(_, let appearing, _) = self else { return false }
+        return appearing == presentation
     }
 }
