@@ -3,13 +3,10 @@
 extension ConsentGate {
     // Called by AnalyticsConsent, one change at a time.
 
-    /// A state with a key, as the gate compares it with what it delivered.
-    struct KeyedState {
-        let key: Schema.StateKey
-        /// The hub's version of it: unique to its send.
-        let version: UInt64
-        let value: Schema.State
-    }
+    /// A state with a key, as the gate compares it with what it delivered; `version` is the hub's
+    /// version of it, unique to its send. A tuple rather than a struct: every type adds its
+    /// metadata and value witnesses to the app, a tuple only what the runtime has.
+    typealias KeyedState = (key: Schema.StateKey, version: UInt64, value: Schema.State)
 
     /// With the lock held: whether the strategy has yet to receive this state, or a newer one of
     /// its key (then it is marked received, and the state it replaces handed back in `replaced`,
@@ -87,7 +84,7 @@ extension ConsentGate {
                 while let envelope = nextToReplay(after: replayed) {
                     if case .state(let tag) = envelope.tag, let key = Schema.stateKey(of: tag),
                         !shouldDeliverInReplay(
-                            KeyedState(key: key, version: envelope.context.record.version, value: tag)
+                            (key: key, version: envelope.context.record.version, value: tag)
                         )
                     {
                         continue
@@ -114,7 +111,7 @@ extension ConsentGate {
     private func catchUp(with record: ContextRecord<Schema>) {
         guard let receiver = receivers.state else { return }
         for entry in record.entries where passes(.state(entry.value)) {
-            guard shouldDeliverInReplay(KeyedState(key: entry.key, version: entry.version, value: entry.value))
+            guard shouldDeliverInReplay((key: entry.key, version: entry.version, value: entry.value))
             else { continue }
             receiver.send(state: TagEnvelope(tag: entry.value, context: record.context(of: entry)))
         }
@@ -131,7 +128,7 @@ extension ConsentGate {
         for envelope in refused {
             guard case .state(let tag) = envelope.tag, let key = Schema.stateKey(of: tag),
                 passes(envelope.tag),
-                shouldDeliverInReplay(KeyedState(key: key, version: envelope.context.record.version, value: tag))
+                shouldDeliverInReplay((key: key, version: envelope.context.record.version, value: tag))
             else { continue }
             receivers.deliver(envelope)
             delivered = true

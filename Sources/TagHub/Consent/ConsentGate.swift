@@ -139,7 +139,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     func send(state: TagEnvelope<Schema.State, Schema>) {
         let admitted =
             if let key = Schema.stateKey(of: state.tag) {
-                admit(KeyedState(key: key, version: state.context.record.version, value: state.tag), state)
+                admit((key: key, version: state.context.record.version, value: state.tag), state)
             } else {
                 admit(state, on: .state, keep: keepers.state)
             }
