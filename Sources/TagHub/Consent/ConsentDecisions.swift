@@ -21,6 +21,8 @@ public struct ConsentDecisions: Sendable, Hashable, CustomStringConvertible {
 
     /// Each decided purpose and its decision, sorted by purpose: `advertising: denied, analytics: granted`.
     public var description: String {
-        decided.keys.sorted().map { "\($0): \(self[$0])" }.joined(separator: ", ")
+        // An array sorted, as ConsentFileFormat sorts: sorting the keys' view would be a second
+        // copy of the sort in the app.
+        Array(decided.keys).sorted().map { "\($0): \(self[$0])" }.joined(separator: ", ")
     }
 }
