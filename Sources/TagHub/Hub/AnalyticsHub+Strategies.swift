@@ -128,13 +128,17 @@ extension AnalyticsHub {
     /// consent; `false` when a consent has claimed it already.
     func claimForConsent(_ strategy: AnyObject) -> Bool {
         let identifier = ObjectIdentifier(strategy)
-        return state.lock.withLock { state.registeredWithConsent.insert(identifier).inserted }
+        return state.lock.withLock {
+            guard !state.registeredWithConsent.contains(identifier) else { return false }
+            state.registeredWithConsent.append(identifier)
+            return true
+        }
     }
 
     /// Gives `strategy` back to the app: ``attach(_:)`` takes it again.
     func releaseFromConsent(_ strategy: AnyObject) {
         let identifier = ObjectIdentifier(strategy)
-        _ = state.lock.withLock { state.registeredWithConsent.remove(identifier) }
+        state.lock.withLock { state.registeredWithConsent.removeAll { $0 == identifier } }
     }
 
     /// The consent gate `member` is, if it is one.

@@ -39,8 +39,9 @@ final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
     @exclusivity(unchecked) var retired: [Roster<Schema>] = []
 
     /// Strategies registered with an `AnalyticsConsent` of this hub: consent attaches them (behind
-    /// a gate), `attach` does not.
-    @exclusivity(unchecked) var registeredWithConsent: Set<ObjectIdentifier> = []
+    /// a gate), `attach` does not. An array: it holds a few strategies, and is read by attaching
+    /// and registering, not by sends; a `Set` of them would add the set's code to every app.
+    @exclusivity(unchecked) var registeredWithConsent: [ObjectIdentifier] = []
 
     /// Calls to `detach` waiting for `retired` to drain, so that finishing sends know to wake them.
     @exclusivity(unchecked) var waitingDetaches = 0
