@@ -93,11 +93,23 @@ final class ScreenPresence<Screen: Sendable>: ScreenPresenceBase, @unchecked Sen
     /// The screen of each presentation of ``ScreenPresenceBase/onScreen``.
     @exclusivity(unchecked) var screens: [Screen] = []
 
+    // The pending screens and the kept reports are each two arrays rather than one array of an
+    // enum or of a tuple: an enum of TagHub's own adds its metadata and value witnesses to every
+    // app, and a tuple holding a `Screen` has its metadata looked up at run time, by the code
+    // compiled once for every schema, each time one is made or read.
+
     /// Screens decided but not handed to the hub yet, oldest first.
-    @exclusivity(unchecked) var pending: [PendingScreen<Screen>] = []
+    @exclusivity(unchecked) var pending: [Screen] = []
+    /// For each of `pending`: whether it is a screen view (`send(screen:)`), rather than only the
+    /// current screen, not delivered to strategies.
+    @exclusivity(unchecked) var pendingIsScreenView: [Bool] = []
 
     /// Reports kept by `keep(_:)`, oldest first.
-    @exclusivity(unchecked) var kept: [KeptReport<Screen>] = []
+    @exclusivity(unchecked) var kept: [ScreenReport<Screen>] = []
+    /// For each of `kept`: for an appearance declared inside the first of some presentations that
+    /// is on screen, or appears in the same batch, those presentations (the report's own parent is
+    /// then unused); `nil` for the others.
+    @exclusivity(unchecked) var keptInsideFirstOf: [[ScreenPresentationID]?] = []
 
     /// Records that `presentation` appeared; `false` when it was on screen already (a duplicate,
     /// ignored).
@@ -117,13 +129,19 @@ final class ScreenPresence<Screen: Sendable>: ScreenPresenceBase, @unchecked Sen
         return screens.remove(at: index)
     }
 
-    /// ``ScreenPresenceBase/settle()``, with the screen that became current: `appeared` when its
-    /// presentation appeared (a screen view), not when it was on screen already and became current
-    /// again. A tuple rather than an enum: each type adds its metadata and value witnesses to the
-    /// app.
-    func settleScreen() -> (screen: Screen, appeared: Bool)? {
-        guard let (index, appeared) = settle() else { return nil }
-        return (screens[index], appeared)
+    /// ``ScreenPresenceBase/settle()``, and queues the screen that became current: as a screen view
+    /// when its presentation appeared, or when `viewOnReturn` (it was on screen already, and became
+    /// current again). `false` when the current presentation did not change.
+    func settleAndQueue(viewOnReturn: Bool) -> Bool {
+        guard let (index, appeared) = settle() else { return false }
+        queue(screens[index], isScreenView: appeared || viewOnReturn)
+        return true
+    }
+
+    /// Queues `screen` to be handed to the hub.
+    func queue(_ screen: Screen, isScreenView: Bool) {
+        pending.append(screen)
+        pendingIsScreenView.append(isScreenView)
     }
 
     /// The screen of the current presentation, if any.

@@ -159,13 +159,15 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     public func applyKept() {
         // Taken and applied under one lock: a report made meanwhile on another thread is kept for
         // the next batch, or applied after this one, never checked against a state in between.
-        var reports: [KeptReport<Schema.Screen>] = []
+        var reports: [ScreenReport<Schema.Screen>] = []
+        var insideFirstOf: [[ScreenPresentationID]?] = []
         var gone: [Schema.Screen] = []
         defer { withExtendedLifetime((reports, gone)) {} }
         state.lock.lock()
         swap(&reports, &state.kept)
+        swap(&insideFirstOf, &state.keptInsideFirstOf)
         state.keptCount = 0
-        guard apply(reports, releasingLater: &gone) else { return state.lock.unlock() }
+        guard apply(reports, insideFirstOf: insideFirstOf, releasingLater: &gone) else { return state.lock.unlock() }
         settleAndSend()
     }
 
@@ -180,27 +182,31 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// `true` for the first since the last ``applyKept()``.
     private func keep(_ report: ScreenReport<Schema.Screen>, insideFirstOf ancestors: [ScreenPresentationID]?) -> Bool {
         state.lock.withLock {
-            state.kept.append((report, ancestors))
+            state.kept.append(report)
+            state.keptInsideFirstOf.append(ancestors)
             state.keptCount += 1
             return state.keptCount == 1
         }
     }
 
-    /// With the lock held: applies kept `reports` as one batch; `true` if they changed what is on
-    /// screen. Screens that disappear join `gone`, to be released after the lock.
+    /// With the lock held: applies kept `reports` as one batch, each appearance with ancestors
+    /// given in `insideFirstOf` inside the first of them on screen or appearing in the batch;
+    /// `true` if they changed what is on screen. Screens that disappear join `gone`, to be
+    /// released after the lock.
     private func apply(
-        _ reports: [KeptReport<Schema.Screen>],
+        _ reports: [ScreenReport<Schema.Screen>],
+        insideFirstOf: [[ScreenPresentationID]?],
         releasingLater gone: inout [Schema.Screen]
     ) -> Bool {
         var changed = false
-        for (report, ancestors) in reports {
-            if let ancestors, case .appeared(let screen, let presentation, _) = report {
+        for index in reports.indices {
+            if let ancestors = insideFirstOf[index], case .appeared(let screen, let presentation, _) = reports[index] {
                 let parent = ancestors.first { ancestor in
-                    state.isOnScreen(ancestor) || reports.contains { $0.report.appears(ancestor) }
+                    state.isOnScreen(ancestor) || reports.contains { $0.appears(ancestor) }
                 }
                 changed = state.appear(screen, as: presentation, inside: parent) || changed
             } else {
-                changed = apply(report, releasingLater: &gone) || changed
+                changed = apply(reports[index], releasingLater: &gone) || changed
             }
         }
         return changed
@@ -242,7 +248,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         guard state.isInBackground else { return state.lock.unlock() }
         state.isInBackground = false
         guard resends, let screen = state.currentScreen else { return state.lock.unlock() }
-        state.pending.append((screen, true))
+        state.queue(screen, isScreenView: true)
         sendPending()
     }
 
@@ -269,8 +275,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// With the lock held: finds the current presentation after reports were applied, and sends it
     /// if it changed. Returns with the lock released.
     private func settleAndSend() {
-        guard let (screen, appeared) = state.settleScreen() else { return state.lock.unlock() }
-        state.pending.append((screen, appeared || options.sendsScreenViewOnReturn))
+        guard state.settleAndQueue(viewOnReturn: options.sendsScreenViewOnReturn) else { return state.lock.unlock() }
         sendPending()
     }
 
@@ -287,13 +292,15 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
                 // Scoped, so that the batch (maybe the last reference to a screen, whose `deinit`
                 // is app code) is released before the lock is taken again.
                 let batch = state.pending
+                let isScreenView = state.pendingIsScreenView
                 state.pending = []
+                state.pendingIsScreenView = []
                 state.lock.unlock()
-                for (screen, isScreenView) in batch {
-                    if isScreenView {
-                        hub.send(screen: screen)
+                for index in batch.indices {
+                    if isScreenView[index] {
+                        hub.send(screen: batch[index])
                     } else {
-                        hub.makeCurrent(screen)
+                        hub.makeCurrent(batch[index])
                     }
                 }
             }
@@ -304,20 +311,12 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     }
 }
 
-/// What a ``ScreenTracker`` hands to its hub: a screen view (`send(screen:)`), or the current
-/// screen, not delivered to strategies. A tuple rather than an enum, as ``KeptReport``.
-typealias PendingScreen<Screen> = (screen: Screen, isScreenView: Bool)
-
-/// A report as a ``ScreenTracker`` keeps it until it applies it; for an appearance declared inside
-/// the first of some presentations that is on screen, or appears in the same batch, those
-/// presentations (the report's own parent is then unused). A tuple rather than an enum of its own:
-/// every type adds its metadata and value witnesses to the app, a tuple only what the runtime has.
-typealias KeptReport<Screen: Sendable> = (report: ScreenReport<Screen>, insideFirstOf: [ScreenPresentationID]?)
-
 extension ScreenReport {
     /// Whether this is an appearance of `presentation`.
     func appears(_ presentation: ScreenPresentationID) -> Bool {
-        guard case .appeared(_, let appearing, _) = self else { return false }
-        return appearing == presentation
+        switch self {
+        case .appeared(_, let appearing, _): appearing == presentation
+        case .disappeared: false
+        }
     }
 }
