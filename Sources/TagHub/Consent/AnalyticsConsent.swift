@@ -86,7 +86,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         self.store = store
         self.bufferCapacity = bufferCapacity
         self.overflowPolicy = overflowPolicy
-        self.registry = LockedValue(Registry(decisions: store.loadDecisions().filter { $0.value != .undecided }))
+        self.registry = LockedValue(Registry(decisions: ConsentDecisions(store.loadDecisions()).decided))
     }
 
     /// Withdraws every registered strategy as a denial does, but tells no decisions, and waits as

@@ -24,6 +24,8 @@ public struct ConsentDecisions: Sendable, Hashable, CustomStringConvertible {
     /// `(none decided)` when every purpose is undecided.
     public var description: String {
         if decided.isEmpty { return "(none decided)" }
-        return decided.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        // An array sorted, as ConsentFileFormat sorts: sorting the keys' view would be a second
+        // copy of the sort in the app.
+        return Array(decided.keys).sorted().map { "\($0): \(self[$0])" }.joined(separator: ", ")
     }
 }

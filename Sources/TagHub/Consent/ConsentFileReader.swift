@@ -14,7 +14,7 @@ struct ConsentFileReader {
 
     mutating func readDecisions() -> [ConsentPurpose: ConsentState] {
         // `undecided` marks a purpose with a bad entry, so that a duplicate grant cannot undo it.
-        var states: [String: ConsentState] = [:]
+        var states: [ConsentPurpose: ConsentState] = [:]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         skipWhitespace()
         guard take("{") else { return [:] }
@@ -33,15 +33,12 @@ struct ConsentFileReader {
                 state = .undecided
             }
             // A purpose named twice is granted only if every entry grants it, denied if any denies it.
-            states[key] = Self.combined(states[key] ?? state, state)
+            let purpose = ConsentPurpose(key)
+            states[purpose] = Self.combined(states[purpose] ?? state, state)
             skipWhitespace()
             guard take(",") else { break }
         }
-        var decisions: [ConsentPurpose: ConsentState] = [:]
-        for (identifier, state) in states where state != .undecided {
-            decisions[ConsentPurpose(identifier)] = state
-        }
-        return decisions
+        return ConsentDecisions(states).decided
     }
 
     private static func combined(_ first: ConsentState, _ second: ConsentState) -> ConsentState {

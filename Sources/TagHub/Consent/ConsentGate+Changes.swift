@@ -3,41 +3,47 @@
 extension ConsentGate {
     // Called by AnalyticsConsent, one change at a time.
 
-    /// A state with a key, as the gate compares it with what it delivered.
-    struct KeyedState {
-        let key: Schema.StateKey
-        /// The hub's version of it: unique to its send.
-        let version: UInt64
-        let value: Schema.State
-    }
+    // A state with a key is passed as its value, key and version (the hub's, unique to its send),
+    // not as one value of a type of its own (whose metadata and value witnesses every app would
+    // carry), nor as a tuple (whose metadata the code compiled once for every schema looks up at
+    // run time).
 
-    /// With the lock held: whether the strategy has yet to receive this state, or a newer one of
-    /// its key (then it is marked received, and the state it replaces handed back in `replaced`,
-    /// for the caller to release after the lock: its `deinit` is app code, which may send).
-    func markDelivered(_ state: KeyedState, replacing replaced: inout Schema.State?) -> Bool {
-        guard state.version > deliveredStates[state.key]?.version ?? 0 else { return false }
-        replaced = deliveredStates.updateValue((state.version, state.value), forKey: state.key)?.value
+    /// With the lock held: whether the strategy has yet to receive the state `value` of `key` sent
+    /// as `version`, or a newer one of its key (then it is marked received, and the state it
+    /// replaces handed back in `replaced`, for the caller to release after the lock: its `deinit`
+    /// is app code, which may send).
+    func markDelivered(
+        _ value: Schema.State,
+        key: Schema.StateKey,
+        version: UInt64,
+        replacing replaced: inout Schema.State?
+    ) -> Bool {
+        guard version > deliveredStates[key]?.version ?? 0 else { return false }
+        replaced = deliveredStates.updateValue((version, value), forKey: key)?.value
         return true
     }
 
-    /// On the replaying thread: whether to deliver `state` now. Not when the gate closed, when the
-    /// strategy received it or a newer one of its key, or (compared outside the lock: `==` is app
-    /// code) when it equals the last one of its key the strategy received.
-    private func shouldDeliverInReplay(_ state: KeyedState) -> Bool {
-        // Released after the lock (see `markDelivered(_:replacing:)`).
+    /// On the replaying thread: whether to deliver the state `value` of `key`, sent as `version`,
+    /// now. Not when the gate closed, when the strategy received it or a newer one of its key, or
+    /// (compared outside the lock: `==` is app code) when it equals the last one of its key the
+    /// strategy received.
+    private func shouldDeliverInReplay(_ value: Schema.State, key: Schema.StateKey, version: UInt64) -> Bool {
+        // Released after the lock (see `markDelivered(_:key:version:replacing:)`).
         var replaced: Schema.State?
         defer { withExtendedLifetime(replaced) {} }
         let last = lock.withLock {
-            mode == .forwarding ? deliveredStates[state.key] : (version: .max, value: state.value)
+            mode == .forwarding ? deliveredStates[key] : (version: .max, value: value)
         }
         if let last {
-            guard state.version > last.version else { return false }
-            if let sameState, sameState.isSame(last.value, state.value) {
-                lock.withLock { _ = markDelivered(state, replacing: &replaced) }
+            guard version > last.version else { return false }
+            if let sameState, sameState.isSame(last.value, value) {
+                lock.withLock { _ = markDelivered(value, key: key, version: version, replacing: &replaced) }
                 return false
             }
         }
-        return lock.withLock { mode == .forwarding && markDelivered(state, replacing: &replaced) }
+        return lock.withLock {
+            mode == .forwarding && markDelivered(value, key: key, version: version, replacing: &replaced)
+        }
     }
 
     /// Notes the hub's states when the gate joined its roster (`AnalyticsHub.attach(gate:)`).
@@ -86,9 +92,7 @@ extension ConsentGate {
             while true {
                 while let envelope = nextToReplay(after: replayed) {
                     if case .state(let tag) = envelope.tag, let key = Schema.stateKey(of: tag),
-                        !shouldDeliverInReplay(
-                            KeyedState(key: key, version: envelope.context.record.version, value: tag)
-                        )
+                        !shouldDeliverInReplay(tag, key: key, version: envelope.context.record.version)
                     {
                         continue
                     }
@@ -114,8 +118,7 @@ extension ConsentGate {
     private func catchUp(with record: ContextRecord<Schema>) {
         guard let receiver = receivers.state else { return }
         for entry in record.entries where passes(.state(entry.value)) {
-            guard shouldDeliverInReplay(KeyedState(key: entry.key, version: entry.version, value: entry.value))
-            else { continue }
+            guard shouldDeliverInReplay(entry.value, key: entry.key, version: entry.version) else { continue }
             receiver.send(state: TagEnvelope(tag: entry.value, context: record.context(of: entry)))
         }
     }
@@ -131,7 +134,7 @@ extension ConsentGate {
         for envelope in refused {
             guard case .state(let tag) = envelope.tag, let key = Schema.stateKey(of: tag),
                 passes(envelope.tag),
-                shouldDeliverInReplay(KeyedState(key: key, version: envelope.context.record.version, value: tag))
+                shouldDeliverInReplay(tag, key: key, version: envelope.context.record.version)
             else { continue }
             receivers.deliver(envelope)
             delivered = true

@@ -139,7 +139,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     func send(state: TagEnvelope<Schema.State, Schema>) {
         let admitted =
             if let key = Schema.stateKey(of: state.tag) {
-                admit(KeyedState(key: key, version: state.context.record.version, value: state.tag), state)
+                admit(state, key: key)
             } else {
                 admit(state, on: .state, keep: keepers.state)
             }
@@ -180,15 +180,17 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         }
     }
 
-    /// ``admit(_:on:keep:)`` for a state with a key: one the strategy received already, or a newer
-    /// one of its key, is dropped silently; one a full buffer refuses is delivered after the replay.
-    func admit(_ state: KeyedState, _ envelope: TagEnvelope<Schema.State, Schema>) -> Bool {
-        // Released after the lock (see `markDelivered(_:replacing:)`).
+    /// ``admit(_:on:keep:)`` for a state with a key, `key`: one the strategy received already, or a
+    /// newer one of its key, is dropped silently; one a full buffer refuses is delivered after the
+    /// replay.
+    func admit(_ envelope: TagEnvelope<Schema.State, Schema>, key: Schema.StateKey) -> Bool {
+        // Released after the lock (see `markDelivered(_:key:version:replacing:)`).
         var replacedState: Schema.State?
         defer { withExtendedLifetime(replacedState) {} }
         switch takeTurn() {
         case .forwarding:
-            guard markDelivered(state, replacing: &replacedState) else {
+            let version = envelope.context.record.version
+            guard markDelivered(envelope.tag, key: key, version: version, replacing: &replacedState) else {
                 lock.unlock()
                 return false
             }
@@ -198,7 +200,7 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         case .buffering:
             keepOrDrop(envelope, on: .state, keep: keepers.state) { [self] in
                 // The state it replaces is released after the lock: its payload's `deinit` is app code.
-                let replaced = refusedStates.updateValue(envelope.map { .state($0) }, forKey: state.key)
+                let replaced = refusedStates.updateValue(envelope.map { .state($0) }, forKey: key)
                 lock.unlock()
                 withExtendedLifetime(replaced) {}
             }

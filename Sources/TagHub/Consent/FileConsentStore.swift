@@ -66,7 +66,7 @@ public final class FileConsentStore: ConsentStore {
     /// - Throws: A ``SaveError`` when neither write reads back as `decisions`. The decisions are in
     ///   effect in memory all the same; what the next launch reads is in the error's description.
     public func saveDecisions(_ decisions: [ConsentPurpose: ConsentState]) throws {
-        let saved = decisions.filter { $0.value != .undecided }
+        let saved = ConsentDecisions(decisions).decided
         let contents = ConsentFileFormat.contents(of: saved)
         try lastWriteError.withLock { lastError in
             var failures: [WriteFailure] = []

@@ -5,7 +5,7 @@ public final class InMemoryConsentStore: ConsentStore {
 
     /// A store holding `decisions`, none by default.
     public init(_ decisions: [ConsentPurpose: ConsentState] = [:]) {
-        self.decisions = LockedValue(decisions.filter { $0.value != .undecided })
+        self.decisions = LockedValue(ConsentDecisions(decisions).decided)
     }
 
     /// The decisions saved last.
@@ -15,6 +15,6 @@ public final class InMemoryConsentStore: ConsentStore {
 
     /// Keeps `decisions`, without the undecided ones; never fails.
     public func saveDecisions(_ decisions: [ConsentPurpose: ConsentState]) {
-        self.decisions.withLock { $0 = decisions.filter { $0.value != .undecided } }
+        self.decisions.withLock { $0 = ConsentDecisions(decisions).decided }
     }
 }

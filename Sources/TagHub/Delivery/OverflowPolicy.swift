@@ -3,26 +3,22 @@
 ///
 /// Every dropped tag is counted, never silently lost.
 public struct OverflowPolicy: Sendable, Hashable, CustomStringConvertible {
-    private enum Storage: Sendable, Hashable { case dropOldest, dropNewest }
-    private let storage: Storage
+    /// Whether the oldest tag makes room: `dropOldest`. A flag rather than a private enum: every
+    /// type adds its metadata, value witnesses and conformances to the app.
+    let dropsOldest: Bool
 
-    private init(_ storage: Storage) {
-        self.storage = storage
+    private init(dropsOldest: Bool) {
+        self.dropsOldest = dropsOldest
     }
 
     /// The oldest waiting tag makes room for the new one: what is kept is the most recent.
-    public static let dropOldest = OverflowPolicy(.dropOldest)
+    public static let dropOldest = OverflowPolicy(dropsOldest: true)
 
     /// The new tag is dropped: what is kept is the start of a burst.
-    public static let dropNewest = OverflowPolicy(.dropNewest)
+    public static let dropNewest = OverflowPolicy(dropsOldest: false)
 
     /// `dropOldest` or `dropNewest`.
     public var description: String {
-        switch storage {
-        case .dropOldest: "dropOldest"
-        case .dropNewest: "dropNewest"
-        }
+        dropsOldest ? "dropOldest" : "dropNewest"
     }
-
-    var dropsOldest: Bool { storage == .dropOldest }
 }

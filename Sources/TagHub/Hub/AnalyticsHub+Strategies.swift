@@ -135,7 +135,7 @@ extension AnalyticsHub {
         let stages = wrapperChain(of: strategy).map(ObjectIdentifier.init)
         let claimed = state.lock.withLock {
             guard !isClaimedByConsent(stages) else { return false }
-            for stage in stages { state.registeredWithConsent[stage] = owner }
+            for stage in stages { state.registeredWithConsent.append((stage, owner)) }
             return true
         }
         guard claimed else { return false }
@@ -152,12 +152,12 @@ extension AnalyticsHub {
     /// them again.
     func releaseFromConsent(_ strategy: AnyObject) {
         let owner = ObjectIdentifier(strategy)
-        state.lock.withLock { state.registeredWithConsent = state.registeredWithConsent.filter { $0.value != owner } }
+        state.lock.withLock { state.registeredWithConsent.removeAll { $0.owner == owner } }
     }
 
     /// With the lock held: whether a consent has claimed one of `stages`.
     func isClaimedByConsent(_ stages: [ObjectIdentifier]) -> Bool {
-        stages.contains { state.registeredWithConsent[$0] != nil }
+        stages.contains { stage in state.registeredWithConsent.contains { $0.stage == stage } }
     }
 
     /// The consent gate `member` is, if it is one.

@@ -40,8 +40,9 @@ final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// Strategies registered with an `AnalyticsConsent` of this hub, and every strategy on their
     /// chains, each with the one registered: consent attaches them (behind a gate), `attach` does
-    /// not, alone or wrapped.
-    @exclusivity(unchecked) var registeredWithConsent: [ObjectIdentifier: ObjectIdentifier] = [:]
+    /// not, alone or wrapped. An array: it holds a few strategies, and is read by attaching and
+    /// registering, not by sends; a dictionary of them would add its code to every app.
+    @exclusivity(unchecked) var registeredWithConsent: [(stage: ObjectIdentifier, owner: ObjectIdentifier)] = []
 
     /// Calls to `detach` waiting for `retired` to drain, so that finishing sends know to wake them.
     @exclusivity(unchecked) var waitingDetaches = 0

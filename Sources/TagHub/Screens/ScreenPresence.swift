@@ -90,22 +90,26 @@ class ScreenPresenceBase: @unchecked Sendable {
 /// last (a sheet, a pushed screen) wins over what it covers. When it disappears, the one it
 /// covered becomes current again.
 final class ScreenPresence<Screen: Sendable>: ScreenPresenceBase, @unchecked Sendable {
-    /// What becomes of the screens once some reports are applied.
-    enum Change {
-        /// A presentation that appeared became current: a screen view.
-        case appeared(Screen)
-        /// A presentation that was on screen already became current again.
-        case returned(Screen)
-    }
-
     /// The screen of each presentation of ``ScreenPresenceBase/onScreen``.
     @exclusivity(unchecked) var screens: [Screen] = []
 
+    // The pending screens and the kept reports are each two arrays rather than one array of an
+    // enum or of a tuple: an enum of TagHub's own adds its metadata and value witnesses to every
+    // app, and a tuple holding a `Screen` has its metadata looked up at run time, by the code
+    // compiled once for every schema, each time one is made or read.
+
     /// Screens decided but not handed to the hub yet, oldest first.
-    @exclusivity(unchecked) var pending: [PendingScreen<Screen>] = []
+    @exclusivity(unchecked) var pending: [Screen] = []
+    /// For each of `pending`: whether it is a screen view (`send(screen:)`), rather than only the
+    /// current screen, not delivered to strategies.
+    @exclusivity(unchecked) var pendingIsScreenView: [Bool] = []
 
     /// Reports kept by `keep(_:)`, oldest first.
-    @exclusivity(unchecked) var kept: [KeptReport<Screen>] = []
+    @exclusivity(unchecked) var kept: [ScreenReport<Screen>] = []
+    /// For each of `kept`: for an appearance declared inside the first of some presentations that
+    /// is on screen, or appears in the same batch, those presentations (the report's own parent is
+    /// then unused); `nil` for the others.
+    @exclusivity(unchecked) var keptInsideFirstOf: [[ScreenPresentationID]?] = []
 
     /// Records that `presentation` appeared; `false` when it was on screen already (a duplicate,
     /// ignored).
@@ -125,10 +129,19 @@ final class ScreenPresence<Screen: Sendable>: ScreenPresenceBase, @unchecked Sen
         return screens.remove(at: index)
     }
 
-    /// ``ScreenPresenceBase/settle()``, with the screen that became current.
-    func settleScreen() -> Change? {
-        guard let (index, appeared) = settle() else { return nil }
-        return appeared ? .appeared(screens[index]) : .returned(screens[index])
+    /// ``ScreenPresenceBase/settle()``, and queues the screen that became current: as a screen view
+    /// when its presentation appeared, or when `viewOnReturn` (it was on screen already, and became
+    /// current again). `false` when the current presentation did not change.
+    func settleAndQueue(viewOnReturn: Bool) -> Bool {
+        guard let (index, appeared) = settle() else { return false }
+        queue(screens[index], isScreenView: appeared || viewOnReturn)
+        return true
+    }
+
+    /// Queues `screen` to be handed to the hub.
+    func queue(_ screen: Screen, isScreenView: Bool) {
+        pending.append(screen)
+        pendingIsScreenView.append(isScreenView)
     }
 
     /// The screen of the current presentation, if any.

@@ -124,7 +124,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     ///   then arranges for ``applyKept()`` to run (at the end of this turn of the run loop, for
     ///   example).
     public func keep(_ report: ScreenReport<Schema.Screen>) -> Bool {
-        keep(.report(report))
+        keep(report, insideFirstOf: nil)
     }
 
     /// Keeps the appearance of `presentation`, of `screen`, declared inside the first of
@@ -143,7 +143,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         insideFirstOf ancestors: @autoclosure () -> [ScreenPresentationID]
     ) -> Bool {
         if changesNothing(presentation, appearing: true) { return false }
-        return keep(.appearedInsideFirst(screen, presentation, ancestors()))
+        return keep(.appeared(screen, presentation: presentation, parent: nil), insideFirstOf: ancestors())
     }
 
     /// Keeps the disappearance of `presentation`, as ``keep(_:)`` does. With nothing kept, the
@@ -152,20 +152,22 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// - Returns: `true` when the caller must arrange for ``applyKept()`` to run, as ``keep(_:)``.
     public func keepDisappearance(of presentation: ScreenPresentationID) -> Bool {
         if changesNothing(presentation, appearing: false) { return false }
-        return keep(.report(.disappeared(presentation)))
+        return keep(.disappeared(presentation), insideFirstOf: nil)
     }
 
     /// Applies the reports kept since the last call, as one ``apply(_:)``.
     public func applyKept() {
         // Taken and applied under one lock: a report made meanwhile on another thread is kept for
         // the next batch, or applied after this one, never checked against a state in between.
-        var reports: [KeptReport<Schema.Screen>] = []
+        var reports: [ScreenReport<Schema.Screen>] = []
+        var insideFirstOf: [[ScreenPresentationID]?] = []
         var gone: [Schema.Screen] = []
         defer { withExtendedLifetime((reports, gone)) {} }
         state.lock.lock()
         swap(&reports, &state.kept)
+        swap(&insideFirstOf, &state.keptInsideFirstOf)
         state.keptCount = 0
-        guard apply(reports, releasingLater: &gone) else { return state.lock.unlock() }
+        guard apply(reports, insideFirstOf: insideFirstOf, releasingLater: &gone) else { return state.lock.unlock() }
         settleAndSend()
     }
 
@@ -176,31 +178,35 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         state.lock.withLock { state.keptCount == 0 && state.isOnScreen(presentation) == appearing }
     }
 
-    /// Keeps `report`; `true` for the first since the last ``applyKept()``.
-    private func keep(_ report: KeptReport<Schema.Screen>) -> Bool {
+    /// Keeps `report`, an appearance declared inside the first of `ancestors` if they are given;
+    /// `true` for the first since the last ``applyKept()``.
+    private func keep(_ report: ScreenReport<Schema.Screen>, insideFirstOf ancestors: [ScreenPresentationID]?) -> Bool {
         state.lock.withLock {
             state.kept.append(report)
+            state.keptInsideFirstOf.append(ancestors)
             state.keptCount += 1
             return state.keptCount == 1
         }
     }
 
-    /// With the lock held: applies kept `reports` as one batch; `true` if they changed what is on
-    /// screen. Screens that disappear join `gone`, to be released after the lock.
+    /// With the lock held: applies kept `reports` as one batch, each appearance with ancestors
+    /// given in `insideFirstOf` inside the first of them on screen or appearing in the batch;
+    /// `true` if they changed what is on screen. Screens that disappear join `gone`, to be
+    /// released after the lock.
     private func apply(
-        _ reports: [KeptReport<Schema.Screen>],
+        _ reports: [ScreenReport<Schema.Screen>],
+        insideFirstOf: [[ScreenPresentationID]?],
         releasingLater gone: inout [Schema.Screen]
     ) -> Bool {
         var changed = false
-        for report in reports {
-            switch report {
-            case .report(let report):
-                changed = apply(report, releasingLater: &gone) || changed
-            case .appearedInsideFirst(let screen, let presentation, let ancestors):
+        for index in reports.indices {
+            if let ancestors = insideFirstOf[index], case .appeared(let screen, let presentation, _) = reports[index] {
                 let parent = ancestors.first { ancestor in
                     state.isOnScreen(ancestor) || reports.contains { $0.appears(ancestor) }
                 }
                 changed = state.appear(screen, as: presentation, inside: parent) || changed
+            } else {
+                changed = apply(reports[index], releasingLater: &gone) || changed
             }
         }
         return changed
@@ -242,7 +248,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         guard state.isInBackground else { return state.lock.unlock() }
         state.isInBackground = false
         guard resends, let screen = state.currentScreen else { return state.lock.unlock() }
-        state.pending.append(.screenView(screen))
+        state.queue(screen, isScreenView: true)
         sendPending()
     }
 
@@ -269,14 +275,7 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// With the lock held: finds the current presentation after reports were applied, and sends it
     /// if it changed. Returns with the lock released.
     private func settleAndSend() {
-        switch state.settleScreen() {
-        case nil:
-            return state.lock.unlock()
-        case .appeared(let screen):
-            state.pending.append(.screenView(screen))
-        case .returned(let screen):
-            state.pending.append(options.sendsScreenViewOnReturn ? .screenView(screen) : .currentOnly(screen))
-        }
+        guard state.settleAndQueue(viewOnReturn: options.sendsScreenViewOnReturn) else { return state.lock.unlock() }
         sendPending()
     }
 
@@ -293,12 +292,15 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
                 // Scoped, so that the batch (maybe the last reference to a screen, whose `deinit`
                 // is app code) is released before the lock is taken again.
                 let batch = state.pending
+                let isScreenView = state.pendingIsScreenView
                 state.pending = []
+                state.pendingIsScreenView = []
                 state.lock.unlock()
-                for next in batch {
-                    switch next {
-                    case .screenView(let screen): hub.send(screen: screen)
-                    case .currentOnly(let screen): hub.makeCurrent(screen)
+                for index in batch.indices {
+                    if isScreenView[index] {
+                        hub.send(screen: batch[index])
+                    } else {
+                        hub.makeCurrent(batch[index])
                     }
                 }
             }
@@ -309,29 +311,12 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     }
 }
 
-/// What a ``ScreenTracker`` hands to its hub.
-enum PendingScreen<Screen> {
-    /// A screen view: `send(screen:)`.
-    case screenView(Screen)
-    /// The current screen, not delivered to strategies.
-    case currentOnly(Screen)
-}
-
-/// A report as a ``ScreenTracker`` keeps it until it applies it.
-enum KeptReport<Screen: Sendable>: Sendable {
-    /// A report as the app made it.
-    case report(ScreenReport<Screen>)
-    /// An appearance declared inside the first of some presentations that is on screen, or appears
-    /// in the same batch.
-    case appearedInsideFirst(Screen, ScreenPresentationID, [ScreenPresentationID])
-
+extension ScreenReport {
     /// Whether this is an appearance of `presentation`.
     func appears(_ presentation: ScreenPresentationID) -> Bool {
         switch self {
-        case .report(.appeared(_, let appearing, _)), .appearedInsideFirst(_, let appearing, _):
-            appearing == presentation
-        case .report(.disappeared):
-            false
+        case .appeared(_, let appearing, _): appearing == presentation
+        case .disappeared: false
         }
     }
 }
