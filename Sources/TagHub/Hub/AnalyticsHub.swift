@@ -115,9 +115,8 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// The screen joins the history first: the context it is delivered with has it as `current`.
     @inlinable
     public func send(screen: Schema.Screen) {
-        // Screens that left the history are released once this send has delivered: their `deinit`
-        // is app code, which must not run under the lock, and may call the hub (a `detach` there
-        // would otherwise wait for this very send).
+        // Screens that left the history are released once this send has delivered: see "One send"
+        // in Architecture.md.
         var replacedStorage: AnyObject?
         defer { withExtendedLifetime(replacedStorage) {} }
         guard let (roster, context) = record(screen, replacing: &replacedStorage) else { return }
