@@ -161,7 +161,6 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         if deliveringTicket != nil {
             deliveringTicket = nil
             processedThrough = max(processedThrough, ticket ?? 0)
-            // Wakes a cancellation waiting for the delivery that just ended.
             lock.broadcast()
         }
         guard !pending.isEmpty else {

@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// Sessions, states, and the catch-up of a strategy that joins after states were sent.
 extension AnalyticsHub {
     // MARK: - Session
 

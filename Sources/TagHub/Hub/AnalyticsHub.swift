@@ -243,9 +243,6 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     /// Under the lock: takes the roster and the context for a tag of `channel`, and counts the send
     /// as in flight; `nil` when no strategy takes the channel.
-    ///
-    /// Each `send` moves the context into its envelope (`consume context`): copied, its two
-    /// references were retained and released again.
     @inline(__always)
     func take(_ channel: AnalyticsChannel, at now: Double) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
         let roster = state.roster
