@@ -127,7 +127,6 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         for purposes: Set<ConsentPurpose>,
         whileDenied: (@Sendable (AnalyticsTag<Schema>) -> Bool)? = nil
     ) -> Bool {
-        // The gate's keepers are built here, in the app's module, so compiled for its types.
         register(strategy, name: name, for: purposes, whileDenied: whileDenied, keepers: makeTagKeepers())
     }
 

@@ -7,9 +7,6 @@
 /// `@unchecked Sendable` is safe: the mutable state is read and written only under `lock`, and
 /// `status` is behind a lock of its own. For the same reason the `var`s that a send reads skip the
 /// run-time exclusivity checks.
-///
-/// Compiled once, in TagHub, for every schema: a tag of the app's type is only passed on by
-/// reference here, and wrapped and copied into the buffer by ``TagKeepers``, compiled for it.
 final class ConsentGate<Schema: AnalyticsSchema>:
     AnalyticsScreenStrategy, AnalyticsUserActionStrategy, AnalyticsEventStrategy, AnalyticsStateStrategy,
     AnalyticsWrappingStrategy, @unchecked Sendable

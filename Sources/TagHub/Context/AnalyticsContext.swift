@@ -37,9 +37,8 @@ public struct AnalyticsContext<Schema: AnalyticsSchema> {
     @usableFromInline let screens: AnyObject?
     @usableFromInline let start: Int
     @usableFromInline let end: Int
-    /// ``time``, in seconds since 2001: a `Date` field (a type of another module, whose layout
-    /// this one may not rely on) made every envelope copied in the app's code go through generic
-    /// value witnesses.
+    /// ``time``, in seconds since 2001, not a `Date`: see "The rest of the context" in
+    /// Docs/Architecture.md.
     @usableFromInline let secondsSinceReferenceDate: Double
     /// The session and the states of the moment the tag was sent: a `ContextRecord<Schema>`.
     @usableFromInline let storedRecord: AnyObject

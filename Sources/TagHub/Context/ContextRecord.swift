@@ -7,18 +7,15 @@ import Foundation
 /// The slow-changing part of a context, shared by every context taken between two changes: the
 /// session, and the states in the order they were last set.
 ///
-/// Immutable: a session that starts, or a state that changes, makes a new record (the states are
-/// copied then, once per change, not per tag). A context holds one reference, so taking one costs
-/// the same whatever the number of states.
+/// Immutable: a session that starts, or a state that changes, makes a new record (see "The rest of
+/// the context" in Docs/Architecture.md).
 ///
 /// `@unchecked Sendable` is safe: every property is a `let`, and the states and screens it holds
 /// are `Sendable` (the schema requires it).
 @usableFromInline
 final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
-    /// A state and its key: what a context's states are made of.
-    ///
-    /// A class, so that a list of states holds references: copying a list of the app's state
-    /// values went through value witnesses, once per state kept.
+    /// A state and its key: what a context's states are made of. A class, so that a list of
+    /// states holds references (see "The rest of the context" in Docs/Architecture.md).
     @usableFromInline
     final class StateValue {
         @usableFromInline let key: Schema.StateKey
@@ -30,10 +27,8 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
         }
     }
 
-    /// One state as last set, with what its send knew: a catch-up delivers it with these.
-    ///
-    /// A class, so that a record's array holds references: copying the array when a state changes
-    /// retains each entry, where copying structs of the app's types went through value witnesses.
+    /// One state as last set, with what its send knew: a catch-up delivers it with these. A class,
+    /// for the same reason as ``StateValue``.
     final class Entry {
         /// When it was sent.
         var time: Date { Date(timeIntervalSinceReferenceDate: seconds) }
@@ -68,15 +63,12 @@ final class ContextRecord<Schema: AnalyticsSchema>: @unchecked Sendable {
         }
     }
 
-    /// The delivery scope of the hub that made the record (its diagnostics, and the frames its
-    /// deliveries run in): every envelope whose context holds the record reports there. Kept here
-    /// rather than in the envelope, to keep an envelope small: one more reference in it made every
-    /// copy of a queued tag go through generic value witnesses.
+    /// The delivery scope of the hub that made the record: every envelope whose context holds the
+    /// record reports there. Here, not in the envelope: see "Tricks on the send path".
     let scope: DeliveryScope?
     let session: AnalyticsSession
-    /// The states (``StateValue``s), oldest set first; one per key. As `AnyObject`s, which the
-    /// standard library's code specialized for them walks: this code is compiled once for every
-    /// schema, where a list of `StateValue`s is walked by generic code, a metadata lookup a state.
+    /// The states (``StateValue``s), oldest set first; one per key. As `AnyObject`s: see "Tricks on
+    /// the send path" in Docs/Architecture.md.
     @usableFromInline let values: ContiguousArray<AnyObject>
     /// For the hub's records: the entries of `values`, one for one, with what each send knew. A
     /// catch-up's record has none.

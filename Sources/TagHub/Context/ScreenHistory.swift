@@ -49,8 +49,7 @@ public struct ScreenHistory<Screen> {
     /// storage is full, or another history already appended there) moves the screens that stay
     /// into new storage with room to grow, so that appending is O(1) amortized.
     ///
-    /// Not `mutating`, with a plain loop and `end - start` rather than `count`: in code compiled
-    /// once for every schema, each of those looked up metadata at run time.
+    /// Not `mutating`, a plain loop: see "Tricks on the send path" in Docs/Architecture.md.
     ///
     /// - Returns: the new history, and the storage it no longer uses, for the caller to release
     ///   after unlocking (the `deinit` of the screens it held is app code).

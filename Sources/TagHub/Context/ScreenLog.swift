@@ -14,9 +14,8 @@ struct ScreenLogHeader {
 /// Append-only storage for screens, shared by the hub's history and every snapshot taken of it.
 ///
 /// Slots are written once, in order, and never changed: a snapshot that covers slots `start..<end`
-/// can be read on any thread while the hub keeps appending after `end`. When the storage is full,
-/// the hub starts a new one holding only the screens still inside its bound, so appending costs
-/// O(1) amortized whatever the bound, and a snapshot never copies screens.
+/// can be read on any thread while the hub keeps appending after `end` (see "The screen history"
+/// in Docs/Architecture.md).
 @usableFromInline
 final class ScreenLog<Screen>: ManagedBuffer<ScreenLogHeader, Screen> {
     @inlinable

@@ -14,9 +14,6 @@
 /// ```
 public struct TagEnvelope<Tag, Schema: AnalyticsSchema> {
     /// The screens, time, session and states at the moment the tag was sent.
-    ///
-    /// Stored first, at the same place whatever the tag's type: code compiled once for every
-    /// schema reads it without looking up the envelope's layout (its mirror keeps the tag first).
     public let context: AnalyticsContext<Schema>
     /// The tag the app sent.
     public let tag: Tag
@@ -25,10 +22,8 @@ public struct TagEnvelope<Tag, Schema: AnalyticsSchema> {
     ///
     /// Not part of the envelope's value: two envelopes with the same tag and context are equal.
     public var diagnostics: AnalyticsDiagnostics? { scope?.diagnostics }
-    /// The delivery scope of the hub that sent the tag, with its diagnostics: whoever delivers the
-    /// tag later (a background queue) does so inside that scope. For an envelope made by hand, a
-    /// scope of its own that no hub has, or `nil` without diagnostics. Held by the context's
-    /// record, which the hub's contexts share.
+    /// The delivery scope of the hub that sent the tag; for an envelope made by hand, a scope of
+    /// its own that no hub has, or `nil` without diagnostics (see "One delivery scope").
     var scope: DeliveryScope? { context.scope }
 
     /// An envelope for `tag`, sent in `context`, reporting to `diagnostics` (by default, to the

@@ -9,9 +9,7 @@ import Dispatch
 /// `waitUntilDelivered()` start it at once.
 ///
 /// `@unchecked Sendable` is safe: every stored `var` is read and written only while `lock` is
-/// held (so they skip the run-time exclusivity checks), and the `let`s are `Sendable`. Compiled
-/// once for every schema, but for what is built where the app creates the wrapper, for its types:
-/// wrapping a tag for the queue (``TagKeepers``), and handing it to the wrapped strategy.
+/// held (so they skip the run-time exclusivity checks), and the `let`s are `Sendable`.
 final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// How long a tag that finds the worker idle waits for others before the worker starts.
     static var gatheringDelay: DispatchTimeInterval { .milliseconds(1) }
@@ -120,13 +118,10 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     // MARK: - The worker's side
 
-    /// Delivers queued tags one at a time until the queue is empty. Several drains may be
-    /// scheduled (a gathered one and one a flush started); the serial queue runs them one after
-    /// the other, and one that finds the queue empty ends at once.
-    ///
-    /// Each tag is delivered inside the delivery scope of the hub that sent it, as the hub would:
-    /// what the wrapped strategy sends meanwhile is delivered after it, and its `detach` does not
-    /// wait.
+    /// Delivers queued tags one at a time until the queue is empty, each inside the delivery scope
+    /// of the hub that sent it (see "One delivery scope" in Docs/Architecture.md). Several drains
+    /// may be scheduled (a gathered one and one a flush started); the serial queue runs them one
+    /// after the other, and one that finds the queue empty ends at once.
     func drain() {
         var delivered: Int?
         let thread = DeliveryThread.current
@@ -166,7 +161,6 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         if deliveringTicket != nil {
             deliveringTicket = nil
             processedThrough = max(processedThrough, ticket ?? 0)
-            // Wakes a cancellation waiting for the delivery that just ended.
             lock.broadcast()
         }
         guard !pending.isEmpty else {

@@ -75,7 +75,6 @@ public final class BackgroundStrategy<Wrapped: AnalyticsStrategy>:
         overflowPolicy: OverflowPolicy = .dropOldest,
         name: String? = nil
     ) {
-        // Built here, in the app's module, so compiled for its types (see `TagKeepers`).
         self.init(
             wrapping: strategy,
             capacity: capacity,

@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// Sessions, states, and the catch-up of a strategy that joins after states were sent.
 extension AnalyticsHub {
     // MARK: - Session
 
@@ -113,12 +112,8 @@ extension AnalyticsHub {
     // MARK: - Catch-up
 
     /// Attaches a strategy that takes states, after delivering it the hub's states: those current
-    /// when it joins, each once, in the order they were set.
-    ///
-    /// The states are delivered before the strategy joins the roster, so before any tag; if states
-    /// changed meanwhile, the changed ones are delivered too, until none did. All of it runs in
-    /// the hub's delivery scope: a tag the strategy sends from there is delivered after the
-    /// catch-up, to the strategies attached when it was sent (not this one, which had not joined).
+    /// when it joins, each once, in the order they were set, in the hub's delivery scope (see
+    /// "Catching up a strategy that joins late" in Docs/Architecture.md).
     func attach(
         _ admission: Admission<Schema>,
         catchingUp receiver: any AnalyticsStateStrategy<Schema>,

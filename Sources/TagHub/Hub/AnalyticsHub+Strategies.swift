@@ -1,5 +1,3 @@
-// AnalyticsHub: attaching and detaching strategies.
-
 extension AnalyticsHub {
     /// Attaches `strategy`: from now on it receives the tags of the channels it adopts and accepts.
     ///
@@ -40,8 +38,7 @@ extension AnalyticsHub {
 
     /// Detaches `strategy`: once this returns, it receives nothing more.
     ///
-    /// A send on another thread may have picked the strategy just before: `detach` waits until such
-    /// deliveries have finished, so nothing reaches the strategy after it returns. It waits for the
+    /// A send on another thread may have picked the strategy just before: `detach` waits for the
     /// sends, on the channels the strategy takes, that were delivering when it was called, including
     /// their deliveries to other strategies (a slow vendor makes it slow). So never call it on a
     /// thread that a strategy may be waiting for: from the main thread, for example, when some

@@ -94,7 +94,6 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         }
         self.screenHistoryLimit = screenHistoryLimit
         self.scope = DeliveryScope(diagnostics: diagnostics)
-        // Every context the hub takes holds its scope: envelopes report to its diagnostics.
         state.record = ContextRecord(scope: scope, session: .none)
         self.clock = clock
         self.readsSystemClock = clock is SystemClock
@@ -116,9 +115,8 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     /// The screen joins the history first: the context it is delivered with has it as `current`.
     @inlinable
     public func send(screen: Schema.Screen) {
-        // Screens that left the history are released once this send has delivered: their `deinit`
-        // is app code, which must not run under the lock, and may call the hub (a `detach` there
-        // would otherwise wait for this very send).
+        // Screens that left the history are released once this send has delivered: see "One send"
+        // in Architecture.md.
         var replacedStorage: AnyObject?
         defer { withExtendedLifetime(replacedStorage) {} }
         guard let (roster, context) = record(screen, replacing: &replacedStorage) else { return }
@@ -154,10 +152,7 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
         route(state: TagEnvelope(tag: tag, context: consume context), from: roster)
     }
 
-    // The public `send`s are inlined in the app, where the tag's type is known: there the envelope
-    // is built without the run-time lookups and witness calls that a tag of unknown type costs.
-    // Everything else is compiled here once: what the hub does under its lock, which handles only
-    // references and numbers, and the fan-out, which passes the envelope on by reference.
+    // Why the public `send`s are inlinable and the rest is not: "Compiled once" in Architecture.md.
 
     /// Reads the clock, then, under the lock, appends `screen` to the history (handing back the
     /// storage it replaced, to be released after the delivery) and takes the roster and the
@@ -248,9 +243,6 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
 
     /// Under the lock: takes the roster and the context for a tag of `channel`, and counts the send
     /// as in flight; `nil` when no strategy takes the channel.
-    ///
-    /// Each `send` moves the context into its envelope (`consume context`): copied, its two
-    /// references were retained and released again.
     @inline(__always)
     func take(_ channel: AnalyticsChannel, at now: Double) -> (Roster<Schema>, AnalyticsContext<Schema>)? {
         let roster = state.roster
@@ -274,13 +266,9 @@ public final class AnalyticsHub<Schema: AnalyticsSchema>: Sendable {
     }
 
     /// Delivers `envelope` now, in a frame it opens on this thread, to the strategies of `roster`
-    /// that take the channel, by `fanOut`; or, when this
-    /// thread is already delivering for this hub (a strategy sent it), queues the delivery on that
-    /// frame: only that case allocates (a closure).
-    ///
-    /// Always inlined in each channel's `route`, so that `fanOut`, a closure that captures
-    /// nothing, is inlined too: called, it cost a call through a thunk per send. The thread's
-    /// state is borrowed, not retained (see ``DeliveryThread/unretainedCurrent``).
+    /// that take the channel, by `fanOut`; or, when this thread is already delivering for this hub
+    /// (a strategy sent it), queues the delivery on that frame: only that case allocates (a
+    /// closure). Always inlined, so that `fanOut` is too (see "Tricks on the send path").
     @inline(__always)
     func route<Tag>(
         _ envelope: TagEnvelope<Tag, Schema>,

@@ -2,9 +2,7 @@
 /// identity that the per-thread delivery frames (`DeliveryThread`) are keyed by.
 ///
 /// A separate object rather than the hub itself, so that a tag waiting in a queue keeps no hub
-/// (and none of its strategies) alive; and one reference for both, so that an envelope is no
-/// larger than it was with the diagnostics alone (a larger one made the background queue copy its
-/// tags through generic code).
+/// alive; one reference for both (see "Tricks on the send path" in Docs/Architecture.md).
 final class DeliveryScope: Sendable {
     /// Where whatever handles the hub's tags reports what it does not deliver.
     let diagnostics: AnalyticsDiagnostics

@@ -1,22 +1,11 @@
-/// What one OS thread is doing for the hubs: the deliveries it is running, innermost last. This
-/// is the one delivery scope: every path that runs strategy code runs it inside a frame here.
-///
-/// - The hub's `send` opens a frame for its hub, unless this thread has one open already: then
-///   the tag is queued on that frame, and delivered after the tag being delivered, to every
-///   strategy. The send that opened the frame drains the queue before it returns.
-/// - A consent replay runs inside a frame for the gate's hub, and a background worker runs each
-///   tag inside a frame for the hub that sent it (``runInScope(of:_:)``): a tag a strategy sends
-///   from there waits in the same way, and is delivered once that strategy's `send` has returned.
-/// - `detach` asks ``isDelivering``: inside a frame, waiting for other deliveries could deadlock,
-///   so it does not wait, whichever path runs the strategy.
+/// What one OS thread is doing for the hubs: its open delivery frames, innermost last. This is the
+/// one delivery scope: every path that runs strategy code runs it inside a frame here (see "One
+/// send" and "One delivery scope" in Docs/Architecture.md).
 ///
 /// One instance per thread, created on its first delivery and only ever touched by it: no lock.
-/// App code (a strategy, a `deinit`) may call back into this object, so no app code runs during
-/// an access to its frames or arrays (deliveries are taken out first, references released after:
-/// `withExtendedLifetime`), and no pointer into the frames is kept across app code (they move when
-/// they grow). These rules make every access exclusive, so the stored properties skip the run-time
-/// exclusivity checks; a release inside a write once crashed a release build
-/// (`DetachTests.aStrategyReleasedWhenTheDeliveryEndsMaySendFromItsDeinit`).
+/// No app code runs during an access to its frames or arrays, and no pointer into the frames is
+/// kept across app code (they move when they grow): so every access is exclusive, and the stored
+/// properties skip the run-time exclusivity checks (see "Compiled once" in Docs/Architecture.md).
 final class DeliveryThread {
     /// How many deliveries may wait on one frame. Past it, a nested send is dropped and counted:
     /// a strategy that sends more tags than it receives would otherwise grow memory without end.
@@ -42,12 +31,8 @@ final class DeliveryThread {
     }
 
     /// The open frames, innermost last: the first `depth` of `capacity` slots, all initialized.
-    /// Closed frames stay, empty, for the next delivery: steady state allocates nothing.
-    ///
-    /// Memory of this object's own, not an array: opening and closing a frame is then a store
-    /// and an increment, inlined in the hub's route, without the uniqueness check (a call) that
-    /// each write to an array element makes. The slots move when they grow (a frame opened while
-    /// all `capacity` are in use): so no pointer into them is kept across app code.
+    /// Closed frames stay, empty, for the next delivery: steady state allocates nothing. Memory of
+    /// this object's own, not an array: see "Tricks on the send path" in Docs/Architecture.md.
     @exclusivity(unchecked) var frames: UnsafeMutablePointer<Frame>
     @exclusivity(unchecked) var capacity: Int
     @exclusivity(unchecked) var depth = 0
@@ -111,7 +96,6 @@ final class DeliveryThread {
     /// strategy code it runs has returned. `false` for the hub's own `send` means a strategy sent
     /// it: the caller queues its delivery with ``enqueue(for:_:)`` instead.
     func enterScope(of hub: ObjectIdentifier?) -> Bool {
-        // The common case: no frame is open on this thread yet.
         guard depth > 0 else {
             frames.pointee.hub = hub
             depth = 1

@@ -22,9 +22,8 @@ final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
     @exclusivity(unchecked) var record = ContextRecord<Schema>.empty
 
     /// When the last tag was sent (the clock's latest reading), in seconds since 2001, or minus
-    /// infinity before the first: what the session timeout counts from. A `Double` rather than a
-    /// `Date?`: the send path reads and writes it, and `Date` is another module's type, reached
-    /// through calls.
+    /// infinity before the first: what the session timeout counts from. Not a `Date?`: see "The
+    /// rest of the context" in Docs/Architecture.md.
     @exclusivity(unchecked) var lastActivity = -Double.infinity
 
     /// Strategies being caught up by `attach`, before they join the roster: `true` once a

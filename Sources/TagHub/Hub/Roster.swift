@@ -15,9 +15,8 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
     /// Increases by one with each roster a hub makes; the first is 0.
     let generation: UInt64
     let members: [any AnalyticsStrategy<Schema>]
-    /// The members that take each channel, in attach order, in memory of the roster's own: compiled
-    /// once for every schema, an array's `count` and subscript are calls into the standard
-    /// library's generic code, which looks up the element type's metadata, on every send.
+    /// The members that take each channel, in attach order, in memory of the roster's own, not
+    /// arrays (see "Tricks on the send path" in Docs/Architecture.md).
     let screen: UnsafeBufferPointer<any AnalyticsScreenStrategy<Schema>>
     let userAction: UnsafeBufferPointer<any AnalyticsUserActionStrategy<Schema>>
     let event: UnsafeBufferPointer<any AnalyticsEventStrategy<Schema>>
@@ -27,9 +26,7 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// Four words, one per channel (screen, user action, event, state), each read and written
     /// atomically: the sends that took this roster and have not finished delivering, and the bit
-    /// ``retiredBit``, set once the hub replaced the roster. Per channel, so that `detach` waits
-    /// only for sends that could reach its strategy. A send counts itself in under the hub's lock,
-    /// and out without it (see ``endSend(on:)``).
+    /// ``retiredBit``, set once the hub replaced the roster (see "Atomics" in Docs/Architecture.md).
     private let counters: UnsafeMutablePointer<Int>
 
     /// The bit of each counter that says the roster is retired: far above any count of sends
@@ -104,12 +101,7 @@ final class Roster<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// Counts one send of `channel` less, without the hub's lock; returns whether the roster is
     /// retired, in which case the caller takes the lock to let go of retired rosters once idle and
-    /// to wake a waiting `detach`.
-    ///
-    /// The count and the retired bit are one word, changed by one atomic operation each: the
-    /// decrement either comes before ``markRetired()`` (then `detach`, which reads the counters
-    /// after marking, sees it) or after (then it returns `true`). After it, the caller reads
-    /// nothing of the roster (it still holds a reference to it, released later).
+    /// to wake a waiting `detach`. Why this is safe: "Atomics" in Docs/Architecture.md.
     func endSend(on channel: AnalyticsChannel) -> Bool {
         taghub_atomic_fetch_add(counter(of: channel), -1) & Self.retiredBit != 0
     }

@@ -80,12 +80,7 @@ package final class RingBuffer<Element> {
     /// Removes and returns the oldest element, or `nil` when the queue is empty.
     @inline(never)
     package func popFirst() -> Element? {
-        guard count > 0 else { return nil }
-        let element = (slots + head).move()
-        head += 1
-        if head == slotCount { head = 0 }
-        count -= 1
-        return element
+        count > 0 ? removeFirst() : nil
     }
 
     /// Doubles the slots (from 16, up to `capacity`), moving the elements to the front.

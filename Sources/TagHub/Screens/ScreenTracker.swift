@@ -67,8 +67,6 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
         inside parent: ScreenPresentationID? = nil
     ) {
         state.lock.lock()
-        // The common report that changes nothing (a second `onAppear`) is answered here, by code
-        // that needs no generic metadata: its cost is a lock round trip and a scan of a few integers.
         guard !state.isOnScreen(presentation) else { return state.lock.unlock() }
         appearLocked(screen, as: presentation, inside: parent)
     }
@@ -90,7 +88,6 @@ public final class ScreenTracker<Schema: AnalyticsSchema>: Sendable {
     /// is current again. Nothing changes if it is not on screen.
     public func disappeared(_ presentation: ScreenPresentationID) {
         state.lock.lock()
-        // A late or second disappearance changes nothing: answered without generic code.
         guard state.isOnScreen(presentation) else { return state.lock.unlock() }
         let gone = state.disappear(presentation)
         settleAndSend()

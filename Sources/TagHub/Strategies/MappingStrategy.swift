@@ -85,7 +85,6 @@ public final class MappingStrategy<Schema: AnalyticsSchema, Tagger: AnalyticsTag
     ) {
         let converters = (screen, userAction, event, state)
         self.init(name: name, tagger: tagger, ruleCheck: .passThrough, converters: converters, consent: consent) {
-            // Built here, in the app's module, so compiled for its types (see `deliveries`).
             Self.deliveries(name: $0, tagger: tagger, ruleCheck: .passThrough, converters: converters)
         }
     }
@@ -276,7 +275,6 @@ extension MappingStrategy where Tagger.VendorTag: RuleCheckedVendorTag {
     ) {
         let converters = (screen, userAction, event, state)
         self.init(name: name, tagger: tagger, ruleCheck: ruleCheck, converters: converters, consent: consent) {
-            // Built here, in the app's module, so compiled for its types (see `deliveries`).
             Self.deliveries(name: $0, tagger: tagger, ruleCheck: ruleCheck, converters: converters)
         }
     }
