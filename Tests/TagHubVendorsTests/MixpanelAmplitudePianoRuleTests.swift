@@ -19,7 +19,11 @@ import Testing
 
     /// `p0000: value` to `p…: value`, `count` keys of four digits.
     static func numbered(_ count: Int, _ value: AnalyticsValue) -> [String: AnalyticsValue] {
-        Dictionary(uniqueKeysWithValues: (0..<count).map { ("p" + String(10_000 + $0).dropFirst(), value) })
+        Dictionary(
+            uniqueKeysWithValues: (0..<count).map { (index: Int) -> (String, AnalyticsValue) in
+                ("p" + String(String(10_000 + index).dropFirst()), value)
+            }
+        )
     }
 
     // MARK: - Escaping
