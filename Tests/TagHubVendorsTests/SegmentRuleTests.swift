@@ -118,19 +118,27 @@ import Testing
     /// Past 5,333 keys a call is past 32,000 bytes whatever they hold: its first 8 keys are read,
     /// and each other counts as `,"k":0`.
     @Test func pastTheKeysACallCanHoldOnlyTheFirstAreRead() {
+        /// `k00000` to `k…`, `count` keys of five digits (100,000 took 0.2 s to write with `String(format:)`).
         func keys(_ count: Int, _ value: AnalyticsValue) -> [String: AnalyticsValue] {
-            Dictionary(uniqueKeysWithValues: (0..<count).map { (String(format: "k%05d", $0), value) })
+            Dictionary(
+                uniqueKeysWithValues: (0..<count).map { ("k" + String(String(100_000 + $0).dropFirst()), value) }
+            )
         }
         // All read: 198 + 5,334 (braces and commas) + 5,333 × 10 (`"k00000":1`).
         #expect(Self.findings(keys(5_333, 1)) == [Self.size("58,862")])
         #expect(Self.findings(keys(5_333, 1.5)) == [Self.size("58,862")])
         // 198 + 5,335 + 8 × 10 + 5,326 × 5.
         #expect(Self.findings(keys(5_334, 1)) == [Self.size("32,243")])
-        let nan = Self.findings(keys(100_000, .double(.nan)))
-        // 198 + 100,001 + 8 × 10 + 99,992 × 5.
+        // 100,000 keys with `TAGHUB_FULL_SCALE=1` (`TestScale`), 10,000 in `swift test`.
+        let count = TestScale.count(10_000, fullScale: 100_000)
+        let nan = Self.findings(keys(count, .double(.nan)))
+        // 198 + (count + 1) + 8 × 10 + (count - 8) × 5: 600,239 for 100,000.
         #expect(
             nan == ["k00000", "k00001", "k00002"].map { "segment.number.finite: \($0): nan breaks a finite number" }
-                + [Self.size("600,239"), "segment.number.finite: 5 more breaks a finite number"]
+                + [
+                    Self.size(TestScale.grouped(198 + (count + 1) + 8 * 10 + (count - 8) * 5)),
+                    "segment.number.finite: 5 more breaks a finite number",
+                ]
         )
         let blankAndCase = Self.findings(["": 1, " ": 2, "A": 3, "a": 4].merging(keys(5_340, 1)) { $1 })
         #expect(

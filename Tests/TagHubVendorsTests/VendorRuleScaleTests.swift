@@ -8,18 +8,30 @@ import Testing
 /// camelCase keys; and tags that break a rule 100,000 times (NaN, long strings, items, capitalized
 /// keys outside ASCII, names in case pairs) or hold a megabyte. Each finding that a guard makes
 /// differ from what reading the whole tag would find says which guard.
+///
+/// The keys, the case pairs and the letter with marks are as named with `TAGHUB_FULL_SCALE=1`
+/// (`TestScale`, a step of `.ci/run`); `swift test` checks as many as it takes to pass every guard
+/// they are there for, with the findings of the same rules: ``keys``, ``marks``, ``casePairs``.
 @Suite(.serialized, .onLowPriorityThreadsOfItsOwn) struct VendorRuleScaleTests {
+    /// How many keys the tags of many properties hold: 100,000 at full scale; 10,003 in `swift
+    /// test`, past every vendor's bound on keys (Segment's 5,333 the highest), and the fewest whose
+    /// first 8 keys by their bytes, the ones a check reads past a bound, are those of 100,000 (`p0`,
+    /// `p1`, `p10`, `p100`, `p1000`, then `p10000` to `p10002`).
+    static let keys = TestScale.count(10_003, fullScale: 100_000)
+    /// ``keys`` as findings write it: `100,000`.
+    static let keysShown = TestScale.grouped(keys)
+
     /// 1,048,576 × "a".
     static let ascii = String(repeating: "a", count: 1_048_576)
     /// 524,288 × "é" (U+00E9): 1,048,576 bytes of UTF-8, 524,288 UTF-16 units.
     static let accented = String(repeating: "é", count: 524_288)
     /// 1,048,576 spaces.
     static let blank = String(repeating: " ", count: 1_048_576)
-    /// `p0: 0` to `p99999: 99999`.
-    static let lowercase = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.int($0)) })
-    /// `itemId0: 0` to `itemId99999: 99999`.
+    /// `p0: 0` to `p99999: 99999` (``keys``).
+    static let lowercase = Dictionary(uniqueKeysWithValues: (0..<keys).map { ("p\($0)", AnalyticsValue.int($0)) })
+    /// `itemId0: 0` to `itemId99999: 99999` (``keys``).
     static let camelCase = Dictionary(
-        uniqueKeysWithValues: (0..<100_000).map { ("itemId\($0)", AnalyticsValue.int($0)) }
+        uniqueKeysWithValues: (0..<keys).map { ("itemId\($0)", AnalyticsValue.int($0)) }
     )
 
     /// `text`'s first 64 UTF-16 units quoted with `…`, and its real length.
@@ -50,7 +62,7 @@ import Testing
                 "firebase.parameterName.length: \(Self.accentedCut) breaks 1 to 40 UTF-16 units"
             ]
         )
-        let many = ["firebase.parameterCount: 100,000 parameters breaks at most 25"]
+        let many = ["firebase.parameterCount: \(Self.keysShown) parameters breaks at most 25"]
         #expect(findings(Self.lowercase.mapValues { _ in 1 }) == many)
         #expect(findings(Self.camelCase.mapValues { _ in 1 }) == many)
     }
@@ -67,7 +79,7 @@ import Testing
                 "mixpanel.propertyName.length: \(Self.accentedCut) breaks at most 255 characters"
             ]
         )
-        let many = ["mixpanel.propertyCount: 100,000 properties breaks at most 254"]
+        let many = ["mixpanel.propertyCount: \(Self.keysShown) properties breaks at most 254"]
         #expect(findings(Self.lowercase) == many)
         #expect(findings(Self.camelCase) == many)
         #expect(
@@ -101,7 +113,7 @@ import Testing
             ]
         )
         #expect(findings([Self.accented: 1]) == [])  // Amplitude has no rule on a key's length
-        let many = ["amplitude.propertyCount: 100,000 properties breaks at most 1,000"]
+        let many = ["amplitude.propertyCount: \(Self.keysShown) properties breaks at most 1,000"]
         #expect(findings(Self.lowercase) == many)
         #expect(findings(Self.camelCase) == many)
     }
@@ -120,9 +132,12 @@ import Testing
         // The call's 198 bytes, then {"…":1}.
         #expect(findings([Self.accented: 1]) == size("1,048,780"))
         // Past 5,333 keys (32,000 bytes hold no more, at 6 bytes a key at least), a key is
-        // counted as its fewest bytes, `,"k":0`, not read: the size is a lower bound still.
-        #expect(findings(Self.lowercase) == size("600,243"))
-        #expect(findings(Self.camelCase) == size("600,283"))
+        // counted as its fewest bytes, `,"k":0`, not read: the size is a lower bound still. The
+        // call's 198 bytes, the braces and commas (keys + 1), the 8 keys read (`"p0":0` to
+        // `"p10002":10002`, 84 bytes; `"itemId0":0` to `"itemId10002":10002`, 124) and 5 bytes for
+        // each other: 600,243 and 600,283 for 100,000 keys.
+        #expect(findings(Self.lowercase) == size(TestScale.grouped(198 + (Self.keys + 1) + 84 + (Self.keys - 8) * 5)))
+        #expect(findings(Self.camelCase) == size(TestScale.grouped(198 + (Self.keys + 1) + 124 + (Self.keys - 8) * 5)))
     }
 
     @Test func batch() {
@@ -144,7 +159,7 @@ import Testing
                 "batch.attributeKey.format: \(Self.accentedCut) breaks 1 to 30 of [a-zA-Z0-9_]"
             ]
         )
-        let many = ["batch.attributeCount: 100,000 attributes breaks at most 20"]
+        let many = ["batch.attributeCount: \(Self.keysShown) attributes breaks at most 20"]
         #expect(findings(Self.lowercase) == many)
         #expect(findings(Self.camelCase) == many)
         // A value far longer than its limit is reported by its length only: not read for blanks.
@@ -205,7 +220,7 @@ import Testing
     }
 
     @Test func namesDifferingOnlyByCaseAreFoundAmongTheKeysChecked() {
-        // Of 100,003 keys, Mixpanel checks the 262 first by their bytes (its 254, and 8 more):
+        // Of 100,003 keys (``keys`` and 3), Mixpanel checks the 262 first by their bytes (its 254, and 8 more):
         // "ITEMID0", "Straße", then "itemId0"… "straße" comes after them, and its group is not
         // looked for.
         var properties = Self.camelCase
@@ -215,7 +230,7 @@ import Testing
         let findings = MixpanelTag.track(event: "Podcast Played", properties: properties).ruleViolations
         #expect(
             findings.map(\.description) == [
-                "mixpanel.propertyCount: 100,003 properties breaks at most 254",
+                "mixpanel.propertyCount: \(TestScale.grouped(Self.keys + 3)) properties breaks at most 254",
                 #"mixpanel.propertyName.case: "ITEMID0", "itemId0" breaks names that differ only by case are different properties"#,
             ]
         )
@@ -224,9 +239,9 @@ import Testing
         #expect(accents.ruleViolations.map(\.rule) == ["mixpanel.propertyName.case"])
     }
 
-    /// `p0` to `p99999`, each holding `value`.
+    /// `p0` to `p99999` (``keys``), each holding `value`.
     static func hundredThousand(_ value: AnalyticsValue) -> [String: AnalyticsValue] {
-        Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", value) })
+        Dictionary(uniqueKeysWithValues: (0..<keys).map { ("p\($0)", value) })
     }
 
     @Test func a100000NaNAreCountedNotBuilt() {
@@ -234,7 +249,7 @@ import Testing
         let first = ["p0", "p1", "p10"]
         #expect(
             MixpanelTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description)
-                == ["mixpanel.propertyCount: 100,000 properties breaks at most 254"]
+                == ["mixpanel.propertyCount: \(Self.keysShown) properties breaks at most 254"]
                 + first.map { "mixpanel.number.finite: \($0): nan breaks a finite number" }
                 // Far more keys than Mixpanel's 254: 8 are checked.
                 + ["mixpanel.number.finite: 5 more breaks a finite number"]
@@ -242,8 +257,9 @@ import Testing
         #expect(
             SegmentTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description)
                 == first.map { "segment.number.finite: \($0): nan breaks a finite number" } + [
-                    // Past 5,333 keys, 8 are read and the others counted as their fewest bytes.
-                    "segment.payload.size: at least 600,225 bytes breaks at most 32,000 bytes per call",
+                    // Past 5,333 keys, 8 are read (`"p0":` and a byte to `"p10002":` and a byte, 66
+                    // bytes) and the others counted as their fewest bytes: 600,225 for 100,000.
+                    "segment.payload.size: at least \(TestScale.grouped(198 + (Self.keys + 1) + 66 + (Self.keys - 8) * 5)) bytes breaks at most 32,000 bytes per call",
                     "segment.number.finite: 5 more breaks a finite number",
                 ]
         )
@@ -269,21 +285,23 @@ import Testing
     }
 
     @Test func a100000LongStringsAreCountedNotBuilt() {
-        let long = Self.hundredThousand(.string(String(repeating: "x", count: 301)))
+        // One string, which every value shares: 100,000 strings of their own took a second to make.
+        let text = String(repeating: "x", count: 301)
+        let long = Self.hundredThousand(.string(text))
         #expect(
             BatchTag.event("podcast_played", long).ruleViolations.map(\.description)
-                == ["batch.attributeCount: 100,000 attributes breaks at most 20"]
+                == ["batch.attributeCount: \(Self.keysShown) attributes breaks at most 20"]
                 + ["p0", "p1", "p10"].map {
                     "batch.stringValue.length: \($0): 301 characters breaks 1 to 300 characters"
                 }
                 // Far more keys than Batch's 20: 8 are checked.
                 + ["batch.stringValue.length: 5 more breaks 1 to 300 characters"]
         )
-        let quoted = Self.cut(String(repeating: "x", count: 301), units: "301")
+        let quoted = Self.cut(text, units: "301")
         #expect(
-            FirebaseTag.event("podcast_played", long.mapValues { _ in .string(String(repeating: "x", count: 301)) })
+            FirebaseTag.event("podcast_played", long.mapValues { _ in .string(text) })
                 .ruleViolations.map(\.description)
-                == ["firebase.parameterCount: 100,000 parameters breaks at most 25"]
+                == ["firebase.parameterCount: \(Self.keysShown) parameters breaks at most 25"]
                 + ["p0", "p1", "p10"].map {
                     "firebase.parameterValue.length: \($0): \(quoted) breaks at most 100 UTF-16 units"
                 }
@@ -310,10 +328,10 @@ import Testing
     }
 
     @Test func a100000CapitalizedKeysOutsideASCIIAreEachReadOnce() {
-        let keys = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("Élément\($0)", AnalyticsValue.int($0)) })
+        let keys = Dictionary(uniqueKeysWithValues: (0..<Self.keys).map { ("Élément\($0)", AnalyticsValue.int($0)) })
         #expect(
             MixpanelTag.track(event: "Podcast Played", properties: keys).ruleViolations.map(\.description) == [
-                "mixpanel.propertyCount: 100,000 properties breaks at most 254"
+                "mixpanel.propertyCount: \(Self.keysShown) properties breaks at most 254"
             ]
         )
         let format = "breaks letters, digits and _, starting with a letter from a to z"
@@ -332,17 +350,21 @@ import Testing
         )
     }
 
+    /// How many pairs of event names differing only by case are checked across tags: 20,000 at
+    /// full scale; 2,501 in `swift test`, the fewest past Mixpanel's 5,000 event names.
+    static let casePairs = TestScale.count(2_501, fullScale: 20_000)
+
     @Test func fiftyThousandCasePairsAreCountedNotBuilt() {
         let pairs = Dictionary(
-            uniqueKeysWithValues: (0..<100_000).map {
+            uniqueKeysWithValues: (0..<Self.keys).map {
                 ($0 % 2 == 0 ? "key\($0 / 2)" : "KEY\($0 / 2)", AnalyticsValue.int($0))
             }
         )
-        // Of 100,000 keys, far more than its 1,000, Amplitude compares the 8 first by their bytes:
-        // all "KEY…".
+        // Of 100,000 keys (``keys``), far more than its 1,000, Amplitude compares the 8 first by
+        // their bytes: all "KEY…".
         #expect(
             AmplitudeTag.track(eventType: "Podcast Played", eventProperties: pairs).ruleViolations.map(\.description)
-                == ["amplitude.propertyCount: 100,000 properties breaks at most 1,000"]
+                == ["amplitude.propertyCount: \(Self.keysShown) properties breaks at most 1,000"]
         )
         // Under the bound, every pair is a group; past three groups, one finding counts the rest.
         let few = Dictionary(uniqueKeysWithValues: pairs.filter { $0.key.utf8.count <= 5 }.map { ($0.key, $0.value) })
@@ -357,17 +379,18 @@ import Testing
                 ]
         )
         // Across tags too, past three groups, one finding counts the rest.
-        let names = (0..<20_000).flatMap {
+        let names = (0..<Self.casePairs).flatMap {
             [MixpanelTag.track(event: "ev\($0)", properties: [:]), .track(event: "EV\($0)", properties: [:])]
         }
         let events = "breaks names that differ only by case are different events"
+        let distinct = TestScale.grouped(2 * Self.casePairs)
         #expect(
             MixpanelTag.ruleViolations(across: names).map(\.description) == [
-                "mixpanel.distinctEventNames: 40,000 event names breaks at most 5,000 (a soft limit)",
+                "mixpanel.distinctEventNames: \(distinct) event names breaks at most 5,000 (a soft limit)",
                 #"mixpanel.nameCase: "EV0", "ev0" \#(events)"#,
                 #"mixpanel.nameCase: "EV1", "ev1" \#(events)"#,
                 #"mixpanel.nameCase: "EV10", "ev10" \#(events)"#,
-                "mixpanel.nameCase: 19,997 more \(events)",
+                "mixpanel.nameCase: \(TestScale.grouped(Self.casePairs - 3)) more \(events)",
             ]
         )
     }
@@ -443,9 +466,13 @@ import Testing
             (String(repeating: "k", count: 66) + "\($0)", AnalyticsValue.int($0))
         }
     )
-    /// A key of "a" and 524,288 × U+0301 (one character), and `title`.
+    /// How many combining marks follow the letter of ``letterWithMarksKey``: 524,288, a megabyte,
+    /// at full scale; 65,536 in `swift test`, 131,073 bytes, past the 128,000 bytes of a key that
+    /// Segment reports by the call's size alone, and past every other guard.
+    static let marks = TestScale.count(65_536, fullScale: 524_288)
+    /// A key of "a" and 524,288 × U+0301 (one character, ``marks``), and `title`.
     static let letterWithMarksKey: [String: AnalyticsValue] = [
-        "a" + String(repeating: "\u{301}", count: 524_288): 1, "title": "Swift Talk",
+        "a" + String(repeating: "\u{301}", count: marks): 1, "title": "Swift Talk",
     ]
 
     /// Long keys, a key of one character of a megabyte, and keys in four scripts, for every vendor.
@@ -487,7 +514,8 @@ import Testing
             ("piano", { PianoTag.event("podcast.played", $0).ruleViolations.map(\.description) }),
         ]
         let k64 = "\"" + String(repeating: "k", count: 64) + "…\""
-        let marks = "\"a" + String(repeating: "\u{301}", count: 63) + "…\" (524,289 UTF-16 units)"
+        let marks =
+            "\"a" + String(repeating: "\u{301}", count: 63) + "…\" (\(TestScale.grouped(Self.marks + 1)) UTF-16 units)"
         // Far more keys than any vendor accepts: 8 are checked, the first by their first 64 bytes,
         // which they share, then by their lengths: 8 of the ten of 67 bytes (k…k0 to k…k9), in no
         // set order, each one finding, though those cut alike read alike.
@@ -513,7 +541,10 @@ import Testing
             "firebase": ["firebase.parameterName.length: \(marks) breaks 1 to 40 UTF-16 units"],
             "mixpanel": ["mixpanel.propertyName.length: \(marks) breaks at most 255 characters"],
             "amplitude": [],
-            "segment": ["segment.payload.size: at least 1,048,802 bytes breaks at most 32,000 bytes per call"],
+            // The key's 1 + 2 × 524,288 bytes, and 225 of the call around it: 1,048,802.
+            "segment": [
+                "segment.payload.size: at least \(TestScale.grouped(1 + 2 * Self.marks + 225)) bytes breaks at most 32,000 bytes per call"
+            ],
             "batch": ["batch.attributeKey.format: \(marks) breaks 1 to 30 of [a-zA-Z0-9_]"],
             "piano": ["piano.propertyKey.length: \(marks) breaks at most 40 characters"],
         ]
