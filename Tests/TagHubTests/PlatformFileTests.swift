@@ -1,8 +1,10 @@
 import Foundation
+import TagHubTestSupport
 import Testing
 
 /// Where the platform conditions of `Sources/` are, and that Architecture.md lists each one.
-@Suite struct PlatformFileTests {
+// On threads of its own: it reads every source.
+@Suite(.serialized, .onLowPriorityThreadsOfItsOwn) struct PlatformFileTests {
     /// Each `#if`, `#elseif` and `#ifndef` under `Sources/`: the file (relative to `Sources/`) and
     /// the directive with its condition, once per file.
     static func conditions() throws -> [String: Set<String>] {

@@ -1,10 +1,12 @@
 import Foundation
+import TagHubTestSupport
 import Testing
 
 /// The privacy manifest that ships with the `TagHub` product (a resource of its C target,
 /// `_TagHubAtomics`): no tracking, no data collected, and every required-reason API that
 /// `Sources/` calls declared with a reason.
-@Suite struct PrivacyManifestTests {
+// On threads of its own: it reads every source.
+@Suite(.serialized, .onLowPriorityThreadsOfItsOwn) struct PrivacyManifestTests {
     static let manifestPath = "Sources/_TagHubAtomics/PrivacyInfo.xcprivacy"
 
     /// Apple's required-reason APIs, by category, as "Describing use of required reason API" lists

@@ -1,4 +1,5 @@
 import TagHub
+import TagHubTestSupport
 import TagHubVendors
 import Testing
 
@@ -167,7 +168,8 @@ import Testing
     /// Amplitude documents no array limit, but an event must fit in a request of less than 1 MB,
     /// and an element takes 2 bytes of JSON at least: an array of more than 524,288 is reported
     /// by its length, and not walked.
-    @Test func amplitudeWalksArraysUpToWhatAnEventCanHold() {
+    // On a thread of its own: arrays of 524,288 elements take a quarter of a second to make.
+    @Test(.onLowPriorityThreadsOfItsOwn) func amplitudeWalksArraysUpToWhatAnEventCanHold() {
         func findings(_ count: Int) -> [String] {
             let nan = AnalyticsValue.array(Array(repeating: .double(.nan), count: count))
             return Self.descriptions(AmplitudeTag.track(eventType: "Play", eventProperties: ["list": nan]))
