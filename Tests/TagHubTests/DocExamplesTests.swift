@@ -21,7 +21,7 @@ import Testing
 /// These files are snapshots of the docs: a doc that changes fails here with a diff until they are
 /// written again with `swift run DocExamplesGenerator`.
 // On threads of its own: it waits for `swift package dump-package`, a process of its own.
-@Suite(.timeLimit(.minutes(2)), .onLowPriorityThreadsOfItsOwn) struct DocExamplesTests {
+@Suite(.timeLimit(.minutes(2)), .serialized, .onLowPriorityThreadsOfItsOwn) struct DocExamplesTests {
     @Test(arguments: DocExamples.targets + [DocExamples.quickStart])
     func everyBlockOfTheDocIsCompiledWordForWordByItsTarget(target: DocExamples.Target) throws {
         let expected = try target.generatedFiles()
@@ -103,8 +103,9 @@ import Testing
             }
         }
         #expect(manifests.count >= 2)
-        for (file, manifest) in manifests {
-            let json = try Self.dumpPackage(manifest)
+        // Loaded side by side: each is compiled by a process of its own, which waits in part.
+        let dumps = try Self.dumpPackages(manifests.map(\.1))
+        for ((file, _), json) in zip(manifests, dumps) {
             let package = try #require(
                 try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
                 "\(file): \(json)"
@@ -178,25 +179,35 @@ import Testing
     }
 
     #if os(Linux) || os(macOS)
-    /// What `swift package dump-package` prints for a package whose manifest is `manifest`: the
-    /// manifest is compiled and run, and nothing is fetched.
-    static func dumpPackage(_ manifest: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("taghub-manifest-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(text)")
-        return text
+    /// What `swift package dump-package` prints for each package whose manifest is one of
+    /// `manifests`, all run at once: each manifest is compiled and run, and nothing is fetched.
+    static func dumpPackages(_ manifests: [String]) throws -> [String] {
+        let folders = manifests.map { _ in
+            FileManager.default.temporaryDirectory.appendingPathComponent("taghub-manifest-\(UUID())")
+        }
+        defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+        var runs: [(process: Process, output: Pipe)] = []
+        for (folder, manifest) in zip(folders, manifests) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try writeWithoutWaitingForTheDisk(manifest.utf8, to: folder.appendingPathComponent("Package.swift"))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            runs.append((process, output))
+        }
+        // Read one after another: a process whose pipe fills (it prints a few kilobytes) waits
+        // for its turn, no longer.
+        return runs.map { process, output in
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(process.terminationStatus == 0, "\(text)")
+            return text
+        }
     }
     #endif
 }
