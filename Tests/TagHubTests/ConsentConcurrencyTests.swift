@@ -4,7 +4,7 @@ import TagHub
 import TagHubTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(2)), .onLowPriorityThreadsOfItsOwn) struct ConsentConcurrencyTests {
+@Suite(.timeLimit(.minutes(2)), .serialized, .onLowPriorityThreadsOfItsOwn) struct ConsentConcurrencyTests {
     /// Counts tags, and those that arrive while the test says consent forbids them.
     final class ConsentChecker: AnalyticsUserActionStrategy {
         typealias Schema = SeedAnalytics
