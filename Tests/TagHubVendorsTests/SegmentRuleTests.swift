@@ -121,7 +121,10 @@ import Testing
         /// `k00000` to `k…`, `count` keys of five digits (100,000 took 0.2 s to write with `String(format:)`).
         func keys(_ count: Int, _ value: AnalyticsValue) -> [String: AnalyticsValue] {
             Dictionary(
-                uniqueKeysWithValues: (0..<count).map { ("k" + String(String(100_000 + $0).dropFirst()), value) }
+                uniqueKeysWithValues: (0..<count).map { (index: Int) -> (String, AnalyticsValue) in
+                    let digits: Substring = String(100_000 + index).dropFirst()
+                    return ("k" + digits, value)
+                }
             )
         }
         // All read: 198 + 5,334 (braces and commas) + 5,333 × 10 (`"k00000":1`).
@@ -133,13 +136,14 @@ import Testing
         let count = TestScale.count(10_000, fullScale: 100_000)
         let nan = Self.findings(keys(count, .double(.nan)))
         // 198 + (count + 1) + 8 × 10 + (count - 8) × 5: 600,239 for 100,000.
-        #expect(
-            nan == ["k00000", "k00001", "k00002"].map { "segment.number.finite: \($0): nan breaks a finite number" }
-                + [
-                    Self.size(TestScale.grouped(198 + (count + 1) + 8 * 10 + (count - 8) * 5)),
-                    "segment.number.finite: 5 more breaks a finite number",
-                ]
-        )
+        let bytes: Int = 198 + (count + 1) + 8 * 10 + (count - 8) * 5
+        let first: [String] = ["k00000", "k00001", "k00002"].map { (key: String) -> String in
+            "segment.number.finite: \(key): nan breaks a finite number"
+        }
+        let rest: [String] = [
+            Self.size(TestScale.grouped(bytes)), "segment.number.finite: 5 more breaks a finite number",
+        ]
+        #expect(nan == first + rest)
         let blankAndCase = Self.findings(["": 1, " ": 2, "A": 3, "a": 4].merging(keys(5_340, 1)) { $1 })
         #expect(
             blankAndCase == [

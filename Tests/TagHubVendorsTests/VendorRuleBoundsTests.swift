@@ -197,9 +197,10 @@ import Testing
         let parameters = Dictionary(uniqueKeysWithValues: (0..<Self.keys).map { (pad + "\($0)", FirebaseValue.int(1)) })
         let findings = await onA512KiBThread { FirebaseTag.event("play", parameters).ruleViolations }
         let quoted = "\"" + String(repeating: "k", count: 64) + "…\""
+        let count: String = TestScale.grouped(Self.keys)
         #expect(
             findings.map(\.description) == [
-                "firebase.parameterCount: \(TestScale.grouped(Self.keys)) parameters breaks at most 25",
+                "firebase.parameterCount: \(count) parameters breaks at most 25",
                 "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
                 "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
                 "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
@@ -347,23 +348,22 @@ import Testing
         }
         let quoted = "\"\(Self.shownWithMarks)\" \(Self.marksSize)"
         let tag = "batch.tag.length: \(quoted) breaks at most 64 characters"
-        #expect(
-            findings == [
-                ["firebase.userID.length: \(quoted) breaks 1 to 256 UTF-16 units"],
-                [],
-                [],
-                [],
-                // The ID's 1 + 2 × 524,288 bytes, and 171 of the call around it: 1,048,748.
-                [
-                    "segment.payload.size: at least \(TestScale.grouped(1 + 2 * Self.marks + 171)) bytes breaks at most 32,000 bytes per call"
-                ],
-                // Given twice, it is found again by its length and first bytes, and counts once.
-                [tag],
-                [
-                    "batch.customUserID.length: \(TestScale.grouped(Self.marks + 1)) UTF-16 units in characters of 16 scalars or more breaks at most 1,024 characters"
-                ],
-                [],
-            ]
-        )
+        // The ID's 1 + 2 × 524,288 bytes, and 171 of the call around it: 1,048,748.
+        let bytes: String = TestScale.grouped(1 + 2 * Self.marks + 171)
+        let units: String = TestScale.grouped(Self.marks + 1)
+        let expected: [[String]] = [
+            ["firebase.userID.length: \(quoted) breaks 1 to 256 UTF-16 units"],
+            [],
+            [],
+            [],
+            ["segment.payload.size: at least \(bytes) bytes breaks at most 32,000 bytes per call"],
+            // Given twice, it is found again by its length and first bytes, and counts once.
+            [tag],
+            [
+                "batch.customUserID.length: \(units) UTF-16 units in characters of 16 scalars or more breaks at most 1,024 characters"
+            ],
+            [],
+        ]
+        #expect(findings == expected)
     }
 }

@@ -246,23 +246,25 @@ import Testing
 
     @Test func a100000NaNAreCountedNotBuilt() {
         let nan = Self.hundredThousand(.double(.nan))
-        let first = ["p0", "p1", "p10"]
+        let first: [String] = ["p0", "p1", "p10"]
+        let mixpanel: [String] =
+            ["mixpanel.propertyCount: \(Self.keysShown) properties breaks at most 254"]
+            + first.map { (key: String) -> String in "mixpanel.number.finite: \(key): nan breaks a finite number" }
+            // Far more keys than Mixpanel's 254: 8 are checked.
+            + ["mixpanel.number.finite: 5 more breaks a finite number"]
         #expect(
-            MixpanelTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description)
-                == ["mixpanel.propertyCount: \(Self.keysShown) properties breaks at most 254"]
-                + first.map { "mixpanel.number.finite: \($0): nan breaks a finite number" }
-                // Far more keys than Mixpanel's 254: 8 are checked.
-                + ["mixpanel.number.finite: 5 more breaks a finite number"]
+            MixpanelTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description) == mixpanel
         )
-        #expect(
-            SegmentTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description)
-                == first.map { "segment.number.finite: \($0): nan breaks a finite number" } + [
-                    // Past 5,333 keys, 8 are read (`"p0":` and a byte to `"p10002":` and a byte, 66
-                    // bytes) and the others counted as their fewest bytes: 600,225 for 100,000.
-                    "segment.payload.size: at least \(TestScale.grouped(198 + (Self.keys + 1) + 66 + (Self.keys - 8) * 5)) bytes breaks at most 32,000 bytes per call",
-                    "segment.number.finite: 5 more breaks a finite number",
-                ]
-        )
+        // Past 5,333 keys, 8 are read (`"p0":` and a byte to `"p10002":` and a byte, 66 bytes) and
+        // the others counted as their fewest bytes: 600,225 for 100,000.
+        let bytes: Int = 198 + (Self.keys + 1) + 66 + (Self.keys - 8) * 5
+        let segment: [String] =
+            first.map { (key: String) -> String in "segment.number.finite: \(key): nan breaks a finite number" }
+            + [
+                "segment.payload.size: at least \(TestScale.grouped(bytes)) bytes breaks at most 32,000 bytes per call",
+                "segment.number.finite: 5 more breaks a finite number",
+            ]
+        #expect(SegmentTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description) == segment)
         // One array of a million NaN: reported by its length, its elements not read.
         let array = ["list": AnalyticsValue.array(Array(repeating: .double(.nan), count: 1_000_000))]
         #expect(
@@ -288,26 +290,25 @@ import Testing
         // One string, which every value shares: 100,000 strings of their own took a second to make.
         let text = String(repeating: "x", count: 301)
         let long = Self.hundredThousand(.string(text))
-        #expect(
-            BatchTag.event("podcast_played", long).ruleViolations.map(\.description)
-                == ["batch.attributeCount: \(Self.keysShown) attributes breaks at most 20"]
-                + ["p0", "p1", "p10"].map {
-                    "batch.stringValue.length: \($0): 301 characters breaks 1 to 300 characters"
-                }
-                // Far more keys than Batch's 20: 8 are checked.
-                + ["batch.stringValue.length: 5 more breaks 1 to 300 characters"]
-        )
+        let first: [String] = ["p0", "p1", "p10"]
+        let batch: [String] =
+            ["batch.attributeCount: \(Self.keysShown) attributes breaks at most 20"]
+            + first.map { (key: String) -> String in
+                "batch.stringValue.length: \(key): 301 characters breaks 1 to 300 characters"
+            }
+            // Far more keys than Batch's 20: 8 are checked.
+            + ["batch.stringValue.length: 5 more breaks 1 to 300 characters"]
+        #expect(BatchTag.event("podcast_played", long).ruleViolations.map(\.description) == batch)
         let quoted = Self.cut(text, units: "301")
-        #expect(
-            FirebaseTag.event("podcast_played", long.mapValues { _ in .string(text) })
-                .ruleViolations.map(\.description)
-                == ["firebase.parameterCount: \(Self.keysShown) parameters breaks at most 25"]
-                + ["p0", "p1", "p10"].map {
-                    "firebase.parameterValue.length: \($0): \(quoted) breaks at most 100 UTF-16 units"
-                }
-                // Far more keys than Firebase's 25: 8 are checked.
-                + ["firebase.parameterValue.length: 5 more breaks at most 100 UTF-16 units"]
-        )
+        let firebase: [String] =
+            ["firebase.parameterCount: \(Self.keysShown) parameters breaks at most 25"]
+            + first.map { (key: String) -> String in
+                "firebase.parameterValue.length: \(key): \(quoted) breaks at most 100 UTF-16 units"
+            }
+            // Far more keys than Firebase's 25: 8 are checked.
+            + ["firebase.parameterValue.length: 5 more breaks at most 100 UTF-16 units"]
+        let parameters: [String: FirebaseValue] = long.mapValues { _ in .string(text) }
+        #expect(FirebaseTag.event("podcast_played", parameters).ruleViolations.map(\.description) == firebase)
     }
 
     @Test func a100000ItemsWithANaNPriceAreCountedAndThe200FirebaseKeepsRead() {
@@ -362,9 +363,10 @@ import Testing
         )
         // Of 100,000 keys (``keys``), far more than its 1,000, Amplitude compares the 8 first by
         // their bytes: all "KEY…".
+        let count: [String] = ["amplitude.propertyCount: \(Self.keysShown) properties breaks at most 1,000"]
         #expect(
             AmplitudeTag.track(eventType: "Podcast Played", eventProperties: pairs).ruleViolations.map(\.description)
-                == ["amplitude.propertyCount: \(Self.keysShown) properties breaks at most 1,000"]
+                == count
         )
         // Under the bound, every pair is a group; past three groups, one finding counts the rest.
         let few = Dictionary(uniqueKeysWithValues: pairs.filter { $0.key.utf8.count <= 5 }.map { ($0.key, $0.value) })
@@ -383,16 +385,16 @@ import Testing
             [MixpanelTag.track(event: "ev\($0)", properties: [:]), .track(event: "EV\($0)", properties: [:])]
         }
         let events = "breaks names that differ only by case are different events"
-        let distinct = TestScale.grouped(2 * Self.casePairs)
-        #expect(
-            MixpanelTag.ruleViolations(across: names).map(\.description) == [
-                "mixpanel.distinctEventNames: \(distinct) event names breaks at most 5,000 (a soft limit)",
-                #"mixpanel.nameCase: "EV0", "ev0" \#(events)"#,
-                #"mixpanel.nameCase: "EV1", "ev1" \#(events)"#,
-                #"mixpanel.nameCase: "EV10", "ev10" \#(events)"#,
-                "mixpanel.nameCase: \(TestScale.grouped(Self.casePairs - 3)) more \(events)",
-            ]
-        )
+        let distinct: String = TestScale.grouped(2 * Self.casePairs)
+        let more: String = TestScale.grouped(Self.casePairs - 3)
+        let expected: [String] = [
+            "mixpanel.distinctEventNames: \(distinct) event names breaks at most 5,000 (a soft limit)",
+            #"mixpanel.nameCase: "EV0", "ev0" \#(events)"#,
+            #"mixpanel.nameCase: "EV1", "ev1" \#(events)"#,
+            #"mixpanel.nameCase: "EV10", "ev10" \#(events)"#,
+            "mixpanel.nameCase: \(more) more \(events)",
+        ]
+        #expect(MixpanelTag.ruleViolations(across: names).map(\.description) == expected)
     }
 
     @Test func aMegabyteIsReadOnlyAsFarAsItsFindingNeeds() {
