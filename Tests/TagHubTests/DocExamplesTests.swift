@@ -22,6 +22,54 @@ import Testing
 /// written again with `swift run DocExamplesGenerator`.
 // On threads of its own: it waits for `swift package dump-package`, a process of its own.
 @Suite(.timeLimit(.minutes(2)), .serialized, .onLowPriorityThreadsOfItsOwn) struct DocExamplesTests {
+    #if os(Linux) || os(macOS)
+    /// The manifests the docs show (the installation, a test target with snapshots) load as shown.
+    ///
+    /// Declared first: the suite runs one test at a time in this order, and this one waits for
+    /// processes while every other test of the run starts, in its first second; the others, which
+    /// compute, start after it.
+    @Test func everyManifestInTheDocsLoads() throws {
+        var manifests: [(String, String)] = []
+        for target in DocExamples.targets {
+            for source in target.sources {
+                for file in try DocExamples.files(of: source) {
+                    for block in DocExamples.fencedBlocks(in: try DocExamples.markdown(of: file))
+                    where block.language == "swift" && block.isManifest {
+                        manifests.append((file, block.code))
+                    }
+                }
+            }
+        }
+        #expect(manifests.count >= 2)
+        // Loaded side by side: each is compiled by a process of its own, which waits in part.
+        let dumps = try Self.dumpPackages(manifests.map(\.1))
+        for ((file, _), json) in zip(manifests, dumps) {
+            let package = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+                "\(file): \(json)"
+            )
+            // The platforms TagHub needs, at least.
+            let platforms = (package["platforms"] as? [[String: Any]] ?? []).map {
+                "\($0["platformName"] ?? "") \($0["version"] ?? "")"
+            }
+            #expect(platforms == ["ios 16.0", "macos 13.0", "tvos 16.0", "watchos 9.0"], "\(file)")
+            // A test target tests the app: it depends on a target of the manifest, and on TagHubTesting.
+            let targets = package["targets"] as? [[String: Any]] ?? []
+            let regular = Set(
+                targets.filter { $0["type"] as? String == "regular" }.compactMap { $0["name"] as? String }
+            )
+            for target in targets where target["type"] as? String == "test" {
+                let dependencies = target["dependencies"] as? [[String: Any]] ?? []
+                let byName = dependencies.compactMap { ($0["byName"] as? [Any])?.first as? String }
+                let products = dependencies.compactMap { ($0["product"] as? [Any])?.first as? String }
+                #expect(byName.contains(where: regular.contains), "\(file): \(target["name"] ?? "")")
+                #expect(products.contains("TagHubTesting"), "\(file): \(target["name"] ?? "")")
+            }
+            #expect(targets.contains { $0["type"] as? String == "test" }, "\(file)")
+        }
+    }
+    #endif
+
     @Test(arguments: DocExamples.targets + [DocExamples.quickStart])
     func everyBlockOfTheDocIsCompiledWordForWordByItsTarget(target: DocExamples.Target) throws {
         let expected = try target.generatedFiles()
@@ -87,50 +135,6 @@ import Testing
         }
         #expect(checked > 60)
     }
-
-    #if os(Linux) || os(macOS)
-    /// The manifests the docs show (the installation, a test target with snapshots) load as shown.
-    @Test func everyManifestInTheDocsLoads() throws {
-        var manifests: [(String, String)] = []
-        for target in DocExamples.targets {
-            for source in target.sources {
-                for file in try DocExamples.files(of: source) {
-                    for block in DocExamples.fencedBlocks(in: try DocExamples.markdown(of: file))
-                    where block.language == "swift" && block.isManifest {
-                        manifests.append((file, block.code))
-                    }
-                }
-            }
-        }
-        #expect(manifests.count >= 2)
-        // Loaded side by side: each is compiled by a process of its own, which waits in part.
-        let dumps = try Self.dumpPackages(manifests.map(\.1))
-        for ((file, _), json) in zip(manifests, dumps) {
-            let package = try #require(
-                try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-                "\(file): \(json)"
-            )
-            // The platforms TagHub needs, at least.
-            let platforms = (package["platforms"] as? [[String: Any]] ?? []).map {
-                "\($0["platformName"] ?? "") \($0["version"] ?? "")"
-            }
-            #expect(platforms == ["ios 16.0", "macos 13.0", "tvos 16.0", "watchos 9.0"], "\(file)")
-            // A test target tests the app: it depends on a target of the manifest, and on TagHubTesting.
-            let targets = package["targets"] as? [[String: Any]] ?? []
-            let regular = Set(
-                targets.filter { $0["type"] as? String == "regular" }.compactMap { $0["name"] as? String }
-            )
-            for target in targets where target["type"] as? String == "test" {
-                let dependencies = target["dependencies"] as? [[String: Any]] ?? []
-                let byName = dependencies.compactMap { ($0["byName"] as? [Any])?.first as? String }
-                let products = dependencies.compactMap { ($0["product"] as? [Any])?.first as? String }
-                #expect(byName.contains(where: regular.contains), "\(file): \(target["name"] ?? "")")
-                #expect(products.contains("TagHubTesting"), "\(file): \(target["name"] ?? "")")
-            }
-            #expect(targets.contains { $0["type"] as? String == "test" }, "\(file)")
-        }
-    }
-    #endif
 
     @Test func aBlockOfStatementsBecomesATestAndDeclarationsStayAsTheyAre() {
         let statements = DocExamples.Block(language: "swift", code: "let hub = AnalyticsHub<PodcastAnalytics>()\n")

@@ -1,5 +1,4 @@
 import TagHub
-import TagHubTestSupport
 import TagHubVendors
 import Testing
 
@@ -163,31 +162,6 @@ import Testing
                 "amplitude.stringValue.length: title: 1,200 UTF-16 units breaks at most 1,024 UTF-16 units"
             ]
         )
-    }
-
-    /// Amplitude documents no array limit, but an event must fit in a request of less than 1 MB,
-    /// and an element takes 2 bytes of JSON at least: an array of more than 524,288 is reported
-    /// by its length, and not walked.
-    // On a thread of its own: arrays of 524,288 elements take a quarter of a second to make.
-    @Test(.onLowPriorityThreadsOfItsOwn) func amplitudeWalksArraysUpToWhatAnEventCanHold() {
-        func findings(_ list: AnalyticsValue) -> [String] {
-            Self.descriptions(AmplitudeTag.track(eventType: "Play", eventProperties: ["list": list]))
-        }
-        #expect(
-            findings(.array(Array(repeating: .double(.nan), count: 524_288))) == [
-                "amplitude.number.finite: list: nan breaks a finite number"
-            ]
-        )
-        // Made once for both checks: an array this long takes a tenth of a second to make.
-        let long = AnalyticsValue.array(Array(repeating: .double(.nan), count: 524_289))
-        #expect(
-            findings(long) == [
-                "amplitude.array.length: list: 524,289 elements breaks at most 524,288 (an event over 1 MB is dropped)"
-            ]
-        )
-        // Too long to be walked, its NaN included: the length is the only finding.
-        let tag = AmplitudeTag.setUserProperties(["list": long])
-        #expect(tag.ruleViolations.map(\.consequence) == [.tagDropped])
     }
 
     @Test func amplitudeComparesTheCaseOfTheFirst1008KeysOnly() {

@@ -583,4 +583,32 @@ import Testing
     static let mixedScriptKeys = Dictionary(
         uniqueKeysWithValues: (0..<10_000).map { ("Ключ_clé_キー_Δέλτα_\($0)", AnalyticsValue.int($0)) }
     )
+
+    /// Amplitude documents no array limit, but an event must fit in a request of less than 1 MB,
+    /// and an element takes 2 bytes of JSON at least: an array of more than 524,288 is reported
+    /// by its length, and not walked.
+    ///
+    /// Declared last: the suite runs one test at a time in this order, and this one, whose arrays
+    /// of 524,288 elements take a tenth of a second to make, then starts after the run's first
+    /// second, when every other test starts.
+    @Test func amplitudeWalksArraysUpToWhatAnEventCanHold() {
+        func findings(_ list: AnalyticsValue) -> [String] {
+            AmplitudeTag.track(eventType: "Play", eventProperties: ["list": list]).ruleViolations.map(\.description)
+        }
+        #expect(
+            findings(.array(Array(repeating: .double(.nan), count: 524_288))) == [
+                "amplitude.number.finite: list: nan breaks a finite number"
+            ]
+        )
+        // Made once for both checks: an array this long takes a tenth of a second to make.
+        let long = AnalyticsValue.array(Array(repeating: .double(.nan), count: 524_289))
+        #expect(
+            findings(long) == [
+                "amplitude.array.length: list: 524,289 elements breaks at most 524,288 (an event over 1 MB is dropped)"
+            ]
+        )
+        // Too long to be walked, its NaN included: the length is the only finding.
+        let tag = AmplitudeTag.setUserProperties(["list": long])
+        #expect(tag.ruleViolations.map(\.consequence) == [.tagDropped])
+    }
 }
