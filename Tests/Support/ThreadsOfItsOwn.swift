@@ -15,12 +15,14 @@ import Glibc
 /// blocking it delays nothing else. The test keeps its task, so `#expect` and `Issue.record` in
 /// its body still name it, and `.timeLimit` still applies, as the last resort against a hang.
 ///
-/// A suite that computes for long uses ``Trait/onLowPriorityThreadsOfItsOwn`` instead: its threads
-/// yield the cores to the other tests, whose reported time is then their own work, not a share of
-/// the cores with a megabyte check.
+/// A suite that computes for a tenth of a second, or keeps threads busy for longer, uses
+/// ``Trait/onLowPriorityThreadsOfItsOwn`` instead: its threads yield the cores to the threads of
+/// the pool, which start and end every test (a test whose body ran on threads of its own still
+/// ends on the pool). The other tests' reported time is then their own work, not their place in a
+/// queue behind a megabyte check.
 public struct ThreadsOfItsOwnTrait: SuiteTrait, TestTrait, TestScoping {
-    /// Whether the threads run at a lower priority than the other tests'.
-    let isLowPriority: Bool
+    /// How much the threads yield to the other tests': a nice value on Linux, 0 as the pool's.
+    let niceness: Int32
 
     /// Applies to every test of the suite, and of the suites inside it.
     public var isRecursive: Bool { true }
@@ -38,7 +40,7 @@ public struct ThreadsOfItsOwnTrait: SuiteTrait, TestTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            try await withTaskExecutorPreference(ThreadPerJobExecutor(isLowPriority: isLowPriority)) {
+            try await withTaskExecutorPreference(ThreadPerJobExecutor(niceness: niceness)) {
                 try await function()
             }
         } else {
@@ -49,12 +51,15 @@ public struct ThreadsOfItsOwnTrait: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == ThreadsOfItsOwnTrait {
     /// Runs each test on threads of its own, so that a test that blocks blocks no other test.
-    public static var onThreadsOfItsOwn: Self { Self(isLowPriority: false) }
+    public static var onThreadsOfItsOwn: Self { Self(niceness: 0) }
 
     /// Runs each test on threads of its own at a lower priority, so that a test that computes for
-    /// long neither holds a thread of the pool nor takes the cores from tests that take
-    /// milliseconds.
-    public static var onLowPriorityThreadsOfItsOwn: Self { Self(isLowPriority: true) }
+    /// a tenth of a second neither holds a thread of the pool nor takes the cores from the pool's
+    /// threads, which start and end every test.
+    ///
+    /// A priority lower still starves: on a machine kept busy by other processes, a suite that
+    /// takes a second took 75 s at a nice value of 15.
+    public static var onLowPriorityThreadsOfItsOwn: Self { Self(niceness: 5) }
 }
 
 /// Runs each job on a new thread, made for it and ended after it.
@@ -63,30 +68,42 @@ extension Trait where Self == ThreadsOfItsOwnTrait {
 /// of microseconds to start: nothing next to a test that waits on other threads.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class ThreadPerJobExecutor: TaskExecutor {
-    private let isLowPriority: Bool
+    private let niceness: Int32
 
     /// An executor; each job it is given runs on a thread of its own.
     ///
-    /// - Parameter isLowPriority: Whether those threads, and the threads and processes they start,
-    ///   yield the cores to other threads: a nice value of 5 on Linux (about a quarter of the share
-    ///   of a thread at 0), the utility quality of service elsewhere.
-    public init(isLowPriority: Bool = false) {
-        self.isLowPriority = isLowPriority
+    /// - Parameter niceness: How much those threads, and the threads and processes they start,
+    ///   yield the cores to other threads: added to the process's nice value on Linux (5 more, and
+    ///   a thread has about a third of the share of one of the pool), and elsewhere, above 0, the
+    ///   utility quality of service, above 10, the background one.
+    public init(niceness: Int32 = 0) {
+        self.niceness = niceness
     }
+
+    #if canImport(Glibc)
+    /// The nice value of the process's main thread, which the others started with.
+    private static let processNiceness = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(getpid()))
+    #endif
 
     /// Runs `job` on a new thread.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let thread = Thread { [isLowPriority] in
+        let thread = Thread { [niceness] in
             #if canImport(Glibc)
             // On Linux, a nice value is per thread (`who` 0 is the calling thread), and the threads
-            // and processes started from this one inherit it.
-            if isLowPriority { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5) }
+            // and processes started from this one inherit it. Added to the process's own (`nice
+            // swift test` lowers them all), not to the thread's that enqueued the job, which may be
+            // one of these.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.processNiceness + niceness)
             #endif
             job.runSynchronously(on: self.asUnownedTaskExecutor())
         }
         #if !canImport(Glibc)
-        if isLowPriority { thread.qualityOfService = .utility }
+        if niceness > 10 {
+            thread.qualityOfService = .background
+        } else if niceness > 0 {
+            thread.qualityOfService = .utility
+        }
         #endif
         thread.start()
     }

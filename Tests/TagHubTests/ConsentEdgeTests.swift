@@ -280,7 +280,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("consent.json")
-        try Data(#"{"schemaVersion": 2, "advertising": "denied", "analytics": null}"#.utf8).write(to: file)
+        try writeWithoutWaitingForTheDisk(
+            #"{"schemaVersion": 2, "advertising": "denied", "analytics": null}"#.utf8,
+            to: file
+        )
 
         #expect(FileConsentStore(url: file).loadDecisions() == [.advertising: .denied])
     }

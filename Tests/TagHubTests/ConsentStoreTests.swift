@@ -1,5 +1,6 @@
 import Foundation
 import TagHub
+import TagHubTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -48,7 +49,7 @@ import Glibc
     func aCorruptFileMeansUndecidedNeverGranted(contents: String) throws {
         let file = try temporaryFile()
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        try Data(contents.utf8).write(to: file)
+        try writeWithoutWaitingForTheDisk(contents.utf8, to: file)
 
         let hub = AnalyticsHub<SeedAnalytics>()
         let consent = AnalyticsConsent(hub: hub, store: FileConsentStore(url: file))
@@ -68,7 +69,10 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         #expect(FileConsentStore(url: file).loadDecisions().isEmpty)
 
-        try Data(#"{"analytics":"granted","advertising":"maybe","personalization":"undecided"}"#.utf8).write(to: file)
+        try writeWithoutWaitingForTheDisk(
+            #"{"analytics":"granted","advertising":"maybe","personalization":"undecided"}"#.utf8,
+            to: file
+        )
         #expect(FileConsentStore(url: file).loadDecisions() == [.analytics: .granted])
     }
 
@@ -108,7 +112,7 @@ import Glibc
         let file = try temporaryFile()
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         // Cut inside the grant's key: the denial before it is whole.
-        try Data(#"{"advertising":"denied","analyt"#.utf8).write(to: file)
+        try writeWithoutWaitingForTheDisk(#"{"advertising":"denied","analyt"#.utf8, to: file)
 
         let consent = AnalyticsConsent(hub: AnalyticsHub<SeedAnalytics>(), store: FileConsentStore(url: file))
         #expect(consent.decisions == [.advertising: .denied])

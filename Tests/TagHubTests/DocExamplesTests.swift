@@ -21,7 +21,55 @@ import Testing
 /// These files are snapshots of the docs: a doc that changes fails here with a diff until they are
 /// written again with `swift run DocExamplesGenerator`.
 // On threads of its own: it waits for `swift package dump-package`, a process of its own.
-@Suite(.timeLimit(.minutes(2)), .onLowPriorityThreadsOfItsOwn) struct DocExamplesTests {
+@Suite(.timeLimit(.minutes(2)), .serialized, .onLowPriorityThreadsOfItsOwn) struct DocExamplesTests {
+    #if os(Linux) || os(macOS)
+    /// The manifests the docs show (the installation, a test target with snapshots) load as shown.
+    ///
+    /// Declared first: the suite runs one test at a time in this order, and this one waits for
+    /// processes while every other test of the run starts, in its first second; the others, which
+    /// compute, start after it.
+    @Test func everyManifestInTheDocsLoads() throws {
+        var manifests: [(String, String)] = []
+        for target in DocExamples.targets {
+            for source in target.sources {
+                for file in try DocExamples.files(of: source) {
+                    for block in DocExamples.fencedBlocks(in: try DocExamples.markdown(of: file))
+                    where block.language == "swift" && block.isManifest {
+                        manifests.append((file, block.code))
+                    }
+                }
+            }
+        }
+        #expect(manifests.count >= 2)
+        // Loaded side by side: each is compiled by a process of its own, which waits in part.
+        let dumps = try Self.dumpPackages(manifests.map(\.1))
+        for ((file, _), json) in zip(manifests, dumps) {
+            let package = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+                "\(file): \(json)"
+            )
+            // The platforms TagHub needs, at least.
+            let platforms = (package["platforms"] as? [[String: Any]] ?? []).map {
+                "\($0["platformName"] ?? "") \($0["version"] ?? "")"
+            }
+            #expect(platforms == ["ios 16.0", "macos 13.0", "tvos 16.0", "watchos 9.0"], "\(file)")
+            // A test target tests the app: it depends on a target of the manifest, and on TagHubTesting.
+            let targets = package["targets"] as? [[String: Any]] ?? []
+            let regular = Set(
+                targets.filter { $0["type"] as? String == "regular" }.compactMap { $0["name"] as? String }
+            )
+            for target in targets where target["type"] as? String == "test" {
+                let dependencies = target["dependencies"] as? [[String: Any]] ?? []
+                let byName = dependencies.compactMap { ($0["byName"] as? [Any])?.first as? String }
+                let products = dependencies.compactMap { ($0["product"] as? [Any])?.first as? String }
+                #expect(byName.contains(where: regular.contains), "\(file): \(target["name"] ?? "")")
+                #expect(products.contains("TagHubTesting"), "\(file): \(target["name"] ?? "")")
+            }
+            #expect(targets.contains { $0["type"] as? String == "test" }, "\(file)")
+        }
+    }
+    #endif
+
     @Test(arguments: DocExamples.targets + [DocExamples.quickStart])
     func everyBlockOfTheDocIsCompiledWordForWordByItsTarget(target: DocExamples.Target) throws {
         let expected = try target.generatedFiles()
@@ -88,49 +136,6 @@ import Testing
         #expect(checked > 60)
     }
 
-    #if os(Linux) || os(macOS)
-    /// The manifests the docs show (the installation, a test target with snapshots) load as shown.
-    @Test func everyManifestInTheDocsLoads() throws {
-        var manifests: [(String, String)] = []
-        for target in DocExamples.targets {
-            for source in target.sources {
-                for file in try DocExamples.files(of: source) {
-                    for block in DocExamples.fencedBlocks(in: try DocExamples.markdown(of: file))
-                    where block.language == "swift" && block.isManifest {
-                        manifests.append((file, block.code))
-                    }
-                }
-            }
-        }
-        #expect(manifests.count >= 2)
-        for (file, manifest) in manifests {
-            let json = try Self.dumpPackage(manifest)
-            let package = try #require(
-                try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-                "\(file): \(json)"
-            )
-            // The platforms TagHub needs, at least.
-            let platforms = (package["platforms"] as? [[String: Any]] ?? []).map {
-                "\($0["platformName"] ?? "") \($0["version"] ?? "")"
-            }
-            #expect(platforms == ["ios 16.0", "macos 13.0", "tvos 16.0", "watchos 9.0"], "\(file)")
-            // A test target tests the app: it depends on a target of the manifest, and on TagHubTesting.
-            let targets = package["targets"] as? [[String: Any]] ?? []
-            let regular = Set(
-                targets.filter { $0["type"] as? String == "regular" }.compactMap { $0["name"] as? String }
-            )
-            for target in targets where target["type"] as? String == "test" {
-                let dependencies = target["dependencies"] as? [[String: Any]] ?? []
-                let byName = dependencies.compactMap { ($0["byName"] as? [Any])?.first as? String }
-                let products = dependencies.compactMap { ($0["product"] as? [Any])?.first as? String }
-                #expect(byName.contains(where: regular.contains), "\(file): \(target["name"] ?? "")")
-                #expect(products.contains("TagHubTesting"), "\(file): \(target["name"] ?? "")")
-            }
-            #expect(targets.contains { $0["type"] as? String == "test" }, "\(file)")
-        }
-    }
-    #endif
-
     @Test func aBlockOfStatementsBecomesATestAndDeclarationsStayAsTheyAre() {
         let statements = DocExamples.Block(language: "swift", code: "let hub = AnalyticsHub<PodcastAnalytics>()\n")
         let declarations = DocExamples.Block(language: "swift", code: "struct A {}\n\nextension A {}\n")
@@ -178,25 +183,35 @@ import Testing
     }
 
     #if os(Linux) || os(macOS)
-    /// What `swift package dump-package` prints for a package whose manifest is `manifest`: the
-    /// manifest is compiled and run, and nothing is fetched.
-    static func dumpPackage(_ manifest: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("taghub-manifest-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(text)")
-        return text
+    /// What `swift package dump-package` prints for each package whose manifest is one of
+    /// `manifests`, all run at once: each manifest is compiled and run, and nothing is fetched.
+    static func dumpPackages(_ manifests: [String]) throws -> [String] {
+        let folders = manifests.map { _ in
+            FileManager.default.temporaryDirectory.appendingPathComponent("taghub-manifest-\(UUID())")
+        }
+        defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+        var runs: [(process: Process, output: Pipe)] = []
+        for (folder, manifest) in zip(folders, manifests) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try writeWithoutWaitingForTheDisk(manifest.utf8, to: folder.appendingPathComponent("Package.swift"))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            runs.append((process, output))
+        }
+        // Read one after another: a process whose pipe fills (it prints a few kilobytes) waits
+        // for its turn, no longer.
+        return runs.map { process, output in
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(process.terminationStatus == 0, "\(text)")
+            return text
+        }
     }
     #endif
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TagHub
+import TagHubTestSupport
 import Testing
 
 /// The consent file's format: how it is written, and how much of a damaged file is read.
@@ -17,7 +18,7 @@ import Testing
     func decisions(in contents: [UInt8]) throws -> [ConsentPurpose: ConsentState] {
         let file = try temporaryFile()
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        try Data(contents).write(to: file)
+        try writeWithoutWaitingForTheDisk(contents, to: file)
         return FileConsentStore(url: file).loadDecisions()
     }
 
@@ -59,7 +60,7 @@ import Testing
         let analyticsEnd = #"{"advertising":"denied","personalization":"denied","analytics":"granted""#.utf8.count
 
         for length in 0...saved.count {
-            try saved.prefix(length).write(to: file)
+            try writeWithoutWaitingForTheDisk(saved.prefix(length), to: file)
             let expected: [ConsentPurpose: ConsentState] =
                 switch length {
                 case ..<advertisingEnd: [:]

@@ -1,18 +1,32 @@
 import Foundation
+import TagHubTestSupport
 import Testing
 
 /// Where the platform conditions of `Sources/` are, and that Architecture.md lists each one.
-@Suite struct PlatformFileTests {
+// On threads of its own: it reads every source.
+@Suite(.serialized, .onLowPriorityThreadsOfItsOwn) struct PlatformFileTests {
     /// Each `#if`, `#elseif` and `#ifndef` under `Sources/`: the file (relative to `Sources/`) and
     /// the directive with its condition, once per file.
     static func conditions() throws -> [String: Set<String>] {
+        try scannedConditions.get()
+    }
+
+    /// ``conditions()``, read once: the tests ask three times, and each reading took a tenth of a
+    /// second of the few threads that every other test needs.
+    private static let scannedConditions = Result { () throws -> [String: Set<String>] in
         let sources = ReadmeTests.root.appendingPathComponent("Sources")
-        let files = try #require(FileManager.default.enumerator(atPath: sources.path))
+        guard let files = FileManager.default.enumerator(atPath: sources.path) else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: sources.path])
+        }
         var conditions: [String: Set<String>] = [:]
         for case let path as String in files where [".swift", ".c", ".h"].contains(where: path.hasSuffix) {
             let source = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-            for match in source.matches(of: /(?m)^[ \t]*(#(?:if|elseif|ifndef) [^\n]*?)[ \t]*$/) {
-                conditions[path, default: []].insert(String(match.output.1))
+            // Only the lines that start with `#` can hold a directive: the others are not searched.
+            for line in source.split(separator: "\n", omittingEmptySubsequences: false)
+            where line.drop(while: { $0 == " " || $0 == "\t" }).first == "#" {
+                if let match = line.wholeMatch(of: /[ \t]*(#(?:if|elseif|ifndef) [^\n]*?)[ \t]*/) {
+                    conditions[path, default: []].insert(String(match.output.1))
+                }
             }
         }
         return conditions

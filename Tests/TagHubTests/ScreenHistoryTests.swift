@@ -3,7 +3,7 @@ import TagHub
 import TagHubTestSupport
 import Testing
 
-@Suite(.onLowPriorityThreadsOfItsOwn) struct ScreenHistoryTests {
+@Suite(.serialized, .onLowPriorityThreadsOfItsOwn) struct ScreenHistoryTests {
     typealias Screen = SeedAnalytics.Screen
 
     @Test func afterSevenScreensWithABoundOfFiveTheHistoryHoldsTheLastFive() {

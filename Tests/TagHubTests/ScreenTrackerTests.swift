@@ -498,7 +498,8 @@ import Testing
         #expect(hub.currentScreen == .player)
     }
 
-    @Test func keptReportsAreTakenAndAppliedAtOnceSoADisappearanceMeanwhileIsNotLost() {
+    // At a low priority: another thread applies kept reports in a loop all the while.
+    @Test(.onLowPriorityThreadsOfItsOwn) func keptReportsAreTakenAndAppliedAtOnceSoADisappearanceMeanwhileIsNotLost() {
         // One thread applies kept reports in a loop; this one keeps an appearance, applies it,
         // and reports the disappearance. Were the reports taken and applied under two locks, the
         // disappearance could fall in between (neither on screen nor kept), and be dropped.

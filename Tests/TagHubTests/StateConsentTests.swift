@@ -188,8 +188,11 @@ import Testing
         #expect(vendor.tags == [.state(.user(id: "42")), .userAction(.tap("play")), .userAction(.tap("pause"))])
     }
 
-    @Test func statesSentOnAnotherThreadDuringTheReplayReachTheVendorEachOnceTheLatestLast() {
-        for round in 0..<50 {
+    /// 20 rounds, 50 in CI's full-scale step (`TestScale`); at a low priority, as it sends for a
+    /// tenth of a second.
+    @Test(.onLowPriorityThreadsOfItsOwn)
+    func statesSentOnAnotherThreadDuringTheReplayReachTheVendorEachOnceTheLatestLast() {
+        for round in 0..<TestScale.count(20, fullScale: 50) {
             let hub = AnalyticsHub<ProfileAnalytics>()
             let consent = AnalyticsConsent(hub: hub)
             let vendor = recorder()
@@ -240,9 +243,11 @@ import Testing
     /// One thread sends `tap(i)` then `theme(i)` while the main thread grants: `tap(i)` reaches the
     /// vendor before `theme(i)`, and the themes come in order. (A replay that caught up with the
     /// hub's live states delivered a theme before its thread's tap.)
-    @Test func aThreadsTagsAndStatesKeepTheirOrderAcrossAGrant() {
+    /// 25 rounds, 100 in CI's full-scale step (`TestScale`); at a low priority, as it sends for a
+    /// tenth of a second.
+    @Test(.onLowPriorityThreadsOfItsOwn) func aThreadsTagsAndStatesKeepTheirOrderAcrossAGrant() {
         var violations: [String] = []
-        for round in 0..<100 {
+        for round in 0..<TestScale.count(25, fullScale: 100) {
             let hub = AnalyticsHub<ProfileAnalytics>()
             let consent = AnalyticsConsent(hub: hub)
             let vendor = recorder()

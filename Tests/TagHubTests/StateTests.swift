@@ -266,7 +266,9 @@ import Testing
         #expect(sent.tags == [.state(.user(id: "42")), .userAction(.tap("play"))])
     }
 
-    @Test func whileOneThreadChangesStatesAStrategyAttachingEndsWithEveryStateOnceAndTheLatestOfEachKey() {
+    // At a low priority: 50 rounds of 200 states sent on another thread.
+    @Test(.onLowPriorityThreadsOfItsOwn)
+    func whileOneThreadChangesStatesAStrategyAttachingEndsWithEveryStateOnceAndTheLatestOfEachKey() {
         for round in 0..<50 {
             let hub = AnalyticsHub<ProfileAnalytics>()
             hub.send(state: .theme("0"))

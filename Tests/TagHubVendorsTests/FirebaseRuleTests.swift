@@ -111,22 +111,21 @@ import Testing
             "breaks an item_id or an item_name, not blank", "100 custom parameters breaks at most 27"
         )
         let parameter = "breaks items only under \"items\""
-        #expect(
-            FirebaseTag.event("purchase", ["items": list, "a": list, "b": list, "c": list]).ruleViolations
-                .map(\.description) == [
-                    "firebase.items.parameter: \"a\" \(parameter)",
-                    "firebase.items.identity: a[0] \(identity)",
-                    "firebase.items.customParameterCount: a[0]: \(custom)",
-                    "firebase.items.identity: a[1] \(identity)",
-                    "firebase.items.customParameterCount: a[1]: \(custom)",
-                    "firebase.items.identity: a[2] \(identity)",
-                    "firebase.items.customParameterCount: a[2]: \(custom)",
-                    "firebase.items.parameter: \"b\" \(parameter)",
-                    "firebase.items.parameter: \"c\" \(parameter)",
-                    "firebase.items.identity: 160 more \(identity)",
-                    "firebase.items.customParameterCount: 160 more breaks at most 27",
-                ]
-        )
+        let expected: [String] = [
+            "firebase.items.parameter: \"a\" \(parameter)",
+            "firebase.items.identity: a[0] \(identity)",
+            "firebase.items.customParameterCount: a[0]: \(custom)",
+            "firebase.items.identity: a[1] \(identity)",
+            "firebase.items.customParameterCount: a[1]: \(custom)",
+            "firebase.items.identity: a[2] \(identity)",
+            "firebase.items.customParameterCount: a[2]: \(custom)",
+            "firebase.items.parameter: \"b\" \(parameter)",
+            "firebase.items.parameter: \"c\" \(parameter)",
+            "firebase.items.identity: 160 more \(identity)",
+            "firebase.items.customParameterCount: 160 more breaks at most 27",
+        ]
+        let parameters: [String: FirebaseValue] = ["items": list, "a": list, "b": list, "c": list]
+        #expect(FirebaseTag.event("purchase", parameters).ruleViolations.map(\.description) == expected)
     }
 
     /// An item with many custom parameters: its count, then only its first parameters are read, whose

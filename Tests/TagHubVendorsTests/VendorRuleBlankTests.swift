@@ -1,11 +1,13 @@
 import TagHub
+import TagHubTestSupport
 import TagHubVendors
 import Testing
 
 /// What shows nothing (white space, Unicode's Default_Ignorable_Code_Point) is read with the
 /// standard library's scalar properties: every name or ID that shows nothing is reported, whatever
 /// the vendor, up to the length past which a text is reported by its length only.
-@Suite struct VendorRuleBlankTests {
+// On threads of its own: a check of a megabyte of blanks reads all of it, a tenth of a second.
+@Suite(.serialized, .onLowPriorityThreadsOfItsOwn) struct VendorRuleBlankTests {
     /// 349,525 × U+3000 (IDEOGRAPHIC SPACE): 1,048,575 bytes of UTF-8.
     static let ideographicSpaces = String(repeating: "\u{3000}", count: 349_525)
     /// 349,525 × U+200B (ZERO WIDTH SPACE): 1,048,575 bytes of UTF-8.

@@ -8,7 +8,14 @@ import Testing
 /// 64 UTF-16 units with its real size, identical findings are reported once, and past three
 /// findings of one rule on one tag, one finding counts the rest. The checks of a megabyte or of
 /// 100,000 properties run on a thread with a 512 KiB stack, the smallest an app's code runs on.
+///
+/// The properties and the letter with a megabyte of marks are as named with `TAGHUB_FULL_SCALE=1`
+/// (`TestScale`, a step of `.ci/run`); `swift test` checks fewer, past every guard they are there
+/// for, with the findings of the same rules: ``keys``, ``marks``.
 @Suite(.timeLimit(.minutes(1)), .serialized, .onLowPriorityThreadsOfItsOwn) struct VendorRuleBoundsTests {
+    /// How many properties the tags of a hundred thousand hold: 100,000 at full scale; 1,000 in
+    /// `swift test`, past Mixpanel's 254 and Firebase's 25.
+    static let keys = TestScale.count(1_000, fullScale: 100_000)
     static let megabyte = String(repeating: "a", count: 1_048_576)
     static let quotedPrefix = String(reflecting: String(repeating: "a", count: 64) + "…")
 
@@ -77,9 +84,10 @@ import Testing
     }
 
     @Test func aHundredThousandPropertiesAreCountedNotListed() async {
-        let properties = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.int($0)) })
+        let properties = Dictionary(uniqueKeysWithValues: (0..<Self.keys).map { ("p\($0)", AnalyticsValue.int($0)) })
         let findings = await onA512KiBThread { MixpanelTag.track(event: "Play", properties: properties).ruleViolations }
-        #expect(findings.map(\.description) == ["mixpanel.propertyCount: 100,000 properties breaks at most 254"])
+        let count = TestScale.grouped(Self.keys)
+        #expect(findings.map(\.description) == ["mixpanel.propertyCount: \(count) properties breaks at most 254"])
     }
 
     @Test func aGroupOfNamesDifferingOnlyByCaseQuotesAtMostThree() {
@@ -182,28 +190,35 @@ import Testing
 
     @Test func aHundredThousandKeysTooLongToQuoteWholeAreCountedNotListed() async {
         // Keys of 67 to 71 bytes: a subject shows their first 64 units, so those of one length read
-        // alike, but each key is one finding. Of 100,000, 8 are checked, the first by their first 64
-        // bytes, which they share, then by their lengths: 8 of the ten of 67 bytes (k…k0 to k…k9),
-        // in no set order, which read alike.
+        // alike, but each key is one finding. Of 100,000 (``keys``), 8 are checked, the first by
+        // their first 64 bytes, which they share, then by their lengths: 8 of the ten of 67 bytes
+        // (k…k0 to k…k9), in no set order, which read alike.
         let pad = String(repeating: "k", count: 66)
-        let parameters = Dictionary(uniqueKeysWithValues: (0..<100_000).map { (pad + "\($0)", FirebaseValue.int(1)) })
+        let parameters = Dictionary(uniqueKeysWithValues: (0..<Self.keys).map { (pad + "\($0)", FirebaseValue.int(1)) })
         let findings = await onA512KiBThread { FirebaseTag.event("play", parameters).ruleViolations }
         let quoted = "\"" + String(repeating: "k", count: 64) + "…\""
-        #expect(
-            findings.map(\.description) == [
-                "firebase.parameterCount: 100,000 parameters breaks at most 25",
-                "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
-                "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
-                "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
-                "firebase.parameterName.length: 5 more breaks 1 to 40 UTF-16 units",
-            ]
-        )
+        let count: String = TestScale.grouped(Self.keys)
+        let expected: [String] = [
+            "firebase.parameterCount: \(count) parameters breaks at most 25",
+            "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
+            "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
+            "firebase.parameterName.length: \(quoted) (67 UTF-16 units) breaks 1 to 40 UTF-16 units",
+            "firebase.parameterName.length: 5 more breaks 1 to 40 UTF-16 units",
+        ]
+        #expect(findings.map(\.description) == expected)
     }
 
-    /// One letter and a megabyte of one combining mark: one character, which Swift finds the end
-    /// of only by reading all of it. Far longer than any limit, it is measured in UTF-16 units, and
-    /// a subject shows its first scalars.
-    static let letterWithMarks = "a" + String(repeating: "\u{301}", count: 524_288)
+    /// How many combining marks follow the letter of ``letterWithMarks``: 524,288, a megabyte, at
+    /// full scale; 65,536 in `swift test`, 131,073 bytes, past the 128,000 bytes of an ID that
+    /// Segment reports by the call's size alone, the 65,536 bytes of text a check reads, and the
+    /// 16 × 1,025 scalars in which Batch counts the characters of a custom user ID.
+    static let marks = TestScale.count(65_536, fullScale: 524_288)
+    /// One letter and a megabyte of one combining mark (``marks``): one character, which Swift finds
+    /// the end of only by reading all of it. Far longer than any limit, it is measured in UTF-16
+    /// units, and a subject shows its first scalars.
+    static let letterWithMarks = "a" + String(repeating: "\u{301}", count: marks)
+    /// The size of ``letterWithMarks`` as findings write it: `(524,289 UTF-16 units)`.
+    static let marksSize = "(\(TestScale.grouped(marks + 1)) UTF-16 units)"
     static let shownWithMarks = "a" + String(repeating: "\u{301}", count: 63) + "…"
 
     @Test func aLetterWithAMegabyteOfMarksIsQuotedByItsFirstScalarsAndCountedAsLong() async {
@@ -217,19 +232,19 @@ import Testing
             ]
             .map { $0.map(\.description) }
         }
-        let size = "(524,289 UTF-16 units)"
-        #expect(
-            findings == [
-                // One character of 524,289 scalars: its characters are not counted past 4,816 scalars.
-                [
-                    "batch.stringValue.length: title: 524,289 UTF-16 units in characters of 16 scalars or more breaks 1 to 300 characters"
-                ],
-                // Far longer than its limit: reported by its length only, not read for its format.
-                ["piano.propertyKey.length: \"\(Self.shownWithMarks)\" \(size) breaks at most 40 characters"],
-                ["mixpanel.propertyName.length: \"\(Self.shownWithMarks)\" \(size) breaks at most 255 characters"],
-                ["firebase.eventName.length: \"\(Self.shownWithMarks)\" \(size) breaks 1 to 40 UTF-16 units"],
-            ]
-        )
+        let size = Self.marksSize
+        let units = TestScale.grouped(Self.marks + 1)
+        let expected: [[String]] = [
+            // One character of 524,289 scalars: its characters are not counted past 4,816 scalars.
+            [
+                "batch.stringValue.length: title: \(units) UTF-16 units in characters of 16 scalars or more breaks 1 to 300 characters"
+            ],
+            // Far longer than its limit: reported by its length only, not read for its format.
+            ["piano.propertyKey.length: \"\(Self.shownWithMarks)\" \(size) breaks at most 40 characters"],
+            ["mixpanel.propertyName.length: \"\(Self.shownWithMarks)\" \(size) breaks at most 255 characters"],
+            ["firebase.eventName.length: \"\(Self.shownWithMarks)\" \(size) breaks 1 to 40 UTF-16 units"],
+        ]
+        #expect(findings == expected)
     }
 
     @Test func textFarLongerThanItsLimitIsCountedInAWindowOfItsFirstScalars() {
@@ -330,22 +345,24 @@ import Testing
             ]
             .map { $0.map(\.description) }
         }
-        let quoted = "\"\(Self.shownWithMarks)\" (524,289 UTF-16 units)"
+        let quoted = "\"\(Self.shownWithMarks)\" \(Self.marksSize)"
         let tag = "batch.tag.length: \(quoted) breaks at most 64 characters"
-        #expect(
-            findings == [
-                ["firebase.userID.length: \(quoted) breaks 1 to 256 UTF-16 units"],
-                [],
-                [],
-                [],
-                ["segment.payload.size: at least 1,048,748 bytes breaks at most 32,000 bytes per call"],
-                // Given twice, it is found again by its length and first bytes, and counts once.
-                [tag],
-                [
-                    "batch.customUserID.length: 524,289 UTF-16 units in characters of 16 scalars or more breaks at most 1,024 characters"
-                ],
-                [],
-            ]
-        )
+        // The ID's 1 + 2 × 524,288 bytes, and 171 of the call around it: 1,048,748.
+        let bytes: String = TestScale.grouped(1 + 2 * Self.marks + 171)
+        let units: String = TestScale.grouped(Self.marks + 1)
+        let expected: [[String]] = [
+            ["firebase.userID.length: \(quoted) breaks 1 to 256 UTF-16 units"],
+            [],
+            [],
+            [],
+            ["segment.payload.size: at least \(bytes) bytes breaks at most 32,000 bytes per call"],
+            // Given twice, it is found again by its length and first bytes, and counts once.
+            [tag],
+            [
+                "batch.customUserID.length: \(units) UTF-16 units in characters of 16 scalars or more breaks at most 1,024 characters"
+            ],
+            [],
+        ]
+        #expect(findings == expected)
     }
 }

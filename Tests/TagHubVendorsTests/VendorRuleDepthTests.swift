@@ -12,8 +12,17 @@ import Testing
 ///
 /// Each test runs in a child process (an exit test), so that an overflow fails the test instead
 /// of ending the run.
+///
+/// The checks meet 100,000 levels in every run. Building, comparing, hashing and converting such a
+/// value take seconds in a debug build: those tests go 100,000 levels deep with
+/// `TAGHUB_FULL_SCALE=1` (`TestScale`, a step of `.ci/run`), and ``levels`` in `swift test`.
 @Suite(.timeLimit(.minutes(1)), .serialized, .onLowPriorityThreadsOfItsOwn)
 struct VendorRuleDepthTests {
+    /// How deep the values built, compared, hashed and converted are nested: 100,000 at full scale;
+    /// 10,000 in `swift test`, past the 4,000 levels at which a recursion overflowed a 512 KiB
+    /// stack in a release build (2,500 in a debug one).
+    static let levels = TestScale.count(10_000, fullScale: 100_000)
+
     #if compiler(>=6.2) && (os(macOS) || os(Linux))
     @Test func checksOfAValueNested100000LevelsDeepEndOnA512KiBThread() async throws {
         let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
@@ -52,7 +61,7 @@ struct VendorRuleDepthTests {
     @Test func aValueNested100000LevelsDeepIsConvertedToAJSONObjectOnA512KiBThread() async throws {
         let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
             let seen = await onA512KiBThread { () -> [String] in
-                let deep = nested(100_000, around: .double(1.5))
+                let deep = nested(VendorRuleDepthTests.levels, around: .double(1.5))
                 var levels: [[Any]] = []
                 var current: Any = deep.jsonObject
                 while let array = current as? [Any] {
@@ -68,7 +77,7 @@ struct VendorRuleDepthTests {
                 while levels.popLast() != nil {}
                 return [String(count), leaf]
             }
-            if seen != ["100000", "1.5"] {
+            if seen != [String(VendorRuleDepthTests.levels), "1.5"] {
                 FileHandle.standardError.write(Data("seen: \(seen)\n".utf8))
             }
         }
@@ -79,17 +88,20 @@ struct VendorRuleDepthTests {
         let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
             let seen = await onA512KiBThread {
                 // Released by its last reference, whichever that is: the copy here.
-                var deep = nested(100_000, around: "leaf")
+                var deep = nested(VendorRuleDepthTests.levels, around: "leaf")
                 let copy = deep
                 deep = .null
                 let levels = depth(of: copy)
                 // Two values in one array, compared, hashed and released together.
-                let pair: [AnalyticsValue] = [nested(100_000, around: 1), nested(100_000, around: 1)]
-                let other = nested(100_000, around: 2)
+                let pair: [AnalyticsValue] = [
+                    nested(VendorRuleDepthTests.levels, around: 1), nested(VendorRuleDepthTests.levels, around: 1),
+                ]
+                let other = nested(VendorRuleDepthTests.levels, around: 2)
                 let comparisons = [pair[0] == pair[1], pair[0] == other, Set(pair + [other]).count == 2]
                 return [levels, depth(of: pair[1])] + comparisons.map { $0 ? 1 : 0 }
             }
-            if seen != [100_000, 100_000, 1, 0, 1] {
+            let levels = VendorRuleDepthTests.levels
+            if seen != [levels, levels, 1, 0, 1] {
                 FileHandle.standardError.write(Data("seen: \(seen)\n".utf8))
             }
         }

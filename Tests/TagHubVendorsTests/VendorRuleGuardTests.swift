@@ -86,17 +86,19 @@ import Testing
     @Test func aFirebaseCheckReads200ItemsOfATag() {
         let items = FirebaseValue.items(Array(repeating: ["price": .double(.nan)], count: 150))
         let (identity, finite) = ("breaks an item_id or an item_name, not blank", "breaks a finite number")
+        let firstThree: [String] = (0..<3).flatMap { (index: Int) -> [String] in
+            [
+                "firebase.items.identity: items[\(index)] \(identity)",
+                "firebase.number.finite: items[\(index)].price: nan \(finite)",
+            ]
+        }
+        let rest: [String] = [
+            #"firebase.items.parameter: "more" breaks items only under "items""#,
+            "firebase.items.identity: 197 more \(identity)", "firebase.number.finite: 197 more \(finite)",
+        ]
         #expect(
             FirebaseTag.event("purchase", ["items": items, "more": items]).ruleViolations.map(\.description)
-                == (0..<3).flatMap {
-                    [
-                        "firebase.items.identity: items[\($0)] \(identity)",
-                        "firebase.number.finite: items[\($0)].price: nan \(finite)",
-                    ]
-                } + [
-                    #"firebase.items.parameter: "more" breaks items only under "items""#,
-                    "firebase.items.identity: 197 more \(identity)", "firebase.number.finite: 197 more \(finite)",
-                ]
+                == firstThree + rest
         )
     }
 

@@ -8,18 +8,30 @@ import Testing
 /// camelCase keys; and tags that break a rule 100,000 times (NaN, long strings, items, capitalized
 /// keys outside ASCII, names in case pairs) or hold a megabyte. Each finding that a guard makes
 /// differ from what reading the whole tag would find says which guard.
+///
+/// The keys, the case pairs and the letter with marks are as named with `TAGHUB_FULL_SCALE=1`
+/// (`TestScale`, a step of `.ci/run`); `swift test` checks as many as it takes to pass every guard
+/// they are there for, with the findings of the same rules: ``keys``, ``marks``, ``casePairs``.
 @Suite(.serialized, .onLowPriorityThreadsOfItsOwn) struct VendorRuleScaleTests {
+    /// How many keys the tags of many properties hold: 100,000 at full scale; 10,003 in `swift
+    /// test`, past every vendor's bound on keys (Segment's 5,333 the highest), and the fewest whose
+    /// first 8 keys by their bytes, the ones a check reads past a bound, are those of 100,000 (`p0`,
+    /// `p1`, `p10`, `p100`, `p1000`, then `p10000` to `p10002`).
+    static let keys = TestScale.count(10_003, fullScale: 100_000)
+    /// ``keys`` as findings write it: `100,000`.
+    static let keysShown = TestScale.grouped(keys)
+
     /// 1,048,576 × "a".
     static let ascii = String(repeating: "a", count: 1_048_576)
     /// 524,288 × "é" (U+00E9): 1,048,576 bytes of UTF-8, 524,288 UTF-16 units.
     static let accented = String(repeating: "é", count: 524_288)
     /// 1,048,576 spaces.
     static let blank = String(repeating: " ", count: 1_048_576)
-    /// `p0: 0` to `p99999: 99999`.
-    static let lowercase = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", AnalyticsValue.int($0)) })
-    /// `itemId0: 0` to `itemId99999: 99999`.
+    /// `p0: 0` to `p99999: 99999` (``keys``).
+    static let lowercase = Dictionary(uniqueKeysWithValues: (0..<keys).map { ("p\($0)", AnalyticsValue.int($0)) })
+    /// `itemId0: 0` to `itemId99999: 99999` (``keys``).
     static let camelCase = Dictionary(
-        uniqueKeysWithValues: (0..<100_000).map { ("itemId\($0)", AnalyticsValue.int($0)) }
+        uniqueKeysWithValues: (0..<keys).map { ("itemId\($0)", AnalyticsValue.int($0)) }
     )
 
     /// `text`'s first 64 UTF-16 units quoted with `…`, and its real length.
@@ -50,7 +62,7 @@ import Testing
                 "firebase.parameterName.length: \(Self.accentedCut) breaks 1 to 40 UTF-16 units"
             ]
         )
-        let many = ["firebase.parameterCount: 100,000 parameters breaks at most 25"]
+        let many = ["firebase.parameterCount: \(Self.keysShown) parameters breaks at most 25"]
         #expect(findings(Self.lowercase.mapValues { _ in 1 }) == many)
         #expect(findings(Self.camelCase.mapValues { _ in 1 }) == many)
     }
@@ -67,7 +79,7 @@ import Testing
                 "mixpanel.propertyName.length: \(Self.accentedCut) breaks at most 255 characters"
             ]
         )
-        let many = ["mixpanel.propertyCount: 100,000 properties breaks at most 254"]
+        let many = ["mixpanel.propertyCount: \(Self.keysShown) properties breaks at most 254"]
         #expect(findings(Self.lowercase) == many)
         #expect(findings(Self.camelCase) == many)
         #expect(
@@ -101,7 +113,7 @@ import Testing
             ]
         )
         #expect(findings([Self.accented: 1]) == [])  // Amplitude has no rule on a key's length
-        let many = ["amplitude.propertyCount: 100,000 properties breaks at most 1,000"]
+        let many = ["amplitude.propertyCount: \(Self.keysShown) properties breaks at most 1,000"]
         #expect(findings(Self.lowercase) == many)
         #expect(findings(Self.camelCase) == many)
     }
@@ -119,10 +131,18 @@ import Testing
         #expect(findings(["title": .string(Self.accented)]) == size("1,048,786"))
         // The call's 198 bytes, then {"…":1}.
         #expect(findings([Self.accented: 1]) == size("1,048,780"))
-        // Past 32,000 bytes by their keys alone (`"p0":0` at least), 8 keys are read and each other
-        // counted as its fewest bytes, `"p1234":0`: the size is a lower bound still.
-        #expect(findings(Self.lowercase) == size("1,089,107"))
-        #expect(findings(Self.camelCase) == size("1,589,107"))
+        // Past 32,000 bytes by their keys alone (`"p0":0` at least), 8 keys are read (`"p0":0` to
+        // `"p10002":10002`, 84 bytes; `"itemId0":0` to `"itemId10002":10002`, 124) and each other
+        // counted as its fewest bytes, `"p1234":0`: the size is a lower bound still. The call's 198
+        // bytes, the braces and commas (keys + 1): 1,089,107 and 1,589,107 for 100,000 keys.
+        #expect(
+            findings(Self.lowercase)
+                == size(TestScale.grouped(198 + (Self.keys + 1) + 84 + Self.unreadBytes(of: Self.lowercase)))
+        )
+        #expect(
+            findings(Self.camelCase)
+                == size(TestScale.grouped(198 + (Self.keys + 1) + 124 + Self.unreadBytes(of: Self.camelCase)))
+        )
     }
 
     @Test func batch() {
@@ -144,7 +164,7 @@ import Testing
                 "batch.attributeKey.format: \(Self.accentedCut) breaks 1 to 30 of [a-zA-Z0-9_]"
             ]
         )
-        let many = ["batch.attributeCount: 100,000 attributes breaks at most 20"]
+        let many = ["batch.attributeCount: \(Self.keysShown) attributes breaks at most 20"]
         #expect(findings(Self.lowercase) == many)
         #expect(findings(Self.camelCase) == many)
         // A value far longer than its limit is reported by its length only: not read for blanks.
@@ -205,7 +225,7 @@ import Testing
     }
 
     @Test func namesDifferingOnlyByCaseAreFoundAmongTheKeysChecked() {
-        // Of 100,003 keys, Mixpanel checks the 262 first by their bytes (its 254, and 8 more):
+        // Of 100,003 keys (``keys`` and 3), Mixpanel checks the 262 first by their bytes (its 254, and 8 more):
         // "ITEMID0", "Straße", then "itemId0"… "straße" comes after them, and its group is not
         // looked for.
         var properties = Self.camelCase
@@ -215,7 +235,7 @@ import Testing
         let findings = MixpanelTag.track(event: "Podcast Played", properties: properties).ruleViolations
         #expect(
             findings.map(\.description) == [
-                "mixpanel.propertyCount: 100,003 properties breaks at most 254",
+                "mixpanel.propertyCount: \(TestScale.grouped(Self.keys + 3)) properties breaks at most 254",
                 #"mixpanel.propertyName.case: "ITEMID0", "itemId0" breaks names that differ only by case are different properties"#,
             ]
         )
@@ -224,30 +244,39 @@ import Testing
         #expect(accents.ruleViolations.map(\.rule) == ["mixpanel.propertyName.case"])
     }
 
-    /// `p0` to `p99999`, each holding `value`.
+    /// The fewest bytes Segment counts for the keys of `properties` it does not read past 32,000
+    /// bytes of keys: `"key":0` for each but the first 8 in the order of their bytes.
+    static func unreadBytes(of properties: [String: AnalyticsValue]) -> Int {
+        let keys = properties.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return keys.dropFirst(8).reduce(0) { $0 + $1.utf8.count + 4 }
+    }
+
+    /// `p0` to `p99999` (``keys``), each holding `value`.
     static func hundredThousand(_ value: AnalyticsValue) -> [String: AnalyticsValue] {
-        Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("p\($0)", value) })
+        Dictionary(uniqueKeysWithValues: (0..<keys).map { ("p\($0)", value) })
     }
 
     @Test func a100000NaNAreCountedNotBuilt() {
         let nan = Self.hundredThousand(.double(.nan))
-        let first = ["p0", "p1", "p10"]
+        let first: [String] = ["p0", "p1", "p10"]
+        let mixpanel: [String] =
+            ["mixpanel.propertyCount: \(Self.keysShown) properties breaks at most 254"]
+            + first.map { (key: String) -> String in "mixpanel.number.finite: \(key): nan breaks a finite number" }
+            // Far more keys than Mixpanel's 254: 8 are checked.
+            + ["mixpanel.number.finite: 5 more breaks a finite number"]
         #expect(
-            MixpanelTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description)
-                == ["mixpanel.propertyCount: 100,000 properties breaks at most 254"]
-                + first.map { "mixpanel.number.finite: \($0): nan breaks a finite number" }
-                // Far more keys than Mixpanel's 254: 8 are checked.
-                + ["mixpanel.number.finite: 5 more breaks a finite number"]
+            MixpanelTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description) == mixpanel
         )
-        #expect(
-            SegmentTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description)
-                == first.map { "segment.number.finite: \($0): nan breaks a finite number" } + [
-                    // Past 32,000 bytes by their keys alone, 8 are read and the others counted as their
-                    // fewest bytes.
-                    "segment.payload.size: at least 1,089,089 bytes breaks at most 32,000 bytes per call",
-                    "segment.number.finite: 5 more breaks a finite number",
-                ]
-        )
+        // Past 32,000 bytes by their keys alone, 8 are read (`"p0":` and a byte to `"p10002":` and a
+        // byte, 66 bytes) and the others counted as their fewest bytes: 1,089,089 for 100,000.
+        let bytes: Int = 198 + (Self.keys + 1) + 66 + Self.unreadBytes(of: nan)
+        let segment: [String] =
+            first.map { (key: String) -> String in "segment.number.finite: \(key): nan breaks a finite number" }
+            + [
+                "segment.payload.size: at least \(TestScale.grouped(bytes)) bytes breaks at most 32,000 bytes per call",
+                "segment.number.finite: 5 more breaks a finite number",
+            ]
+        #expect(SegmentTag.track(event: "Podcast Played", properties: nan).ruleViolations.map(\.description) == segment)
         // One array of a million NaN: reported by its length, its elements not read.
         let array = ["list": AnalyticsValue.array(Array(repeating: .double(.nan), count: 1_000_000))]
         #expect(
@@ -270,27 +299,28 @@ import Testing
     }
 
     @Test func a100000LongStringsAreCountedNotBuilt() {
-        let long = Self.hundredThousand(.string(String(repeating: "x", count: 301)))
-        #expect(
-            BatchTag.event("podcast_played", long).ruleViolations.map(\.description)
-                == ["batch.attributeCount: 100,000 attributes breaks at most 20"]
-                + ["p0", "p1", "p10"].map {
-                    "batch.stringValue.length: \($0): 301 characters breaks 1 to 300 characters"
-                }
-                // Far more keys than Batch's 20: 8 are checked.
-                + ["batch.stringValue.length: 5 more breaks 1 to 300 characters"]
-        )
-        let quoted = Self.cut(String(repeating: "x", count: 301), units: "301")
-        #expect(
-            FirebaseTag.event("podcast_played", long.mapValues { _ in .string(String(repeating: "x", count: 301)) })
-                .ruleViolations.map(\.description)
-                == ["firebase.parameterCount: 100,000 parameters breaks at most 25"]
-                + ["p0", "p1", "p10"].map {
-                    "firebase.parameterValue.length: \($0): \(quoted) breaks at most 100 UTF-16 units"
-                }
-                // Far more keys than Firebase's 25: 8 are checked.
-                + ["firebase.parameterValue.length: 5 more breaks at most 100 UTF-16 units"]
-        )
+        // One string, which every value shares: 100,000 strings of their own took a second to make.
+        let text = String(repeating: "x", count: 301)
+        let long = Self.hundredThousand(.string(text))
+        let first: [String] = ["p0", "p1", "p10"]
+        let batch: [String] =
+            ["batch.attributeCount: \(Self.keysShown) attributes breaks at most 20"]
+            + first.map { (key: String) -> String in
+                "batch.stringValue.length: \(key): 301 characters breaks 1 to 300 characters"
+            }
+            // Far more keys than Batch's 20: 8 are checked.
+            + ["batch.stringValue.length: 5 more breaks 1 to 300 characters"]
+        #expect(BatchTag.event("podcast_played", long).ruleViolations.map(\.description) == batch)
+        let quoted = Self.cut(text, units: "301")
+        let firebase: [String] =
+            ["firebase.parameterCount: \(Self.keysShown) parameters breaks at most 25"]
+            + first.map { (key: String) -> String in
+                "firebase.parameterValue.length: \(key): \(quoted) breaks at most 100 UTF-16 units"
+            }
+            // Far more keys than Firebase's 25: 8 are checked.
+            + ["firebase.parameterValue.length: 5 more breaks at most 100 UTF-16 units"]
+        let parameters: [String: FirebaseValue] = long.mapValues { _ in .string(text) }
+        #expect(FirebaseTag.event("podcast_played", parameters).ruleViolations.map(\.description) == firebase)
     }
 
     @Test func a100000ItemsWithANaNPriceAreCountedAndThe200FirebaseKeepsRead() {
@@ -311,66 +341,72 @@ import Testing
     }
 
     @Test func a100000CapitalizedKeysOutsideASCIIAreEachReadOnce() {
-        let keys = Dictionary(uniqueKeysWithValues: (0..<100_000).map { ("Élément\($0)", AnalyticsValue.int($0)) })
+        let keys = Dictionary(uniqueKeysWithValues: (0..<Self.keys).map { ("Élément\($0)", AnalyticsValue.int($0)) })
         #expect(
             MixpanelTag.track(event: "Podcast Played", properties: keys).ruleViolations.map(\.description) == [
-                "mixpanel.propertyCount: 100,000 properties breaks at most 254"
+                "mixpanel.propertyCount: \(Self.keysShown) properties breaks at most 254"
             ]
         )
         let format = "breaks letters, digits and _, starting with a letter from a to z"
-        #expect(
-            PianoTag.event("podcast.played", keys).ruleViolations.map(\.description) == [
-                #"piano.propertyKey.format: "Élément0" \#(format)"#,
-                #"piano.propertyKey.lowercased: "Élément0" breaks lowercase, as Piano stores it ("élément0")"#,
-                #"piano.propertyKey.format: "Élément1" \#(format)"#,
-                #"piano.propertyKey.lowercased: "Élément1" breaks lowercase, as Piano stores it ("élément1")"#,
-                #"piano.propertyKey.format: "Élément10" \#(format)"#,
-                #"piano.propertyKey.lowercased: "Élément10" breaks lowercase, as Piano stores it ("élément10")"#,
-                // Far more keys than Piano's checks read: 8 are checked.
-                "piano.propertyKey.format: 5 more \(format)",
-                "piano.propertyKey.lowercased: 5 more breaks the same rule",
-            ]
-        )
+        let piano: [String] = [
+            #"piano.propertyKey.format: "Élément0" \#(format)"#,
+            #"piano.propertyKey.lowercased: "Élément0" breaks lowercase, as Piano stores it ("élément0")"#,
+            #"piano.propertyKey.format: "Élément1" \#(format)"#,
+            #"piano.propertyKey.lowercased: "Élément1" breaks lowercase, as Piano stores it ("élément1")"#,
+            #"piano.propertyKey.format: "Élément10" \#(format)"#,
+            #"piano.propertyKey.lowercased: "Élément10" breaks lowercase, as Piano stores it ("élément10")"#,
+            // Far more keys than Piano's checks read: 8 are checked.
+            "piano.propertyKey.format: 5 more \(format)",
+            "piano.propertyKey.lowercased: 5 more breaks the same rule",
+        ]
+        #expect(PianoTag.event("podcast.played", keys).ruleViolations.map(\.description) == piano)
     }
+
+    /// How many pairs of event names differing only by case are checked across tags: 20,000 at
+    /// full scale; 2,501 in `swift test`, the fewest past Mixpanel's 5,000 event names.
+    static let casePairs = TestScale.count(2_501, fullScale: 20_000)
 
     @Test func fiftyThousandCasePairsAreCountedNotBuilt() {
         let pairs = Dictionary(
-            uniqueKeysWithValues: (0..<100_000).map {
+            uniqueKeysWithValues: (0..<Self.keys).map {
                 ($0 % 2 == 0 ? "key\($0 / 2)" : "KEY\($0 / 2)", AnalyticsValue.int($0))
             }
         )
-        // Of 100,000 keys, far more than its 1,000, Amplitude compares the 8 first by their bytes:
-        // all "KEY…".
+        // Of 100,000 keys (``keys``), far more than its 1,000, Amplitude compares the 8 first by
+        // their bytes: all "KEY…".
+        let count: [String] = ["amplitude.propertyCount: \(Self.keysShown) properties breaks at most 1,000"]
         #expect(
             AmplitudeTag.track(eventType: "Podcast Played", eventProperties: pairs).ruleViolations.map(\.description)
-                == ["amplitude.propertyCount: 100,000 properties breaks at most 1,000"]
+                == count
         )
         // Under the bound, every pair is a group; past three groups, one finding counts the rest.
         let few = Dictionary(uniqueKeysWithValues: pairs.filter { $0.key.utf8.count <= 5 }.map { ($0.key, $0.value) })
         let limit = "breaks names that differ only by case are different properties"
+        let groups: [String] = [
+            #"amplitude.propertyName.case: "KEY0", "key0" \#(limit)"#,
+            #"amplitude.propertyName.case: "KEY1", "key1" \#(limit)"#,
+            #"amplitude.propertyName.case: "KEY10", "key10" \#(limit)"#,
+            "amplitude.propertyName.case: 97 more \(limit)",
+        ]
         #expect(
             AmplitudeTag.track(eventType: "Podcast Played", eventProperties: few).ruleViolations.map(\.description)
-                == [
-                    #"amplitude.propertyName.case: "KEY0", "key0" \#(limit)"#,
-                    #"amplitude.propertyName.case: "KEY1", "key1" \#(limit)"#,
-                    #"amplitude.propertyName.case: "KEY10", "key10" \#(limit)"#,
-                    "amplitude.propertyName.case: 97 more \(limit)",
-                ]
+                == groups
         )
         // Across tags too, past three groups, one finding counts the rest.
-        let names = (0..<20_000).flatMap {
+        let names = (0..<Self.casePairs).flatMap {
             [MixpanelTag.track(event: "ev\($0)", properties: [:]), .track(event: "EV\($0)", properties: [:])]
         }
         let events = "breaks names that differ only by case are different events"
-        #expect(
-            MixpanelTag.ruleViolations(across: names).map(\.description) == [
-                "mixpanel.distinctEventNames: 40,000 event names breaks at most 5,000 (a soft limit)",
-                #"mixpanel.nameCase: "EV0", "ev0" \#(events)"#,
-                #"mixpanel.nameCase: "EV1", "ev1" \#(events)"#,
-                #"mixpanel.nameCase: "EV10", "ev10" \#(events)"#,
-                "mixpanel.nameCase: 19,997 more \(events)",
-            ]
-        )
+        let distinct: String = TestScale.grouped(2 * Self.casePairs)
+        let more: String = TestScale.grouped(Self.casePairs - 3)
+        let expected: [String] = [
+            "mixpanel.distinctEventNames: \(distinct) event names breaks at most 5,000 (a soft limit)",
+            #"mixpanel.nameCase: "EV0", "ev0" \#(events)"#,
+            #"mixpanel.nameCase: "EV1", "ev1" \#(events)"#,
+            #"mixpanel.nameCase: "EV10", "ev10" \#(events)"#,
+            "mixpanel.nameCase: \(more) more \(events)",
+        ]
+        #expect(MixpanelTag.ruleViolations(across: names).map(\.description) == expected)
     }
 
     @Test func aMegabyteIsReadOnlyAsFarAsItsFindingNeeds() {
@@ -444,9 +480,13 @@ import Testing
             (String(repeating: "k", count: 66) + "\($0)", AnalyticsValue.int($0))
         }
     )
-    /// A key of "a" and 524,288 × U+0301 (one character), and `title`.
+    /// How many combining marks follow the letter of ``letterWithMarksKey``: 524,288, a megabyte,
+    /// at full scale; 65,536 in `swift test`, 131,073 bytes, past the 128,000 bytes of a key that
+    /// Segment reports by the call's size alone, and past every other guard.
+    static let marks = TestScale.count(65_536, fullScale: 524_288)
+    /// A key of "a" and 524,288 × U+0301 (one character, ``marks``), and `title`.
     static let letterWithMarksKey: [String: AnalyticsValue] = [
-        "a" + String(repeating: "\u{301}", count: 524_288): 1, "title": "Swift Talk",
+        "a" + String(repeating: "\u{301}", count: marks): 1, "title": "Swift Talk",
     ]
 
     /// Long keys, a key of one character of a megabyte, and keys in four scripts, for every vendor.
@@ -488,7 +528,8 @@ import Testing
             ("piano", { PianoTag.event("podcast.played", $0).ruleViolations.map(\.description) }),
         ]
         let k64 = "\"" + String(repeating: "k", count: 64) + "…\""
-        let marks = "\"a" + String(repeating: "\u{301}", count: 63) + "…\" (524,289 UTF-16 units)"
+        let marks =
+            "\"a" + String(repeating: "\u{301}", count: 63) + "…\" (\(TestScale.grouped(Self.marks + 1)) UTF-16 units)"
         // Far more keys than any vendor accepts: 8 are checked, the first by their first 64 bytes,
         // which they share, then by their lengths: 8 of the ten of 67 bytes (k…k0 to k…k9), in no
         // set order, each one finding, though those cut alike read alike.
@@ -515,7 +556,10 @@ import Testing
             "firebase": ["firebase.parameterName.length: \(marks) breaks 1 to 40 UTF-16 units"],
             "mixpanel": ["mixpanel.propertyName.length: \(marks) breaks at most 255 characters"],
             "amplitude": [],
-            "segment": ["segment.payload.size: at least 1,048,802 bytes breaks at most 32,000 bytes per call"],
+            // The key's 1 + 2 × 524,288 bytes, and 225 of the call around it: 1,048,802.
+            "segment": [
+                "segment.payload.size: at least \(TestScale.grouped(1 + 2 * Self.marks + 225)) bytes breaks at most 32,000 bytes per call"
+            ],
             "batch": ["batch.attributeKey.format: \(marks) breaks 1 to 30 of [a-zA-Z0-9_]"],
             "piano": ["piano.propertyKey.length: \(marks) breaks at most 40 characters"],
         ]
@@ -553,4 +597,32 @@ import Testing
     static let mixedScriptKeys = Dictionary(
         uniqueKeysWithValues: (0..<10_000).map { ("Ключ_clé_キー_Δέλτα_\($0)", AnalyticsValue.int($0)) }
     )
+
+    /// Amplitude documents no array limit, but an event must fit in a request of less than 1 MB,
+    /// and an element takes 2 bytes of JSON at least: an array of more than 524,288 is reported
+    /// by its length, and not walked.
+    ///
+    /// Declared last: the suite runs one test at a time in this order, and this one, whose arrays
+    /// of 524,288 elements take a tenth of a second to make, then starts after the run's first
+    /// second, when every other test starts.
+    @Test func amplitudeWalksArraysUpToWhatAnEventCanHold() {
+        func findings(_ list: AnalyticsValue) -> [String] {
+            AmplitudeTag.track(eventType: "Play", eventProperties: ["list": list]).ruleViolations.map(\.description)
+        }
+        #expect(
+            findings(.array(Array(repeating: .double(.nan), count: 524_288))) == [
+                "amplitude.number.finite: list: nan breaks a finite number"
+            ]
+        )
+        // Made once for both checks: an array this long takes a tenth of a second to make.
+        let long = AnalyticsValue.array(Array(repeating: .double(.nan), count: 524_289))
+        #expect(
+            findings(long) == [
+                "amplitude.array.length: list: 524,289 elements breaks at most 524,288 (an event over 1 MB is dropped)"
+            ]
+        )
+        // Too long to be walked, its NaN included: the length is the only finding.
+        let tag = AmplitudeTag.setUserProperties(["list": long])
+        #expect(tag.ruleViolations.map(\.consequence) == [.tagDropped])
+    }
 }
