@@ -139,12 +139,12 @@ enum Rules {
         return allBytes(of: name) { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
-    /// The entries of `properties` a check reads one by one, in the order of their keys' first 64 bytes, then lengths:
-    /// all, where no more than `accepted` whose keys fit in ``bytesPerCheck``; else the first ``extraKeys``. Keys alike
-    /// in both are in no set order (the dictionary's).
+    /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): all,
+    /// where no more than `accepted` whose keys fit in ``bytesPerCheck``; else the first ``extraKeys``, by their keys'
+    /// first 64 bytes and lengths only (keys alike in both in no set order).
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
         let fits = properties.count <= accepted && properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
-        guard !fits else { return properties.sorted { bytesPrecede($0.key, $1.key) } }
+        if fits { return properties.sorted { bytesPrecede($0.key, $1.key, whole: true) } }
         var first: [(key: String, value: Value)] = []  // the first met, in order; an entry past them is left at once
         for entry in properties where first.count < extraKeys || bytesPrecede(entry.key, first[extraKeys - 1].key) {
             first.insert(entry, at: first.firstIndex { bytesPrecede(entry.key, $0.key) } ?? first.count)
@@ -153,15 +153,17 @@ enum Rules {
         return first
     }
 
-    /// Whether `left` comes first by its first 64 bytes, then by its length: read in place where both can be, as
-    /// ``allBytes(of:_:)`` reads, in a plain loop (fast in a debug build too, where tests check 100,000 keys).
-    private static func bytesPrecede(_ left: String, _ right: String) -> Bool {
+    /// Whether `left` comes first by its first 64 bytes, then by its length, then, where `whole`, by the rest of its
+    /// bytes: read in place where both can be, as ``allBytes(of:_:)`` reads, in a plain loop (fast in a debug build
+    /// too, where tests check 100,000 keys).
+    private static func bytesPrecede(_ left: String, _ right: String, whole: Bool = false) -> Bool {
         let inPlace = left.utf8.withContiguousStorageIfAvailable { lefts in
             right.utf8.withContiguousStorageIfAvailable { rights in
                 for index in 0..<min(64, lefts.count, rights.count) where lefts[index] != rights[index] {
                     return lefts[index] < rights[index]
                 }
-                return lefts.count < rights.count
+                guard lefts.count == rights.count else { return lefts.count < rights.count }
+                return whole && lefts.dropFirst(64).lexicographicallyPrecedes(rights.dropFirst(64))
             }
         }
         if let inPlace = inPlace.flatMap({ $0 }) { return inPlace }
@@ -169,7 +171,8 @@ enum Rules {
         for (byte, other) in zip(left.utf8.prefix(64), right.utf8.prefix(64)) where byte != other {
             return byte < other
         }
-        return left.utf8.count < right.utf8.count
+        guard left.utf8.count == right.utf8.count else { return left.utf8.count < right.utf8.count }
+        return whole && left.utf8.dropFirst(64).lexicographicallyPrecedes(right.utf8.dropFirst(64))
     }
 
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
