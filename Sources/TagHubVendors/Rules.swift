@@ -139,12 +139,14 @@ enum Rules {
         return allBytes(of: name) { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
-    /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): all,
-    /// where no more than `accepted` whose keys fit in ``bytesPerCheck``; else the first ``extraKeys``, by their keys'
-    /// first 64 bytes and lengths only (keys alike in both in no set order).
+    /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): the
+    /// first `accepted` and ``extraKeys``, where no more than twice `accepted` whose keys fit in ``bytesPerCheck``; else
+    /// the first ``extraKeys``, by their keys' first 64 bytes and lengths only (keys alike in both in no set order).
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
-        let fits = properties.count <= accepted && properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
-        if fits { return properties.sorted { bytesPrecede($0.key, $1.key, whole: true) } }
+        let keyBytes = properties.keys.reduce(0) { $0 + $1.utf8.count }
+        if properties.count <= 2 * accepted && keyBytes <= bytesPerCheck {
+            return Array(properties.sorted { bytesPrecede($0.key, $1.key, whole: true) }.prefix(accepted + extraKeys))
+        }
         var first: [(key: String, value: Value)] = []  // the first met, in order; an entry past them is left at once
         for entry in properties where first.count < extraKeys || bytesPrecede(entry.key, first[extraKeys - 1].key) {
             first.insert(entry, at: first.firstIndex { bytesPrecede(entry.key, $0.key) } ?? first.count)

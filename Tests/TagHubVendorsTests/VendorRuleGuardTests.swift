@@ -61,7 +61,7 @@ import Testing
 
     /// A check reads keys one by one only where all fit in its 65,536 bytes of text: 16 keys of
     /// 4,096 bytes are all read (Amplitude has no rule on a key's length); one byte more, and the
-    /// first 8 are, as past the keys a vendor accepts.
+    /// first 8 are, as past twice the keys a vendor accepts.
     @Test func keysAreReadOneByOneOnlyWhereAllFitInTheBytesOfACheck() {
         func keys(_ extra: Int) -> [String: AnalyticsValue] {
             Dictionary(
