@@ -11,6 +11,8 @@ enum Rules {
     static let extraKeys = 8
     /// The most UTF-8 bytes of text that one check reads (``Findings/reads(_:within:)``).
     static let bytesPerCheck = 65_536
+    /// The most UTF-8 bytes of a name or ID read for blankness, or trimmed: a longer one shows something.
+    static let blankBytes = 4_096
 
     /// `number` with its thousands grouped: `1,048,576`.
     static func grouped(_ number: Int) -> String {
@@ -178,8 +180,9 @@ enum Rules {
     }
 
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
-    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark).
+    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark). Past ``blankBytes``, not read.
     static func isEmptyOrBlank(_ text: String) -> Bool {
+        guard text.utf8.count <= blankBytes else { return false }
         // Text that starts with a printable ASCII character, the usual one, shows it.
         if let first = text.utf8.first, first > 0x20 && first < 0x7F { return false }
         return text.unicodeScalars.allSatisfy {
@@ -191,8 +194,9 @@ enum Rules {
     static let differentEvents = "names that differ only by case are different events"
     static let differentProperties = "names that differ only by case are different properties"
 
-    /// `text` without the white space around it.
+    /// `text` without the white space around it; past ``blankBytes``, whole (not read).
     static func trimmed(_ text: String) -> Substring {
+        guard text.utf8.count <= blankBytes else { return text[...] }
         let scalars = text.unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
