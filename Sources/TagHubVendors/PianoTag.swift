@@ -41,7 +41,7 @@ extension PianoTag: RuleCheckedVendorTag {
 
     /// Across tags: event names that differ only by case.
     public static func ruleViolations(across tags: [PianoTag]) -> [VendorRuleViolation] {
-        let names = Set(tags.compactMap { if case .event(let name, _) = $0 { name } else { nil } })
+        let names = Rules.names(of: tags) { if case .event(let name, _) = $0 { name } else { nil } }
         var findings = Findings()
         findings.appendCaseGroups(names, "piano.nameCase", limit: Rules.differentEvents)
         return findings.summary

@@ -11,8 +11,8 @@ enum Rules {
     static let extraKeys = 8
     /// The most UTF-8 bytes of text that one check reads (``Findings/reads(_:within:)``).
     static let bytesPerCheck = 65_536
-    /// The most UTF-8 bytes of a name or ID read for blankness, or trimmed: a longer one shows something.
-    static let blankBytes = 4_096
+    /// The most UTF-8 bytes of a name or ID read for blankness, or trimmed, or across tags: a longer one shows something.
+    static let nameBytes = 4_096
 
     /// `number` with its thousands grouped: `1,048,576`.
     static func grouped(_ number: Int) -> String {
@@ -180,9 +180,9 @@ enum Rules {
     }
 
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
-    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark). Past ``blankBytes``, not read.
+    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark). Past ``nameBytes``, not read.
     static func isEmptyOrBlank(_ text: String) -> Bool {
-        guard text.utf8.count <= blankBytes else { return false }
+        guard text.utf8.count <= nameBytes else { return false }
         // Text that starts with a printable ASCII character, the usual one, shows it.
         if let first = text.utf8.first, first > 0x20 && first < 0x7F { return false }
         return text.unicodeScalars.allSatisfy {
@@ -190,13 +190,18 @@ enum Rules {
         }
     }
 
+    /// The names `name` gives of `tags` for a check across them, but those past ``nameBytes``: not hashed or compared.
+    static func names<Tag>(of tags: [Tag], _ name: (Tag) -> String?) -> Set<String> {
+        Set(tags.compactMap { name($0).flatMap { $0.utf8.count <= nameBytes ? $0 : nil } })
+    }
+
     /// The limits of names that differ only by case, where a vendor keeps them apart.
     static let differentEvents = "names that differ only by case are different events"
     static let differentProperties = "names that differ only by case are different properties"
 
-    /// `text` without the white space around it; past ``blankBytes``, whole (not read).
+    /// `text` without the white space around it; past ``nameBytes``, whole (not read).
     static func trimmed(_ text: String) -> Substring {
-        guard text.utf8.count <= blankBytes else { return text[...] }
+        guard text.utf8.count <= nameBytes else { return text[...] }
         let scalars = text.unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

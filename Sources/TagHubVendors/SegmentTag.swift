@@ -98,8 +98,7 @@ extension SegmentTag: RuleCheckedVendorTag {
 
     /// Across tags: track event names that differ only by case.
     public static func ruleViolations(across tags: [SegmentTag]) -> [VendorRuleViolation] {
-        var names: Set<String> = []
-        for case .track(let event, _) in tags where !isFarLonger(event) { names.insert(event) }
+        let names = Rules.names(of: tags) { if case .track(let event, _) = $0 { event } else { nil } }
         var findings = Findings()
         findings.appendCaseGroups(names, "segment.nameCase", limit: Rules.differentEvents)
         return findings.summary

@@ -112,4 +112,35 @@ import Testing
             PianoTag.setUser(id: "\u{34F}", category: nil).ruleViolations.map(\.subject) == [#""\u{34F}""#]
         )
     }
+
+    /// Across tags, a name of more than 4 KB is neither compared with the others nor counted, for
+    /// every vendor: two that differ only by case make no finding, where two short ones do.
+    @Test func namesOfMoreThan4KBAreNotReadAcrossTags() {
+        let long = String(repeating: "x", count: 4_096)
+        let names = ["Play", "play", "P" + long, "p" + long]
+        let group = #""Play", "play" breaks names that differ only by case are different events"#
+        #expect(
+            MixpanelTag.ruleViolations(across: names.map { .track(event: $0, properties: [:]) }).map(\.description)
+                == ["mixpanel.nameCase: " + group]
+        )
+        #expect(
+            AmplitudeTag.ruleViolations(across: names.map { .track(eventType: $0, eventProperties: [:]) })
+                .map(\.description) == ["amplitude.nameCase: " + group]
+        )
+        #expect(
+            PianoTag.ruleViolations(across: names.map { .event($0) }).map(\.description) == ["piano.nameCase: " + group]
+        )
+        #expect(
+            SegmentTag.ruleViolations(across: names.map { .track(event: $0, properties: [:]) }).map(\.description)
+                == ["segment.nameCase: " + group]
+        )
+        #expect(
+            FirebaseTag.ruleViolations(across: names.map { .event($0) }).map(\.description) == [
+                "firebase.nameCase: " + group
+            ]
+        )
+        // Amplitude takes 2,000 event types: 1,999 and two long ones are not too many.
+        let types = (0..<1_999).map { "e\($0)" } + ["a" + long, "b" + long]
+        #expect(AmplitudeTag.ruleViolations(across: types.map { .track(eventType: $0, eventProperties: [:]) }) == [])
+    }
 }
