@@ -22,6 +22,8 @@ let usage = """
       --seed S        the seed, decimal or 0x-prefixed hex (default 0x5EED; or TAGHUB_FUZZ_SEED)
       --vendor NAME   only this vendor: firebase, mixpanel, amplitude, segment, batch or piano
       --tag INDEX     with --vendor: make tag INDEX of the seed, print it in full and check it
+                      (not printed with TAGHUB_FUZZ_QUIET=1, as under callgrind: a tag of shared
+                      arrays can describe billions of values)
     """
 
 /// What the arguments and the environment ask for.
@@ -187,7 +189,7 @@ struct Vendor<Tag: RuleCheckedVendorTag> {
         var maker = TagMaker()
         let tag = makeTag(seed: seed, index: index, with: &maker)
         print("\(typeName) #\(index) of seed \(seed): \(shape(tag))")
-        print(tag)
+        if getenv("TAGHUB_FUZZ_QUIET") == nil { print(tag) }
         setCrashNote(vendor: name, seed: seed)
         crashNoteIndex = index
         let clock = ContinuousClock()
