@@ -62,7 +62,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
 
     /// Across tags: at most 2,000 event types per project, and no two that differ only by case.
     public static func ruleViolations(across tags: [AmplitudeTag]) -> [VendorRuleViolation] {
-        let types = Set(tags.compactMap { if case .track(let type, _) = $0 { type } else { nil } })
+        let types = Rules.names(of: tags) { if case .track(let type, _) = $0 { type } else { nil } }
         var findings = Findings()
         let most = Limits.eventTypesPerProject
         findings.appendCount("amplitude.distinctEventTypes", types.count, "event types", most, " per project")

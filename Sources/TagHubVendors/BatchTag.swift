@@ -42,8 +42,8 @@ public enum BatchTag: Sendable, Hashable, CustomStringConvertible {
 extension BatchTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Batch
 
-    /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``). Of more than 20
-    /// attributes or 10 tags, the first 8 attributes (by key) and the first 18 tags are checked.
+    /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``). Of more than 20 attributes, the
+    /// first 28 (by key) are checked, and of more than 40, the first 8; of more than 10 tags, the first 18.
     public var ruleViolations: [VendorRuleViolation] {
         var findings = Findings()
         switch self {

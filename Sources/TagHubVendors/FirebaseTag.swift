@@ -94,12 +94,13 @@ private struct FirebaseCheck {
     }
 
     init(across tags: [FirebaseTag]) {
-        var (events, properties): (Set<String>, Set<String>) = ([], [])
-        for tag in tags {
-            if case .userProperty(let name, _) = tag { properties.insert(name) }
-            if case .event = tag { events.insert(tag.name) }
-            if case .screenView = tag { events.insert(tag.name) }
+        let events = Rules.names(of: tags) {
+            switch $0 {
+            case .event, .screenView: $0.name
+            default: nil
+            }
         }
+        let properties = Rules.names(of: tags) { if case .userProperty(let name, _) = $0 { name } else { nil } }
         for (count, limit, rule, what) in [
             (events.count, Limits.distinctEventNamesPerApp, "distinctEventNames", "event names"),
             (properties.count, Limits.userPropertiesPerApp, "distinctUserProperties", "user properties"),

@@ -62,7 +62,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
 
     /// Across tags: event names that differ only by case (Mixpanel keeps both), and too many (a soft limit).
     public static func ruleViolations(across tags: [MixpanelTag]) -> [VendorRuleViolation] {
-        let names = Set(tags.compactMap { if case .track(let event, _) = $0 { event } else { nil } })
+        let names = Rules.names(of: tags) { if case .track(let event, _) = $0 { event } else { nil } }
         var findings = Findings()
         let most = Limits.distinctEventNames
         findings.appendCount("mixpanel.distinctEventNames", names.count, "event names", most, " (a soft limit)")

@@ -41,7 +41,7 @@ extension PianoTag: RuleCheckedVendorTag {
 
     /// Across tags: event names that differ only by case.
     public static func ruleViolations(across tags: [PianoTag]) -> [VendorRuleViolation] {
-        let names = Set(tags.compactMap { if case .event(let name, _) = $0 { name } else { nil } })
+        let names = Rules.names(of: tags) { if case .event(let name, _) = $0 { name } else { nil } }
         var findings = Findings()
         findings.appendCaseGroups(names, "piano.nameCase", limit: Rules.differentEvents)
         return findings.summary
@@ -154,8 +154,8 @@ extension VendorLimits {
         /// String arrays: at most 20 items (support article "Properties").
         public static let arrayLength = 20
         /// Properties per event: Piano documents no limit, nor does its SDK set one. A check reads the first
-        /// 100 keys one by one (of more, the first 8), and no others: a bound of what a check costs, above what
-        /// an event holds in practice, not one of Piano's.
+        /// 100 keys one by one (of up to 200, the first 108; of more, the first 8), and no others: a bound of
+        /// what a check costs, above what an event holds in practice, not one of Piano's.
         public static let checkedProperties = 100
 
         /// Each of Piano's rules that the checks know, with what breaking it costs.

@@ -11,6 +11,8 @@ enum Rules {
     static let extraKeys = 8
     /// The most UTF-8 bytes of text that one check reads (``Findings/reads(_:within:)``).
     static let bytesPerCheck = 65_536
+    /// The most UTF-8 bytes of a name or ID read for blankness, or trimmed, or across tags: a longer one shows something.
+    static let nameBytes = 4_096
 
     /// `number` with its thousands grouped: `1,048,576`.
     static func grouped(_ number: Int) -> String {
@@ -139,12 +141,16 @@ enum Rules {
         return allBytes(of: name) { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
-    /// The entries of `properties` a check reads one by one, in the order of their keys' first 64 bytes, then lengths:
-    /// all, where no more than `accepted` whose keys fit in ``bytesPerCheck``; else the first ``extraKeys``. Keys alike
-    /// in both are in no set order (the dictionary's).
+    /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): the
+    /// first `accepted` and ``extraKeys``, where no more than twice `accepted` whose keys fit in ``bytesPerCheck``; else
+    /// the first ``extraKeys``, by their keys' first 64 bytes and lengths only (keys alike in both in no set order).
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
-        let fits = properties.count <= accepted && properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
-        guard !fits else { return properties.sorted { bytesPrecede($0.key, $1.key) } }
+        let keyBytes = properties.keys.reduce(0) { $0 + $1.utf8.count }
+        if properties.count <= 2 * accepted && keyBytes <= bytesPerCheck {
+            var sorted = properties.sorted { bytesPrecede($0.key, $1.key, whole: true) }
+            sorted.removeLast(max(0, sorted.count - accepted - extraKeys))
+            return sorted
+        }
         var first: [(key: String, value: Value)] = []  // the first met, in order; an entry past them is left at once
         for entry in properties where first.count < extraKeys || bytesPrecede(entry.key, first[extraKeys - 1].key) {
             first.insert(entry, at: first.firstIndex { bytesPrecede(entry.key, $0.key) } ?? first.count)
@@ -153,28 +159,30 @@ enum Rules {
         return first
     }
 
-    /// Whether `left` comes first by its first 64 bytes, then by its length: read in place where both can be, as
-    /// ``allBytes(of:_:)`` reads, in a plain loop (fast in a debug build too, where tests check 100,000 keys).
-    private static func bytesPrecede(_ left: String, _ right: String) -> Bool {
+    /// Whether `left` comes first by its first 64 bytes, then by its length; where `whole`, by all its bytes where both
+    /// lengths are equal. Read in place where both can be, as ``allBytes(of:_:)`` reads, in a plain loop (fast in a
+    /// debug build too, where tests check 100,000 keys).
+    private static func bytesPrecede(_ left: String, _ right: String, whole: Bool = false) -> Bool {
         let inPlace = left.utf8.withContiguousStorageIfAvailable { lefts in
             right.utf8.withContiguousStorageIfAvailable { rights in
-                for index in 0..<min(64, lefts.count, rights.count) where lefts[index] != rights[index] {
-                    return lefts[index] < rights[index]
-                }
+                let end = whole && lefts.count == rights.count ? lefts.count : min(64, lefts.count, rights.count)
+                for index in 0..<end where lefts[index] != rights[index] { return lefts[index] < rights[index] }
                 return lefts.count < rights.count
             }
         }
         if let inPlace = inPlace.flatMap({ $0 }) { return inPlace }
         // A string with no contiguous UTF-8 (bridged from Objective-C) is read through its view, not copied.
-        for (byte, other) in zip(left.utf8.prefix(64), right.utf8.prefix(64)) where byte != other {
+        let end = whole && left.utf8.count == right.utf8.count ? Int.max : 64
+        for (byte, other) in zip(left.utf8.prefix(end), right.utf8.prefix(end)) where byte != other {
             return byte < other
         }
         return left.utf8.count < right.utf8.count
     }
 
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
-    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark).
+    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark). Past ``nameBytes``, not read.
     static func isEmptyOrBlank(_ text: String) -> Bool {
+        guard text.utf8.count <= nameBytes else { return false }
         // Text that starts with a printable ASCII character, the usual one, shows it.
         if let first = text.utf8.first, first > 0x20 && first < 0x7F { return false }
         return text.unicodeScalars.allSatisfy {
@@ -182,12 +190,18 @@ enum Rules {
         }
     }
 
+    /// The names `name` gives of `tags` for a check across them, but those past ``nameBytes``: not hashed or compared.
+    static func names<Tag>(of tags: [Tag], _ name: (Tag) -> String?) -> Set<String> {
+        Set(tags.compactMap { name($0).flatMap { $0.utf8.count <= nameBytes ? $0 : nil } })
+    }
+
     /// The limits of names that differ only by case, where a vendor keeps them apart.
     static let differentEvents = "names that differ only by case are different events"
     static let differentProperties = "names that differ only by case are different properties"
 
-    /// `text` without the white space around it.
+    /// `text` without the white space around it; past ``nameBytes``, whole (not read).
     static func trimmed(_ text: String) -> Substring {
+        guard text.utf8.count <= nameBytes else { return text[...] }
         let scalars = text.unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -98,8 +98,7 @@ extension SegmentTag: RuleCheckedVendorTag {
 
     /// Across tags: track event names that differ only by case.
     public static func ruleViolations(across tags: [SegmentTag]) -> [VendorRuleViolation] {
-        var names: Set<String> = []
-        for case .track(let event, _) in tags where !isFarLonger(event) { names.insert(event) }
+        let names = Rules.names(of: tags) { if case .track(let event, _) = $0 { event } else { nil } }
         var findings = Findings()
         findings.appendCaseGroups(names, "segment.nameCase", limit: Rules.differentEvents)
         return findings.summary
@@ -116,11 +115,16 @@ extension SegmentTag: RuleCheckedVendorTag {
         findings.appendOptionalID(id, rule: "\(rule).optional")
     }
 
-    /// Whether every word (as `split(separator: " ")` cuts characters) starts with a capital or a digit.
+    /// Whether every word (characters between spaces, as `split(separator: " ")` cuts them) starts with a capital
+    /// or a digit, read character by character: no array of words is made.
     private static func isTitleCase(_ event: String) -> Bool {
-        event.split(separator: " ").allSatisfy { word in
-            word.unicodeScalars.first.map { $0.properties.isUppercase || ("0"..."9").contains($0) } ?? false
+        var previous: Character = " "
+        for character in event {
+            defer { previous = character }
+            guard previous == " " && character != " ", let first = character.unicodeScalars.first else { continue }
+            if !first.properties.isUppercase && !("0"..."9").contains(first) { return false }
         }
+        return true
     }
 
     private static let numericKeys = Limits.numericTrackProperties.sorted()

@@ -50,16 +50,25 @@ import Testing
         )
     }
 
-    /// Past 20 attributes, the first 8 by key are checked; past 10 tags, the first 18.
+    /// Past 20 attributes, the first 28 by key are checked (20 and 8 more), and past 40 (twice as
+    /// many), the first 8; past 10 tags, the first 18.
     @Test func pastWhatBatchTakesOnlyTheFirstAttributesAndTagsAreChecked() {
-        let attributes = Dictionary(
-            uniqueKeysWithValues: (0..<40).map { (String(format: "a%02d", $0), AnalyticsValue.string("")) }
+        func findings(_ count: Int) -> [String] {
+            Self.findings(
+                Dictionary(
+                    uniqueKeysWithValues: (0..<count).map { (String(format: "a%02d", $0), AnalyticsValue.string("")) }
+                )
+            )
+        }
+        let empty = ["a00", "a01", "a02"].map {
+            "batch.stringValue.length: \($0): 0 characters breaks 1 to 300 characters"
+        }
+        #expect(
+            findings(40) == ["batch.attributeCount: 40 attributes breaks at most 20"] + empty
+                + ["batch.stringValue.length: 25 more breaks 1 to 300 characters"]
         )
         #expect(
-            Self.findings(attributes) == ["batch.attributeCount: 40 attributes breaks at most 20"]
-                + ["a00", "a01", "a02"].map {
-                    "batch.stringValue.length: \($0): 0 characters breaks 1 to 300 characters"
-                }
+            findings(41) == ["batch.attributeCount: 41 attributes breaks at most 20"] + empty
                 + ["batch.stringValue.length: 5 more breaks 1 to 300 characters"]
         )
         let tags = (0..<40).map { String(format: "%02d", $0) + String(repeating: "t", count: 63) }

@@ -66,8 +66,8 @@ import Testing
         )
     }
 
-    /// Of more parameters than Firebase takes, the count is reported and the first 8 by key are checked
-    /// one by one.
+    /// Of more than twice the parameters Firebase takes, the count is reported and the first 8 by key
+    /// are checked one by one.
     @Test func manyParametersAreCountedAndOnlyTheFirstAreChecked() {
         let parameters = Dictionary(uniqueKeysWithValues: (0..<1_000).map { ("p\($0)", FirebaseValue.double(.nan)) })
         #expect(

@@ -108,24 +108,32 @@ import Testing
         #expect(findings(4_097) == ["mixpanel.array.length: ids: 4,097 elements breaks at most 254"])
     }
 
-    /// Of more keys than Mixpanel accepts (254 on an event, 2,000 on a profile), the first 8 by key
-    /// are checked; of as many or fewer, all.
-    @Test func mixpanelChecksAllTheKeysItAcceptsOrPastThemTheFirst8() {
-        let count = "mixpanel.propertyCount: 300 properties breaks at most 254"
+    /// Of more keys than Mixpanel accepts (254 on an event, 2,000 on a profile), the first it
+    /// accepts and 8 more by key are checked, and of more than twice as many, the first 8; of as
+    /// many or fewer, all.
+    @Test func mixpanelChecksTheKeysItAcceptsAnd8MoreOrPastTwiceThemTheFirst8() {
         var properties = Self.numbered(300, 1)
-        properties["p0007"] = .double(.nan)
-        properties["p0008"] = .double(.nan)
+        for key in ["p0007", "p0261", "p0262"] { properties[key] = .double(.nan) }
         #expect(
             Self.descriptions(MixpanelTag.track(event: "Play", properties: properties)) == [
-                count, "mixpanel.number.finite: p0007: nan breaks a finite number",
+                "mixpanel.propertyCount: 300 properties breaks at most 254",
+                "mixpanel.number.finite: p0007: nan breaks a finite number",
+                "mixpanel.number.finite: p0261: nan breaks a finite number",
             ]
         )
-        properties["p0299"] = .double(.nan)
+        properties = Self.numbered(600, 1)
+        for key in ["p0007", "p0008", "p0599"] { properties[key] = .double(.nan) }
+        #expect(
+            Self.descriptions(MixpanelTag.track(event: "Play", properties: properties)) == [
+                "mixpanel.propertyCount: 600 properties breaks at most 254",
+                "mixpanel.number.finite: p0007: nan breaks a finite number",
+            ]
+        )
         #expect(
             Self.descriptions(MixpanelTag.setPeopleProperties(properties)) == [
                 "mixpanel.number.finite: p0007: nan breaks a finite number",
                 "mixpanel.number.finite: p0008: nan breaks a finite number",
-                "mixpanel.number.finite: p0299: nan breaks a finite number",
+                "mixpanel.number.finite: p0599: nan breaks a finite number",
             ]
         )
         // Keys that differ only by case are compared among the keys checked only. The first 8 are
@@ -133,7 +141,7 @@ import Testing
         for key in ["P0000", "Q0000", "q0000"] { properties[key] = 1 }
         #expect(
             Self.descriptions(MixpanelTag.track(event: "Play", properties: properties)) == [
-                "mixpanel.propertyCount: 303 properties breaks at most 254",
+                "mixpanel.propertyCount: 603 properties breaks at most 254",
                 #"mixpanel.propertyName.case: "P0000", "p0000" breaks names that differ only by case are different properties"#,
             ]
         )
@@ -240,12 +248,17 @@ import Testing
         #expect(findings(4_097) == ["piano.array.length: ids: 4,097 items breaks at most 20"])
     }
 
-    /// Piano documents no limit of properties per event: 100 keys are checked, and of more, the first 8.
+    /// Piano documents no limit of properties per event: 100 keys are checked; of up to 200, the
+    /// first 108; of more, the first 8.
     @Test func pianoChecks100KeysOrPastThemTheFirst8() {
         let first = (0..<3).map { "piano.number.finite: p000\($0): nan breaks a finite number" }
         #expect(
             Self.descriptions(PianoTag.event("play", Self.numbered(100, .double(.nan))))
                 == first + ["piano.number.finite: 97 more breaks a finite number"]
+        )
+        #expect(
+            Self.descriptions(PianoTag.event("play", Self.numbered(200, .double(.nan))))
+                == first + ["piano.number.finite: 105 more breaks a finite number"]
         )
         #expect(
             Self.descriptions(PianoTag.event("play", Self.numbered(1_100, .double(.nan))))

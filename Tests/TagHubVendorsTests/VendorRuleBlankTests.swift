@@ -5,31 +5,46 @@ import Testing
 
 /// What shows nothing (white space, Unicode's Default_Ignorable_Code_Point) is read with the
 /// standard library's scalar properties: every name or ID that shows nothing is reported, whatever
-/// the vendor, up to the length past which a text is reported by its length only.
-// On threads of its own: a check of a megabyte of blanks reads all of it, a tenth of a second.
-@Suite(.serialized, .onLowPriorityThreadsOfItsOwn) struct VendorRuleBlankTests {
+/// the vendor, up to 4,096 bytes (past which a text is taken as showing something, not read).
+@Suite struct VendorRuleBlankTests {
     /// 349,525 × U+3000 (IDEOGRAPHIC SPACE): 1,048,575 bytes of UTF-8.
     static let ideographicSpaces = String(repeating: "\u{3000}", count: 349_525)
     /// 349,525 × U+200B (ZERO WIDTH SPACE): 1,048,575 bytes of UTF-8.
     static let zeroWidthSpaces = String(repeating: "\u{200B}", count: 349_525)
-    /// The quote of `ideographicSpaces`: 64 of them, cut.
-    static let quotedIdeographicSpaces =
-        "\"" + String(repeating: "\u{3000}", count: 64) + "…\" (349,525 UTF-16 units)"
-    /// The quote of `zeroWidthSpaces`: as many escapes as fit in 64 UTF-16 units (8 of 8), cut.
-    static let quotedZeroWidthSpaces =
-        "\"" + String(repeating: #"\u{200B}"#, count: 8) + "…\" (349,525 UTF-16 units)"
+    /// 4,096 spaces, quoted: 64 of them, cut.
+    static let quoted4096Spaces = "\"" + String(repeating: " ", count: 64) + "…\" (4,096 UTF-16 units)"
 
-    @Test func aMegabyteOfIdeographicOrZeroWidthSpacesIsABlankName() {
+    /// A name or ID of at most 4,096 bytes is read for blankness; a longer one is taken as showing
+    /// something, not read (1,365 ideographic spaces are 4,095 bytes).
+    @Test func aBlankNameOrIDIsFoundUpTo4096Bytes() {
+        let spaces4096 = String(repeating: "\u{3000}", count: 1_365) + " "
+        let quoted4096 = "\"" + String(repeating: "\u{3000}", count: 64) + "…\" (1,366 UTF-16 units)"
         #expect(
-            MixpanelTag.track(event: Self.ideographicSpaces, properties: [:]).ruleViolations.map(\.description) == [
-                "mixpanel.eventName.empty: \(Self.quotedIdeographicSpaces) breaks a name"
+            MixpanelTag.track(event: spaces4096, properties: [:]).ruleViolations.map(\.description) == [
+                "mixpanel.eventName.empty: \(quoted4096) breaks a name"
             ]
         )
         #expect(
-            PianoTag.event(Self.zeroWidthSpaces).ruleViolations.map(\.description) == [
-                "piano.eventName.empty: \(Self.quotedZeroWidthSpaces) breaks an event name"
+            PianoTag.setUser(id: spaces4096, category: nil).ruleViolations.map(\.description) == [
+                "piano.userID.empty: \(quoted4096) breaks \(Self.blankIDLimit)"
             ]
         )
+        #expect(
+            MixpanelTag.identify(distinctID: String(repeating: " ", count: 4_096)).ruleViolations.map(\.description)
+                == ["mixpanel.distinctID.placeholder: \(Self.quoted4096Spaces) breaks \(Self.placeholderLimit)"]
+        )
+        let past: [any RuleCheckedVendorTag] = [
+            MixpanelTag.track(event: spaces4096 + " ", properties: [:]),
+            MixpanelTag.identify(distinctID: String(repeating: " ", count: 4_097)),
+            PianoTag.setUser(id: spaces4096 + " ", category: nil),
+            MixpanelTag.track(event: Self.zeroWidthSpaces, properties: [:]),
+            MixpanelTag.identify(distinctID: Self.ideographicSpaces),
+            AmplitudeTag.track(eventType: Self.zeroWidthSpaces, eventProperties: [:]),
+            AmplitudeTag.setUserID(Self.ideographicSpaces), AmplitudeTag.setDeviceID(Self.zeroWidthSpaces),
+            PianoTag.event(Self.zeroWidthSpaces), PianoTag.setUser(id: Self.ideographicSpaces, category: nil),
+            SegmentTag.group(groupID: String(repeating: " ", count: 4_097), traits: [:]),
+        ]
+        #expect(past.map(\.ruleViolations) == Array(repeating: [], count: past.count))
         #expect(
             SegmentTag.track(event: "Podcast Played", properties: [Self.zeroWidthSpaces: 1]).ruleViolations
                 .map(\.description) == [
@@ -37,26 +52,15 @@ import Testing
                     "segment.payload.size: at least 1,048,779 bytes breaks at most 32,000 bytes per call"
                 ]
         )
-    }
-
-    @Test func aMegabyteOfIdeographicOrZeroWidthSpacesIsABlankID() {
         #expect(
             SegmentTag.identify(userID: Self.ideographicSpaces, traits: [:]).ruleViolations.map(\.description) == [
                 // An ID far longer than a call can hold is reported by the call's size only.
                 "segment.payload.size: at least 1,048,761 bytes breaks at most 32,000 bytes per call"
             ]
         )
-        #expect(
-            MixpanelTag.identify(distinctID: Self.ideographicSpaces).ruleViolations.map(\.description) == [
-                "mixpanel.distinctID.placeholder: \(Self.quotedIdeographicSpaces) breaks a real user ID, not empty or a placeholder"
-            ]
-        )
-        #expect(
-            MixpanelTag.identify(distinctID: Self.zeroWidthSpaces).ruleViolations.map(\.description) == [
-                "mixpanel.distinctID.empty: \(Self.quotedZeroWidthSpaces) breaks \(Self.blankIDLimit)"
-            ]
-        )
     }
+
+    static let placeholderLimit = "a real user ID, not empty or a placeholder"
 
     /// Batch's blank values are white space (White_Space) only: a zero-width space is no blank. A
     /// megabyte of either is reported by its length only, far longer than Batch's limit.

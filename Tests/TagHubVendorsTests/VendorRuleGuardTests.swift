@@ -61,7 +61,7 @@ import Testing
 
     /// A check reads keys one by one only where all fit in its 65,536 bytes of text: 16 keys of
     /// 4,096 bytes are all read (Amplitude has no rule on a key's length); one byte more, and the
-    /// first 8 are, as past the keys a vendor accepts.
+    /// first 8 are, as past twice the keys a vendor accepts.
     @Test func keysAreReadOneByOneOnlyWhereAllFitInTheBytesOfACheck() {
         func keys(_ extra: Int) -> [String: AnalyticsValue] {
             Dictionary(
@@ -113,5 +113,36 @@ import Testing
         #expect(
             PianoTag.setUser(id: "\u{34F}", category: nil).ruleViolations.map(\.subject) == [#""\u{34F}""#]
         )
+    }
+
+    /// Across tags, a name of more than 4 KB is neither compared with the others nor counted, for
+    /// every vendor: two that differ only by case make no finding, where two short ones do.
+    @Test func namesOfMoreThan4KBAreNotReadAcrossTags() {
+        let long = String(repeating: "x", count: 4_096)
+        let names = ["Play", "play", "P" + long, "p" + long]
+        let group = #""Play", "play" breaks names that differ only by case are different events"#
+        #expect(
+            MixpanelTag.ruleViolations(across: names.map { .track(event: $0, properties: [:]) }).map(\.description)
+                == ["mixpanel.nameCase: " + group]
+        )
+        #expect(
+            AmplitudeTag.ruleViolations(across: names.map { .track(eventType: $0, eventProperties: [:]) })
+                .map(\.description) == ["amplitude.nameCase: " + group]
+        )
+        #expect(
+            PianoTag.ruleViolations(across: names.map { .event($0) }).map(\.description) == ["piano.nameCase: " + group]
+        )
+        #expect(
+            SegmentTag.ruleViolations(across: names.map { .track(event: $0, properties: [:]) }).map(\.description)
+                == ["segment.nameCase: " + group]
+        )
+        #expect(
+            FirebaseTag.ruleViolations(across: names.map { .event($0) }).map(\.description) == [
+                "firebase.nameCase: " + group
+            ]
+        )
+        // Amplitude takes 2,000 event types: 1,999 and two long ones are not too many.
+        let types = (0..<1_999).map { "e\($0)" } + ["a" + long, "b" + long]
+        #expect(AmplitudeTag.ruleViolations(across: types.map { .track(eventType: $0, eventProperties: [:]) }) == [])
     }
 }

@@ -11,8 +11,10 @@ import Darwin
 // it is made, timed; then `ruleViolations(across:)` over all of a vendor's tags, timed. Prints, per
 // vendor, the checks' total time, their median, 99th percentile and slowest, and the shape of the
 // slowest tag (the 50 slowest are made again from their seeds and checked again, so that a pause
-// of the machine does not pass for a slow tag). It reports and does not judge: it exits 0 unless a
-// check crashes (then it says which tag). Usage: Benchmarks/rule-check-fuzz.sh.
+// of the machine does not pass for a slow tag). It reports times and does not judge them. It fails
+// where a check crashes (then it says which tag), and exits 1 where a finding shows raw a scalar
+// that the checks escape (a control, bidirectional or zero-width one: Escaping.swift), naming the
+// vendor, the tag and the finding. Usage: Benchmarks/rule-check-fuzz.sh.
 
 let usage = """
     Usage: RuleCheckFuzz [--count N] [--seed S] [--vendor NAME] [--tag INDEX]
@@ -20,6 +22,8 @@ let usage = """
       --seed S        the seed, decimal or 0x-prefixed hex (default 0x5EED; or TAGHUB_FUZZ_SEED)
       --vendor NAME   only this vendor: firebase, mixpanel, amplitude, segment, batch or piano
       --tag INDEX     with --vendor: make tag INDEX of the seed, print it in full and check it
+                      (not printed with TAGHUB_FUZZ_QUIET=1, as under callgrind: a tag of shared
+                      arrays can describe billions of values)
     """
 
 /// What the arguments and the environment ask for.
@@ -88,8 +92,9 @@ struct Vendor<Tag: RuleCheckedVendorTag> {
     /// How many of the slowest checks are made and checked again.
     static var checkedAgain: Int { 50 }
 
-    /// Makes and checks `count` tags, then checks them across, and prints what it took.
-    func fuzz(count: Int, seed: UInt64) {
+    /// Makes and checks `count` tags, then checks them across, and prints what it took. Returns how
+    /// many findings showed raw a scalar that the checks escape.
+    func fuzz(count: Int, seed: UInt64) -> Int {
         setCrashNote(vendor: name, seed: seed)
         let clock = ContinuousClock()
         var maker = TagMaker()
@@ -99,6 +104,7 @@ struct Vendor<Tag: RuleCheckedVendorTag> {
         times.reserveCapacity(count)
         var findings = Findings()
         var making = Duration.zero
+        var raw = 0
         for index in 0..<count {
             let made = clock.now
             let tag = makeTag(seed: seed, index: index, with: &maker)
@@ -110,6 +116,7 @@ struct Vendor<Tag: RuleCheckedVendorTag> {
             making += made.duration(to: start)
             times.append(start.duration(to: end))
             findings.add(violations)
+            reportRawFindings(violations, vendor: name, tag: "#\(index)", shown: &raw)
             tags.append(tag)
         }
         let total = times.reduce(.zero, +)
@@ -129,6 +136,7 @@ struct Vendor<Tag: RuleCheckedVendorTag> {
             // again; each one's time is the lesser of its two: a pause of the machine during one
             // check does not pass for a slow tag.
             var worst: (index: Int, time: Duration, again: Duration, tag: Tag, violations: Int)?
+            var lesser: [(index: Int, time: Duration)] = []
             for index in slowest {
                 let tag = makeTag(seed: seed, index: index, with: &maker)
                 crashNoteIndex = index
@@ -138,6 +146,7 @@ struct Vendor<Tag: RuleCheckedVendorTag> {
                 crashNoteIndex = -1
                 let time = min(times[index], again)
                 if time > worst?.time ?? .zero { worst = (index, time, again, tag, violations.count) }
+                lesser.append((index, time))
             }
             if let worst {
                 print(
@@ -148,6 +157,9 @@ struct Vendor<Tag: RuleCheckedVendorTag> {
                 )
                 print("    \(shape(worst.tag))")
             }
+            // The next slowest by the lesser time, for callgrind (`--vendor V --tag N`).
+            let next = lesser.sorted { $0.time > $1.time }.dropFirst().prefix(4)
+            print("  next slowest: " + next.map { "#\($0.index) \(format($0.time))" }.joined(separator: ", "))
         } else {
             print()
         }
@@ -164,16 +176,20 @@ struct Vendor<Tag: RuleCheckedVendorTag> {
                 + (acrossRules.isEmpty ? "" : " (\(acrossRules.joined(separator: ", ")))")
         )
         findings.addRules(of: across)
+        reportRawFindings(across, vendor: name, tag: "across", shown: &raw)
         print("  rules broken: \(findings.rulesFound(prefix: "\(name.lowercased())."))")
+        if raw > 0 { print("  findings showing raw a scalar the checks escape: \(grouped(raw))") }
         fflush(nil)
+        return raw
     }
 
-    /// Makes tag `index`, prints it in full, checks it and prints what it breaks.
-    func show(index: Int, seed: UInt64) {
+    /// Makes tag `index`, prints it in full, checks it and prints what it breaks. Returns how many
+    /// findings showed raw a scalar that the checks escape.
+    func show(index: Int, seed: UInt64) -> Int {
         var maker = TagMaker()
         let tag = makeTag(seed: seed, index: index, with: &maker)
         print("\(typeName) #\(index) of seed \(seed): \(shape(tag))")
-        print(tag)
+        if getenv("TAGHUB_FUZZ_QUIET") == nil { print(tag) }
         setCrashNote(vendor: name, seed: seed)
         crashNoteIndex = index
         let clock = ContinuousClock()
@@ -182,7 +198,10 @@ struct Vendor<Tag: RuleCheckedVendorTag> {
         let time = start.duration(to: clock.now)
         crashNoteIndex = -1
         print("checked in \(format(time)): \(counted(violations.count, "violation"))")
-        for violation in violations { print("  \(violation)") }
+        var raw = 0
+        reportRawFindings(violations, vendor: name, tag: "#\(index)", shown: &raw)
+        for violation in violations where rawFindings(in: [violation]).isEmpty { print("  \(violation)") }
+        return raw
     }
 }
 
@@ -248,14 +267,12 @@ func format(_ duration: Duration) -> String {
     }
 }
 
-/// Runs `vendor` as `options` asks, unless `options` names another vendor.
-func run<Tag>(_ vendor: Vendor<Tag>, _ options: Options) {
-    guard options.vendor == nil || options.vendor == vendor.name.lowercased() else { return }
-    if let index = options.tag {
-        vendor.show(index: index, seed: options.seed)
-    } else {
-        vendor.fuzz(count: options.count, seed: options.seed)
-    }
+/// Runs `vendor` as `options` asks, unless `options` names another vendor. Returns how many
+/// findings showed raw a scalar that the checks escape.
+func run<Tag>(_ vendor: Vendor<Tag>, _ options: Options) -> Int {
+    guard options.vendor == nil || options.vendor == vendor.name.lowercased() else { return 0 }
+    if let index = options.tag { return vendor.show(index: index, seed: options.seed) }
+    return vendor.fuzz(count: options.count, seed: options.seed)
 }
 
 let options: Options
@@ -276,12 +293,17 @@ if options.tag == nil {
     print("RuleCheckFuzz: \(grouped(options.count)) random tags per vendor, seed \(options.seed)")
     fflush(nil)
 }
-run(Vendor(name: "Firebase", number: 0, make: { $0.firebase() }, shape: shape), options)
-run(Vendor(name: "Mixpanel", number: 1, make: { $0.mixpanel() }, shape: shape), options)
-run(Vendor(name: "Amplitude", number: 2, make: { $0.amplitude() }, shape: shape), options)
-run(Vendor(name: "Segment", number: 3, make: { $0.segment() }, shape: shape), options)
-run(Vendor(name: "Batch", number: 4, make: { $0.batch() }, shape: shape), options)
-run(Vendor(name: "Piano", number: 5, make: { $0.piano() }, shape: shape), options)
+let raw =
+    run(Vendor(name: "Firebase", number: 0, make: { $0.firebase() }, shape: shape), options)
+    + run(Vendor(name: "Mixpanel", number: 1, make: { $0.mixpanel() }, shape: shape), options)
+    + run(Vendor(name: "Amplitude", number: 2, make: { $0.amplitude() }, shape: shape), options)
+    + run(Vendor(name: "Segment", number: 3, make: { $0.segment() }, shape: shape), options)
+    + run(Vendor(name: "Batch", number: 4, make: { $0.batch() }, shape: shape), options)
+    + run(Vendor(name: "Piano", number: 5, make: { $0.piano() }, shape: shape), options)
 if options.tag == nil {
     print("RuleCheckFuzz: done in \(format(start.duration(to: clock.now)))")
+}
+if raw > 0 {
+    print("RuleCheckFuzz: FAILED: \(grouped(raw)) findings show raw a scalar that the checks escape")
+    exit(1)
 }

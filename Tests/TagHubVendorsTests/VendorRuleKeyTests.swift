@@ -1,0 +1,90 @@
+import TagHub
+import TagHubVendors
+import Testing
+
+/// Which keys a check reads one by one, and in which order: the same findings for the same tag on
+/// every run, and a key or two past a vendor's count hides none of the others' findings.
+@Suite struct VendorRuleKeyTests {
+    /// 6 keys alike in their first 64 bytes (32 × "é") and their length, each holding NaN: ordered by
+    /// their whole bytes, whatever the order of the dictionary (its capacity, the order of insertion,
+    /// the process's hashing seed).
+    @Test func keysAlikeInTheirFirst64BytesAndTheirLengthAreOrderedByTheRest() {
+        let keys = (0..<6).map { String(repeating: "é", count: 32) + "_k\($0)" }
+        let expected =
+            keys.prefix(3).map { "mixpanel.number.finite: \($0): nan breaks a finite number" }
+            + ["mixpanel.number.finite: 3 more breaks a finite number"]
+        for capacity in [6, 16, 64, 256] {
+            for order in [keys, keys.reversed(), [3, 0, 5, 1, 4, 2].map { keys[$0] }] {
+                var properties = [String: AnalyticsValue](minimumCapacity: capacity)
+                for key in order { properties[key] = .double(.nan) }
+                let findings = MixpanelTag.track(event: "Play", properties: properties).ruleViolations
+                #expect(findings.map(\.description) == expected, "capacity \(capacity), order \(order)")
+            }
+        }
+    }
+
+    /// `count` keys `p000`, `p001`, …, each holding `value`.
+    static func numbered(_ count: Int, _ value: AnalyticsValue = 1) -> [String: AnalyticsValue] {
+        Dictionary(uniqueKeysWithValues: (0..<count).map { ("p" + String(String(1_000 + $0).dropFirst()), value) })
+    }
+
+    /// One parameter over Firebase's 25: the others are still checked one by one.
+    @Test func aFirebaseParameterPastTheCountHidesNoOtherFinding() {
+        var parameters = Self.numbered(24).mapValues { _ in FirebaseValue.int(1) }
+        parameters["ga_source"] = "app"
+        parameters["title"] = .string(String(repeating: "a", count: 150))
+        #expect(
+            FirebaseTag.event("play", parameters).ruleViolations.map(\.description) == [
+                "firebase.parameterCount: 26 parameters breaks at most 25",
+                #"firebase.parameterName.reservedPrefix: "ga_source" breaks no "ga_" prefix"#,
+                "firebase.parameterValue.length: title: \"\(String(repeating: "a", count: 64))…\" (150 UTF-16 units)"
+                    + " breaks at most 100 UTF-16 units",
+            ]
+        )
+    }
+
+    /// One property over Mixpanel's 254: the reserved `token` and its NaN are still found.
+    @Test func aMixpanelPropertyPastTheCountHidesNoOtherFinding() {
+        var properties = Self.numbered(254)
+        properties["token"] = .double(.nan)
+        #expect(
+            MixpanelTag.track(event: "Play", properties: properties).ruleViolations.map(\.description) == [
+                "mixpanel.propertyCount: 255 properties breaks at most 254",
+                #"mixpanel.propertyName.reserved: "token" breaks not reserved by Mixpanel"#,
+                "mixpanel.number.finite: token: nan breaks a finite number",
+            ]
+        )
+    }
+
+    /// Batch takes 20 attributes. Of up to 40 (twice as many), the first 28 by their bytes are checked
+    /// (its 20, and 8 more); of more, the first 8: `p008 bad` is the 10th.
+    @Test func batchChecksTheFirst28AttributesOfUpTo40AndTheFirst8OfMore() {
+        func findings(_ attributes: [String: AnalyticsValue]) -> [String] {
+            BatchTag.event("play", attributes).ruleViolations.map(\.description)
+        }
+        let format = "breaks 1 to 30 of [a-zA-Z0-9_]"
+        var attributes = Self.numbered(20)
+        attributes["bad key"] = 1
+        #expect(
+            findings(attributes) == [
+                "batch.attributeCount: 21 attributes breaks at most 20",
+                #"batch.attributeKey.format: "bad key" \#(format)"#,
+            ]
+        )
+        attributes = Self.numbered(27)
+        attributes["q bad"] = 1  // the 28th
+        #expect(findings(attributes).last == #"batch.attributeKey.format: "q bad" \#(format)"#)
+        attributes["p027"] = 1  // "q bad" is the 29th
+        #expect(findings(attributes) == ["batch.attributeCount: 29 attributes breaks at most 20"])
+        attributes = Self.numbered(39)
+        attributes["p008 bad"] = 1
+        #expect(
+            findings(attributes) == [
+                "batch.attributeCount: 40 attributes breaks at most 20",
+                #"batch.attributeKey.format: "p008 bad" \#(format)"#,
+            ]
+        )
+        attributes["p039"] = 1
+        #expect(findings(attributes) == ["batch.attributeCount: 41 attributes breaks at most 20"])
+    }
+}
