@@ -24,8 +24,7 @@ public struct ConsentDecisions: Sendable, Hashable, CustomStringConvertible {
     /// `(none decided)` when every purpose is undecided.
     public var description: String {
         if decided.isEmpty { return "(none decided)" }
-        // An array sorted, as ConsentFileFormat sorts: sorting the keys' view would be a second
-        // copy of the sort in the app.
+        // An array sorted, as ConsentFileFormat sorts (see "Shapes kept for bytes" in Architecture.md).
         return Array(decided.keys).sorted().map { "\($0): \(self[$0])" }.joined(separator: ", ")
     }
 }

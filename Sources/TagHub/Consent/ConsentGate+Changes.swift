@@ -3,10 +3,8 @@
 extension ConsentGate {
     // Called by AnalyticsConsent, one change at a time.
 
-    // A state with a key is passed as its value, key and version (the hub's, unique to its send),
-    // not as one value of a type of its own (whose metadata and value witnesses every app would
-    // carry), nor as a tuple (whose metadata the code compiled once for every schema looks up at
-    // run time).
+    // A state with a key is passed as its value, key and version (the hub's, unique to its send):
+    // see "Shapes kept for bytes" in Docs/Architecture.md.
 
     /// With the lock held: whether the strategy has yet to receive the state `value` of `key` sent
     /// as `version`, or a newer one of its key (then it is marked received, and the state it

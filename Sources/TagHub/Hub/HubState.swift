@@ -39,8 +39,8 @@ final class HubState<Schema: AnalyticsSchema>: @unchecked Sendable {
 
     /// Strategies registered with an `AnalyticsConsent` of this hub, and every strategy on their
     /// chains, each with the one registered: consent attaches them (behind a gate), `attach` does
-    /// not, alone or wrapped. An array: it holds a few strategies, and is read by attaching and
-    /// registering, not by sends; a dictionary of them would add its code to every app.
+    /// not, alone or wrapped. An array of a few, read by attaching and registering, not by sends (see
+    /// "Shapes kept for bytes" in Docs/Architecture.md).
     @exclusivity(unchecked) var registeredWithConsent: [(stage: ObjectIdentifier, owner: ObjectIdentifier)] = []
 
     /// Calls to `detach` waiting for `retired` to drain, so that finishing sends know to wake them.

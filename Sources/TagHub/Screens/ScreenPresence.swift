@@ -93,10 +93,8 @@ final class ScreenPresence<Screen: Sendable>: ScreenPresenceBase, @unchecked Sen
     /// The screen of each presentation of ``ScreenPresenceBase/onScreen``.
     @exclusivity(unchecked) var screens: [Screen] = []
 
-    // The pending screens and the kept reports are each two arrays rather than one array of an
-    // enum or of a tuple: an enum of TagHub's own adds its metadata and value witnesses to every
-    // app, and a tuple holding a `Screen` has its metadata looked up at run time, by the code
-    // compiled once for every schema, each time one is made or read.
+    // The pending screens and the kept reports are each two arrays: see "Shapes kept for bytes" in
+    // Docs/Architecture.md.
 
     /// Screens decided but not handed to the hub yet, oldest first.
     @exclusivity(unchecked) var pending: [Screen] = []
