@@ -163,15 +163,26 @@ struct ConsentModeQueueTests {
         )
     }
 
+    /// A consent of a new hub, with a queue registered for analytics in front of a tagger that logs
+    /// to `log` and is held at `gate` when told `held`.
+    static func heldQueue(
+        log: LockedLog<String>,
+        gate: Gate,
+        held: String
+    ) -> (AnalyticsConsent<SeedAnalytics>, BackgroundStrategy<MappingStrategy<SeedAnalytics, HoldingTagger>>) {
+        let consent = AnalyticsConsent(hub: AnalyticsHub<SeedAnalytics>())
+        let tagger = HoldingTagger(log: log, gate: gate, held: held)
+        let background = BackgroundStrategy(wrapping: MappingStrategy(for: SeedAnalytics.self, tagger: tagger))
+        consent.register(background, for: [.analytics])
+        return (consent, background)
+    }
+
     @Test func aDenialWaitsForANoticeUnderWayOnTheQueueBeforeWithdrawing() async {
-        let hub = AnalyticsHub<SeedAnalytics>()
-        let consent = AnalyticsConsent(hub: hub)
         let log = LockedLog<String>()
         let gate = Gate()
         defer { gate.release() }
-        let tagger = HoldingTagger(log: log, gate: gate, held: "[advertising: granted, analytics: granted]")
-        let background = BackgroundStrategy(wrapping: MappingStrategy(for: SeedAnalytics.self, tagger: tagger))
-        consent.register(background, for: [.analytics])
+        let held = "[advertising: granted, analytics: granted]"
+        let (consent, background) = Self.heldQueue(log: log, gate: gate, held: held)
         consent.grant(.analytics)
         consent.grant(.advertising)
         guard gate.waitUntilEntered() else { return }
@@ -191,14 +202,10 @@ struct ConsentModeQueueTests {
     }
 
     @Test func aFlushWaitsForANoticeBeingToldOnTheQueue() async {
-        let hub = AnalyticsHub<SeedAnalytics>()
-        let consent = AnalyticsConsent(hub: hub)
         let log = LockedLog<String>()
         let gate = Gate()
         defer { gate.release() }
-        let tagger = HoldingTagger(log: log, gate: gate, held: "[analytics: granted]")
-        let background = BackgroundStrategy(wrapping: MappingStrategy(for: SeedAnalytics.self, tagger: tagger))
-        consent.register(background, for: [.analytics])
+        let (consent, background) = Self.heldQueue(log: log, gate: gate, held: "[analytics: granted]")
         consent.grant(.analytics)
         guard gate.waitUntilEntered() else { return }
 
