@@ -155,10 +155,20 @@ enum Rules {
     }
 
     /// Whether `left` comes first by its first 64 bytes, then by its length; where `whole`, by all its bytes where both
-    /// lengths are equal.
+    /// lengths are equal. Read in place where both can be (a trick: Architecture.md), else through their iterators.
     private static func bytesPrecede(_ left: String, _ right: String, whole: Bool = false) -> Bool {
+        let end = whole && left.utf8.count == right.utf8.count ? Int.max : 64
+        let inPlace = left.utf8.withContiguousStorageIfAvailable { lefts in
+            right.utf8.withContiguousStorageIfAvailable { rights in
+                for index in 0..<min(end, lefts.count, rights.count) where lefts[index] != rights[index] {
+                    return lefts[index] < rights[index]
+                }
+                return lefts.count < rights.count
+            }
+        }
+        if let inPlace = inPlace.flatMap({ $0 }) { return inPlace }
         var (lefts, rights) = (left.utf8.makeIterator(), right.utf8.makeIterator())
-        for _ in 0..<(whole && left.utf8.count == right.utf8.count ? Int.max : 64) {
+        for _ in 0..<end {
             guard let byte = lefts.next(), let other = rights.next() else { break }
             if byte != other { return byte < other }
         }
