@@ -138,17 +138,18 @@ enum Rules {
 
     /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): the
     /// first `accepted` and ``extraKeys``, where no more than twice `accepted` whose keys fit in ``bytesPerCheck``; else
-    /// the first ``extraKeys``, by their keys' first 64 bytes and lengths only (keys alike in both in no set order).
+    /// the first ``extraKeys``. Keys past ``bytesPerCheck`` are compared by their first 64 bytes and lengths only.
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
-        let keyBytes = properties.keys.reduce(0) { $0 + $1.utf8.count }
-        if properties.count <= 2 * accepted && keyBytes <= bytesPerCheck {
+        let whole = properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
+        if properties.count <= 2 * accepted && whole {
             var sorted = properties.sorted { bytesPrecede($0.key, $1.key, whole: true) }
             sorted.removeLast(max(0, sorted.count - accepted - extraKeys))
             return sorted
         }
         var first: [(key: String, value: Value)] = []  // the first met, in order; an entry past them is left at once
-        for entry in properties where first.count < extraKeys || bytesPrecede(entry.key, first[extraKeys - 1].key) {
-            first.insert(entry, at: first.firstIndex { bytesPrecede(entry.key, $0.key) } ?? first.count)
+        for entry in properties
+        where first.count < extraKeys || bytesPrecede(entry.key, first[extraKeys - 1].key, whole: whole) {
+            first.insert(entry, at: first.firstIndex { bytesPrecede(entry.key, $0.key, whole: whole) } ?? first.count)
             if first.count > extraKeys { first.removeLast() }
         }
         return first
