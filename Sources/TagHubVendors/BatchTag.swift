@@ -91,7 +91,7 @@ extension BatchTag: RuleCheckedVendorTag {
     private static func checkName(_ name: String, _ rule: String, into findings: inout Findings) {
         let breaksFormat =
             name.isEmpty || name.utf8.count > Limits.nameLength
-            || !Rules.allBytes(of: name) {
+            || !name.utf8.allSatisfy {
                 ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F
             }
         if breaksFormat { findings.append(rule, Rules.quoted(name), limit: nameLimit) }
@@ -115,7 +115,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 if !text.isEmpty && text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
                     findings.add("batch.stringValue.blank", 0, Rules.quoted(text), limit: "not blank", text: text)
                 }
-                if !Rules.allBytes(of: text, { $0 != 0x0A }) {  // a line break
+                if text.utf8.contains(0x0A) {  // a line break
                     findings.add("batch.stringValue.newline", 0, Rules.quoted(text), limit: "no line break", text: text)
                 }
             case .double(let number) where !number.isFinite: findings.add("batch.number.finite", number: number)

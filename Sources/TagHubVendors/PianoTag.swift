@@ -83,10 +83,10 @@ extension PianoTag: RuleCheckedVendorTag {
         }
         guard !Rules.isFarLonger(key, than: Limits.keyLength) else { return }
         // An ASCII key, the usual one, is read on its bytes.
-        let isASCII = Rules.allBytes(of: key) { $0 < 0x80 }
+        let isASCII = key.utf8.allSatisfy { $0 < 0x80 }
         let isLowercase =
             isASCII
-            ? Rules.allBytes(of: key) { $0 < 0x41 || $0 > 0x5A }
+            ? key.utf8.allSatisfy { $0 < 0x41 || $0 > 0x5A }
             : !key.unicodeScalars.contains(where: \.properties.changesWhenLowercased)
         let lowered = isLowercase ? key : key.lowercased()
         let scalars = lowered.unicodeScalars

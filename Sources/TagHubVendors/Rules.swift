@@ -73,7 +73,7 @@ enum Rules {
         // Short printable ASCII, the usual name, is its own escape.
         let isPlain =
             text.utf8.count <= subjectLength
-            && allBytes(of: text) { $0 >= 0x20 && $0 < 0x7F && (!inLiteral || ($0 != 0x22 && $0 != 0x5C)) }
+            && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && (!inLiteral || ($0 != 0x22 && $0 != 0x5C)) }
         if isPlain { return (text, true) }
         let window = String(String.UnicodeScalarView(text.unicodeScalars.prefix(subjectLength + 1)))
         var literal = ""
@@ -129,52 +129,49 @@ enum Rules {
             ? "\(units) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(units))"
     }
 
-    /// Whether every UTF-8 byte of `text` passes `test`, read in place where it can be (several times faster).
-    static func allBytes(of text: String, _ test: (UInt8) -> Bool) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? text.utf8.allSatisfy(test)
-    }
-
     /// Whether `name` is ASCII letters, digits and `_`, starting with a letter.
     static func isASCIIIdentifier(_ name: String) -> Bool {
         let isLetter = { (byte: UInt8) in (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
         guard let first = name.utf8.first, isLetter(first) else { return false }
-        return allBytes(of: name) { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+        return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
     /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): the
     /// first `accepted` and ``extraKeys``, where no more than twice `accepted` whose keys fit in ``bytesPerCheck``; else
-    /// the first ``extraKeys``, by their keys' first 64 bytes and lengths only (keys alike in both in no set order).
+    /// the first ``extraKeys``. Keys past ``bytesPerCheck`` are compared by their first 64 bytes and lengths only.
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
-        let keyBytes = properties.keys.reduce(0) { $0 + $1.utf8.count }
-        if properties.count <= 2 * accepted && keyBytes <= bytesPerCheck {
+        let whole = properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
+        if properties.count <= 2 * accepted && whole {
             var sorted = properties.sorted { bytesPrecede($0.key, $1.key, whole: true) }
             sorted.removeLast(max(0, sorted.count - accepted - extraKeys))
             return sorted
         }
         var first: [(key: String, value: Value)] = []  // the first met, in order; an entry past them is left at once
-        for entry in properties where first.count < extraKeys || bytesPrecede(entry.key, first[extraKeys - 1].key) {
-            first.insert(entry, at: first.firstIndex { bytesPrecede(entry.key, $0.key) } ?? first.count)
+        for entry in properties
+        where first.count < extraKeys || bytesPrecede(entry.key, first[extraKeys - 1].key, whole: whole) {
+            first.insert(entry, at: first.firstIndex { bytesPrecede(entry.key, $0.key, whole: whole) } ?? first.count)
             if first.count > extraKeys { first.removeLast() }
         }
         return first
     }
 
     /// Whether `left` comes first by its first 64 bytes, then by its length; where `whole`, by all its bytes where both
-    /// lengths are equal. Read in place where both can be, as ``allBytes(of:_:)`` reads, in a plain loop (fast in a
-    /// debug build too, where tests check 100,000 keys).
+    /// lengths are equal. Read in place where both can be (a trick: Architecture.md), else through their iterators.
     private static func bytesPrecede(_ left: String, _ right: String, whole: Bool = false) -> Bool {
+        let end = whole && left.utf8.count == right.utf8.count ? Int.max : 64
         let inPlace = left.utf8.withContiguousStorageIfAvailable { lefts in
             right.utf8.withContiguousStorageIfAvailable { rights in
-                let end = whole && lefts.count == rights.count ? lefts.count : min(64, lefts.count, rights.count)
-                for index in 0..<end where lefts[index] != rights[index] { return lefts[index] < rights[index] }
+                for index in 0..<min(end, lefts.count, rights.count) where lefts[index] != rights[index] {
+                    return lefts[index] < rights[index]
+                }
                 return lefts.count < rights.count
             }
         }
         if let inPlace = inPlace.flatMap({ $0 }) { return inPlace }
-        // A string with no contiguous UTF-8 (bridged from Objective-C) is read through its view, not copied.
-        let end = whole && left.utf8.count == right.utf8.count ? Int.max : 64
-        for (byte, other) in zip(left.utf8.prefix(end), right.utf8.prefix(end)) where byte != other {
-            return byte < other
+        var (lefts, rights) = (left.utf8.makeIterator(), right.utf8.makeIterator())
+        for _ in 0..<end {
+            guard let byte = lefts.next(), let other = rights.next() else { break }
+            if byte != other { return byte < other }
         }
         return left.utf8.count < right.utf8.count
     }
@@ -289,7 +286,7 @@ struct Findings {
         in place: String = ""
     ) {
         // Names of ASCII without a capital, the usual ones, each lowercase already: no group.
-        let mayDifferByCase = names.contains { !Rules.allBytes(of: $0) { $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) } }
+        let mayDifferByCase = names.contains { !$0.utf8.allSatisfy { $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) } }
         guard mayDifferByCase else { return }
         var groups: [String: [String]] = [:]
         for name in names { groups[name.lowercased(), default: []].append(name) }

@@ -23,6 +23,26 @@ import Testing
         }
     }
 
+    /// Past twice the keys Mixpanel accepts (254 on an event), the first 8 are checked: the 6 keys
+    /// alike in their first 64 bytes and their length, then `ü000` and `ü001`, in the same order
+    /// whatever the dictionary's.
+    @Test func theFirst8KeysPastTwiceTheCountAreOrderedByTheRestToo() {
+        let keys = (0..<6).map { String(repeating: "é", count: 32) + "_k\($0)" }
+        let expected =
+            ["mixpanel.propertyCount: 600 properties breaks at most 254"]
+            + keys.prefix(3).map { "mixpanel.number.finite: \($0): nan breaks a finite number" }
+            + ["mixpanel.number.finite: 3 more breaks a finite number"]
+        for capacity in [600, 1_024, 4_096] {
+            for order in [keys, keys.reversed()] {
+                var properties = [String: AnalyticsValue](minimumCapacity: capacity)
+                for index in 0..<594 { properties["ü" + String(String(1_000 + index).dropFirst())] = 1 }
+                for key in order { properties[key] = .double(.nan) }
+                let findings = MixpanelTag.track(event: "Play", properties: properties).ruleViolations
+                #expect(findings.map(\.description) == expected, "capacity \(capacity), order \(order)")
+            }
+        }
+    }
+
     /// `count` keys `p000`, `p001`, …, each holding `value`.
     static func numbered(_ count: Int, _ value: AnalyticsValue = 1) -> [String: AnalyticsValue] {
         Dictionary(uniqueKeysWithValues: (0..<count).map { ("p" + String(String(1_000 + $0).dropFirst()), value) })
