@@ -140,7 +140,9 @@ enum Rules {
     /// first `accepted` and ``extraKeys``, where no more than twice `accepted` whose keys fit in ``bytesPerCheck``; else
     /// the first ``extraKeys``. Keys past ``bytesPerCheck`` are compared by their first 64 bytes and lengths only.
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
-        let whole = properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
+        // Distinct keys, all but one of a byte or more: more than `bytesPerCheck + 1` are past it, not summed.
+        let whole =
+            properties.count <= bytesPerCheck + 1 && properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
         if properties.count <= 2 * accepted && whole {
             var sorted = properties.sorted { bytesPrecede($0.key, $1.key, whole: true) }
             sorted.removeLast(max(0, sorted.count - accepted - extraKeys))
