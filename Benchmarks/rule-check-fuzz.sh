@@ -10,6 +10,8 @@
 #                                                              # amplitude, segment, batch or piano
 #     Benchmarks/rule-check-fuzz.sh --vendor piano --tag 123   # tag #123 of the seed in full, checked
 #     TAGHUB_FUZZ_COUNT=2000 TAGHUB_FUZZ_SEED=42 Benchmarks/rule-check-fuzz.sh   # the same, from the environment
+#     TAGHUB_FUZZ_QUIET=1 Benchmarks/rule-check-fuzz.sh --vendor piano --tag 123  # checked, not printed (as under
+#                                                              # callgrind: shared arrays can describe billions of values)
 # The arguments go to the program as they are; they win over the environment.
 #
 # It builds the RuleCheckFuzz program (Benchmarks/Fuzz/RuleCheckFuzz; not under
@@ -31,8 +33,11 @@
 # again alone. The build's output goes to stderr, the report to stdout.
 #
 # Exit status: 0 whatever the times (the machine is shared and noisy: the program reports, it does
-# not judge), 2 for arguments it does not understand. When a check crashes, the crash's status,
-# after a line on stderr that names the tag and the command that checks it alone.
+# not judge); 1 where a finding shows raw a scalar that the checks escape (a control, bidirectional,
+# zero-width or other invisible one: Benchmarks/Fuzz/RuleCheckFuzz/Escaping.swift), after a line
+# that names the vendor, the tag and the finding; 2 for arguments it does not understand. When a
+# check crashes, the crash's status, after a line on stderr that names the tag and the command that
+# checks it alone.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
