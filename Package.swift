@@ -70,7 +70,8 @@ let package = Package(
         ].map { name in
             .testTarget(
                 name: "\(name)Examples",
-                dependencies: ["Podcasts", "TagHub", "TagHubVendors", "TagHubTesting", "TagHubVendorsTesting"],
+                dependencies: ["Podcasts", "TagHub", "TagHubVendors", "TagHubTesting", "TagHubVendorsTesting"]
+                    + (name == "Readme" ? ["TagHubTestSupport"] : []),  // QuickStartOutputTests' trait
                 path: "Tests/DocExamples/\(name)",
                 exclude: [
                     "ContextGuide": ["__Snapshots__"],

@@ -57,9 +57,11 @@ extension Trait where Self == ThreadsOfItsOwnTrait {
     /// a tenth of a second neither holds a thread of the pool nor takes the cores from the pool's
     /// threads, which start and end every test.
     ///
-    /// A priority lower still starves: on a machine kept busy by other processes, a suite that
-    /// takes a second took 75 s at a nice value of 15.
-    public static var onLowPriorityThreadsOfItsOwn: Self { Self(niceness: 5) }
+    /// A nice value 10 above the process's. At 5, the suites that compute took most of the cores
+    /// in the run's first second, while every test starts, in about half the runs: each test that
+    /// started then reported the 1.2 s the pool took to end it. A priority lower still starves: on
+    /// a machine kept busy by other processes, a suite that takes a second took 75 s at 15.
+    public static var onLowPriorityThreadsOfItsOwn: Self { Self(niceness: 10) }
 }
 
 /// Runs each job on a new thread, made for it and ended after it.
@@ -73,9 +75,9 @@ public final class ThreadPerJobExecutor: TaskExecutor {
     /// An executor; each job it is given runs on a thread of its own.
     ///
     /// - Parameter niceness: How much those threads, and the threads and processes they start,
-    ///   yield the cores to other threads: added to the process's nice value on Linux (5 more, and
-    ///   a thread has about a third of the share of one of the pool), and elsewhere, above 0, the
-    ///   utility quality of service, above 10, the background one.
+    ///   yield the cores to other threads: added to the process's nice value on Linux (10 more,
+    ///   and a thread has about a ninth of the share of one of the pool), and elsewhere, above 0,
+    ///   the utility quality of service, above 10, the background one.
     public init(niceness: Int32 = 0) {
         self.niceness = niceness
     }

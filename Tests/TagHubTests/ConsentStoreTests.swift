@@ -127,7 +127,7 @@ import Glibc
     // Each of these runs the first launch in a child process without root privileges (CI runs as
     // root, which file permissions do not stop), then relaunches in the test's own process.
 
-    @Test func aDenialInAReadOnlyFolderSurvivesARelaunch() async throws {
+    @Test(.onLowPriorityThreadsOfItsOwn) func aDenialInAReadOnlyFolderSurvivesARelaunch() async throws {
         let file = try fileInReadOnlyFolder(granting: .analytics, fileMode: 0o666)
         defer { Self.removeFolder(of: file) }
 
@@ -150,7 +150,8 @@ import Glibc
         #expect(try String(contentsOf: file, encoding: .utf8) == #"{"analytics":"denied"}"#)
     }
 
-    @Test func aDenialThatCannotBeWrittenAtAllIsReportedAndTheNextLaunchStartsFromTheOldFile() async throws {
+    @Test(.onLowPriorityThreadsOfItsOwn)
+    func aDenialThatCannotBeWrittenAtAllIsReportedAndTheNextLaunchStartsFromTheOldFile() async throws {
         let file = try fileInReadOnlyFolder(granting: .analytics, fileMode: 0o444)
         defer { Self.removeFolder(of: file) }
 
@@ -192,7 +193,8 @@ import Glibc
         #expect(try String(contentsOf: file, encoding: .utf8) == #"{"analytics":"granted"}"#)
     }
 
-    @Test func aDenialToAReadOnlyFileOfTheAppsInAReadOnlyFolderSurvivesARelaunch() async throws {
+    @Test(.onLowPriorityThreadsOfItsOwn)
+    func aDenialToAReadOnlyFileOfTheAppsInAReadOnlyFolderSurvivesARelaunch() async throws {
         let file = try fileInReadOnlyFolder(granting: .analytics, fileMode: 0o444, ownedByTheApp: true)
         defer { Self.removeFolder(of: file) }
 
@@ -213,7 +215,7 @@ import Glibc
         #expect(mode == 0o444)
     }
 
-    @Test func aFileThatCanBeWrittenButNotReadBackIsReported() async throws {
+    @Test(.onLowPriorityThreadsOfItsOwn) func aFileThatCanBeWrittenButNotReadBackIsReported() async throws {
         let file = try fileInReadOnlyFolder(granting: .analytics, fileMode: 0o222)
         defer { Self.removeFolder(of: file) }
 

@@ -1,4 +1,5 @@
 import TagHub
+import TagHubTestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct ConsoleTaggerTests {
@@ -22,7 +23,7 @@ import Testing
     }
 
     #if compiler(>=6.2) && os(Linux)
-    @Test func byDefaultItWritesToStandardError() async throws {
+    @Test(.onLowPriorityThreadsOfItsOwn) func byDefaultItWritesToStandardError() async throws {
         let result = try await #require(
             processExitsWith: .success,
             observing: [\.standardOutputContent, \.standardErrorContent]

@@ -1,16 +1,19 @@
 import TagHub
+import TagHubTestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct MisuseTests {
     #if compiler(>=6.2) && (os(macOS) || os(Linux))
-    @Test func aHistoryBoundOfZeroStopsWithAMessageThatNamesTheValueAndTheFix() async throws {
+    @Test(.onLowPriorityThreadsOfItsOwn)
+    func aHistoryBoundOfZeroStopsWithAMessageThatNamesTheValueAndTheFix() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: 0)
         }
         #expect(Self.message(in: result.standardErrorContent, for: 0))
     }
 
-    @Test func aNegativeHistoryBoundStopsWithAMessageThatNamesTheValueAndTheFix() async throws {
+    @Test(.onLowPriorityThreadsOfItsOwn)
+    func aNegativeHistoryBoundStopsWithAMessageThatNamesTheValueAndTheFix() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = AnalyticsHub<SeedAnalytics>(screenHistoryLimit: -3)
         }

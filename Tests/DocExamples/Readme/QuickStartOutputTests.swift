@@ -1,3 +1,4 @@
+import TagHubTestSupport
 import Testing
 
 @testable import Podcasts
@@ -5,7 +6,7 @@ import Testing
 /// The README's quick start (target Podcasts) prints what its comment says.
 @Suite(.timeLimit(.minutes(1))) struct QuickStartOutputTests {
     #if compiler(>=6.2) && os(Linux)
-    @Test func theQuickStartPrintsWhatItsCommentSays() async throws {
+    @Test(.onLowPriorityThreadsOfItsOwn) func theQuickStartPrintsWhatItsCommentSays() async throws {
         let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
             quickStart()
         }
