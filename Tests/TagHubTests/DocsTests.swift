@@ -3,7 +3,7 @@ import TagHubTestSupport
 import Testing
 
 /// The docs name the tests that prove each guarantee: every name must be a test that exists.
-@Suite(.serialized, .onLowPriorityThreadsOfItsOwn) struct DocsTests {
+@Suite(.serialized, .onThreadsOfItsOwn) struct DocsTests {
     @Test(arguments: [
         ("Docs/Architecture.md", 30), ("Docs/Consent.md", 8), ("Docs/Delivery.md", 8), ("Docs/Vendors.md", 3),
         ("Docs/Context.md", 35), ("Docs/Screens.md", 20),
