@@ -19,26 +19,30 @@ import Foundation
 /// #expect(hub.session?.number == 1)  // in the same session
 /// ```
 public final class TestClock: AnalyticsClock, Sendable {
-    private let current: LockedValue<Date>
+    /// The date last set, and the sum of the moves since.
+    private let current: LockedValue<(start: Date, moved: Duration)>
 
     /// A clock reading `start`: by default 2023-11-14T22:13:20Z (1,700,000,000 seconds since 1970).
     public init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-        current = LockedValue(start)
+        current = LockedValue((start, .zero))
     }
 
-    /// The time the test set.
+    /// The time the test set: the date last set, plus the sum of the moves since, added at once,
+    /// so that two moves of 1 ms read the same as one of 2 ms.
     public func now() -> Date {
-        current.withLock { $0 }
+        current.withLock { current in
+            let (seconds, attoseconds) = current.moved.components
+            return current.start + (Double(seconds) + Double(attoseconds) / 1e18)
+        }
     }
 
     /// Moves the clock by `duration`; a negative one moves it back.
     public func advance(by duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        current.withLock { $0 += Double(seconds) + Double(attoseconds) / 1e18 }
+        current.withLock { $0.moved += duration }
     }
 
     /// Sets the clock to `date`, earlier or later.
     public func set(_ date: Date) {
-        current.withLock { $0 = date }
+        current.withLock { $0 = (date, .zero) }
     }
 }

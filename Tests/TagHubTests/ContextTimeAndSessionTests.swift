@@ -301,9 +301,9 @@ import Testing
     }
 
     /// A clock moved by a whole millisecond reads a whole millisecond, shown right (Foundation's
-    /// ISO 8601 style shows 2 ms past 22:13:20 as `.001Z`); moved by one twice, it reads a hair
-    /// past two, and the description says so. Of two dates that share their
-    /// `timeIntervalSince1970`, the one that is not a whole millisecond shows its seconds in full.
+    /// ISO 8601 style shows 2 ms past 22:13:20 as `.001Z`); moved by one twice, it reads the same
+    /// as moved by two at once. Of two dates that share their `timeIntervalSince1970`, the one
+    /// that is not a whole millisecond shows its seconds in full.
     @Test func aTimeOnAWholeMillisecondShowsThatMillisecondAndNothingMore() {
         let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
         clock.advance(by: .milliseconds(2))
@@ -312,11 +312,12 @@ import Testing
         stepped.advance(by: .milliseconds(1))
         let clocked = stepped.now()
         stepped.advance(by: .milliseconds(1))
-        #expect(stepped.now() != clock.now())
-        #expect(
-            ProfileAnalytics.Context(time: stepped.now()).description
-                == "[] at 2023-11-14T22:13:20.002Z (721692800.0020001 s since 2001)"
-        )
+        #expect(stepped.now() == clock.now())
+        #expect(ProfileAnalytics.Context(time: stepped.now()).description == "[] at 2023-11-14T22:13:20.002Z")
+        // Moved by a millisecond 1,000 times, a clock reads a second later, exactly.
+        let second = TestClock()
+        for _ in 0..<1_000 { second.advance(by: .milliseconds(1)) }
+        #expect(second.now() == Date(timeIntervalSince1970: 1_700_000_001))
 
         let written = Date(timeIntervalSince1970: 1_700_000_000.001)
         #expect(written != clocked)
@@ -326,6 +327,28 @@ import Testing
             ProfileAnalytics.Context(time: written).description
                 == "[] at 2023-11-14T22:13:20.000Z (721692800.0009999 s since 2001)"
         )
+    }
+
+    /// A recorder's snapshot shows the millisecond a tag was sent in, as the context's description
+    /// does, and the session's identifier is that millisecond since 1970: a clock moved by 2 ms
+    /// before each send shows `.002` and `.004` (Foundation's ISO 8601 style showed `.001`, `.003`,
+    /// and the identifier was `…001`).
+    @Test func aSnapshotShowsTheMillisecondATagWasSentInAndTheSessionIdentifierIsThatMillisecond() {
+        let hub = AnalyticsHub<ProfileAnalytics>(clock: clock)
+        let sent = recorder(for: ProfileAnalytics.self)
+        hub.attach(sent)
+        clock.advance(by: .milliseconds(2))
+        hub.send(screen: .home)
+        clock.advance(by: .milliseconds(2))
+        hub.send(userAction: .tap("play"))
+        #expect(
+            sent.snapshotText == """
+                screen home on [home] at 2023-11-14T22:13:20.002Z in session 1 (1700000000002)
+                userAction tap("play") on [home] at 2023-11-14T22:13:20.004Z in session 1 (1700000000002)
+
+                """
+        )
+        #expect(hub.context.session.description == "session 1 (1700000000002) from 2023-11-14T22:13:20.002Z")
     }
 
     /// A session's start shows to the second when it is a whole second, else to the millisecond,

@@ -68,7 +68,8 @@ public struct ContextDetails: OptionSet, Sendable, Hashable {
         self.rawValue = rawValue
     }
 
-    /// The time the tag was sent, in ISO 8601 with milliseconds, in UTC.
+    /// The time the tag was sent, in ISO 8601 with the millisecond it is in, in UTC:
+    /// `2023-11-14T22:13:20.002Z`.
     public static let time = ContextDetails(rawValue: 1 << 0)
     /// The session's number and identifier.
     public static let session = ContextDetails(rawValue: 1 << 1)
@@ -92,7 +93,7 @@ extension AnalyticsContext: CustomSnapshotStringConvertible {
     func snapshotDetails(_ details: ContextDetails) -> String {
         var text = ""
         if details.contains(.time) {
-            text += " at " + time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+            text += " at " + time.millisecondDescription
         }
         if details.contains(.session) {
             text += " in session \(session.number) (\(session.id))"
