@@ -357,4 +357,52 @@ import Testing
         #expect(vendor.tags == [play] + delivered + [answer])
         #expect(hub.diagnostics.count(of: .droppedByBound, source: "answering") == 1)
     }
+
+    /// Observes consent as a vendor SDK told synchronously may: it takes a while (until `gate`
+    /// opens) to hear of a grant (`holdsOnGrant`) or a withdrawal.
+    final class SlowToBeTold: AnalyticsScreenStrategy, AnalyticsConsentObserver {
+        typealias Schema = SeedAnalytics
+        let log = LockedLog<String>()
+        let gate: Gate
+        let holdsOnGrant: Bool
+        init(gate: Gate, holdsOnGrant: Bool) {
+            self.gate = gate
+            self.holdsOnGrant = holdsOnGrant
+        }
+        func send(screen: Schema.ScreenEnvelope) { log.append("\(screen.tag)") }
+        func consentWasGranted() {
+            log.append("granted")
+            if holdsOnGrant { gate.block() }
+        }
+        func consentWasWithdrawn() {
+            log.append("withdrawn")
+            if !holdsOnGrant { gate.block() }
+        }
+    }
+
+    /// Once consent is granted, nothing is dropped: a grant from undecided holds the tags sent
+    /// while its observers are told, and a sender that finds the buffer full waits.
+    @Test func aGrantFromUndecidedDropsNothingSentWhileItsObserversAreTold() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 2)
+        let gate = Gate()
+        defer { gate.release() }
+        let vendor = SlowToBeTold(gate: gate, holdsOnGrant: true)
+        consent.register(vendor, for: [.analytics])
+        hub.send(screen: .favorites)  // kept
+
+        let granter = onNewThread { consent.grant(.analytics) }
+        guard gate.waitUntilEntered() else { return }
+        let sender = onNewThread {
+            for screen in [SeedAnalytics.Screen.podcasts, .downloads, .podcastPlayer] { hub.send(screen: screen) }
+        }
+        // The sender fills the buffer, then waits for the grant (a sender dropping its tags
+        // returns at once).
+        #expect(!sender.finishes(within: 500))
+        gate.release()
+        guard granter.waitOrFail("the grant to return"), sender.waitOrFail("the sends to return") else { return }
+
+        #expect(vendor.log.items == ["granted", "favorites", "podcasts", "downloads", "podcastPlayer"])
+        #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
+    }
 }
