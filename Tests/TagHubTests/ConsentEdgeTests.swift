@@ -405,4 +405,33 @@ import Testing
         #expect(vendor.log.items == ["granted", "favorites", "podcasts", "downloads", "podcastPlayer"])
         #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
     }
+
+    /// In the advanced setup, a denial switches from all tags to those `whileDenied` allows: it
+    /// holds the tags sent meanwhile, and a sender that finds the buffer full waits for the switch
+    /// to end rather than drop an allowed tag.
+    @Test func aSenderWaitsForTheAdvancedSetupsSwitchRatherThanDropAnAllowedTag() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, store: InMemoryConsentStore([.analytics: .granted]), bufferCapacity: 2)
+        let gate = Gate()
+        defer { gate.release() }
+        let vendor = SlowToBeTold(gate: gate, holdsOnGrant: false)
+        consent.register(vendor, for: [.analytics]) { tag in
+            if case .screen = tag { true } else { false }
+        }
+
+        let denier = onNewThread { consent.deny(.analytics) }
+        guard gate.waitUntilEntered() else { return }
+        let screens: [SeedAnalytics.Screen] = [.podcasts, .downloads, .podcastPlayer, .favorites]
+        let sender = onNewThread {
+            for screen in screens { hub.send(screen: screen) }
+        }
+        // The sender fills the buffer, then waits for the switch (without the hold, it returns at
+        // once, having dropped two screens).
+        #expect(!sender.finishes(within: 500))
+        gate.release()
+        guard denier.waitOrFail("the denial to return"), sender.waitOrFail("the sends to return") else { return }
+
+        #expect(vendor.log.items == ["granted", "withdrawn"] + screens.map { "\($0)" })
+        #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
+    }
 }
