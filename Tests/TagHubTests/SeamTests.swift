@@ -291,15 +291,18 @@ struct SeamTests {
         #expect(!hub.attach(vendor))
         hub.send(userAction: .numbered(thread: 0, sequence: 1))
         #expect(vendor.tags == [numbered(0), numbered(1)])  // each once
+        #expect(!hub.detach(vendor))  // consent decides: it stays
+        hub.send(userAction: .numbered(thread: 0, sequence: 2))
+        #expect(vendor.tags == [numbered(0), numbered(1), numbered(2)])
         consent.deny(.analytics)
         #expect(!hub.attach(vendor))
-        hub.send(userAction: .numbered(thread: 0, sequence: 2))
-        #expect(vendor.tags == [numbered(0), numbered(1)])
+        hub.send(userAction: .numbered(thread: 0, sequence: 3))
+        #expect(vendor.tags == [numbered(0), numbered(1), numbered(2)])
 
         consent.unregister(vendor)  // handed back to the app
         #expect(hub.attach(vendor))
-        hub.send(userAction: .numbered(thread: 0, sequence: 3))
-        #expect(vendor.tags == [numbered(0), numbered(1), numbered(3)])
+        hub.send(userAction: .numbered(thread: 0, sequence: 4))
+        #expect(vendor.tags == [numbered(0), numbered(1), numbered(2), numbered(4)])
     }
 
     @Test func noStrategyOnTheChainOfARegisteredStrategyIsAttachedByTheHubAloneOrWrapped() async {
