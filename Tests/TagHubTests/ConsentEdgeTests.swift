@@ -298,4 +298,140 @@ import Testing
 
         #expect(recorder.tags == (0..<20).map { .userAction(.numbered(thread: 0, sequence: $0)) })
     }
+
+    /// The vendor of an advanced setup behind a queue: it answers a play of `slow` with an event of
+    /// its own, sent to the hub from its `send` (on the worker's thread) once `gate` lets it go.
+    static func answeringVendor(
+        hub: AnalyticsHub<SeedAnalytics>,
+        gate: Gate
+    ) -> DeliveryRecorder {
+        DeliveryRecorder("answering") { delivery in
+            guard delivery.tag == .userAction(.playPodcast(slow)) else { return }
+            gate.block()
+            hub.send(event: .playerDidFail(slow, .networkUnavailable))
+        }
+    }
+
+    static let slow = Podcast(title: "slow", duration: 1)
+
+    /// A denial in the advanced setup holds the tags `whileDenied` allows while it waits for the
+    /// queue's delivery under way; the vendor's answer, sent from that delivery, finds the buffer
+    /// full. It must not wait for the hold: the denial waits for it (they waited for each other
+    /// forever). It is kept, the oldest tag dropped by the overflow policy, and the denial returns.
+    @Test(arguments: [1, 1_000])
+    func aTagSentFromInsideADeliveryDoesNotWaitForADenialThatWaitsForThatDelivery(capacity: Int) async {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(
+            hub: hub,
+            store: InMemoryConsentStore([.analytics: .granted]),
+            bufferCapacity: capacity
+        )
+        let gate = Gate()
+        defer { gate.release() }
+        let vendor = Self.answeringVendor(hub: hub, gate: gate)
+        let queue = BackgroundStrategy(wrapping: vendor, name: "answering")
+        consent.register(queue, for: [.analytics]) { tag in
+            if case .event = tag { true } else { false }
+        }
+        hub.send(userAction: .playPodcast(Self.slow))
+        hub.send(userAction: .playPodcast(swiftTalk))  // queued behind it, cancelled by the denial
+        guard gate.waitUntilEntered() else { return }
+
+        let denier = onNewThread { consent.deny(.analytics) }
+        // The denial has closed the gate, holding what it allows, and now waits for the delivery
+        // held at the gate, having emptied the queue.
+        guard waitUntil("the denial to cancel the queue", { queue.pendingTagCount == 0 }) else { return }
+        let appEvents = (0..<capacity).map {
+            SeedAnalytics.Event.playerDidLoad(Podcast(title: "app \($0)", duration: 1))
+        }
+        for event in appEvents { hub.send(event: event) }  // kept: the buffer is full
+        gate.release()
+        guard denier.waitOrFail("the denial to return: it and the vendor's answer waited for each other"),
+            await flushOrFail(queue)
+        else { return }
+
+        // The answer took the oldest app event's place; the rest are delivered after the denial.
+        let play: AnalyticsTag<SeedAnalytics> = .userAction(.playPodcast(Self.slow))
+        let delivered: [AnalyticsTag<SeedAnalytics>] = appEvents.dropFirst().map { .event($0) }
+        let answer: AnalyticsTag<SeedAnalytics> = .event(.playerDidFail(Self.slow, .networkUnavailable))
+        #expect(vendor.tags == [play] + delivered + [answer])
+        #expect(hub.diagnostics.count(of: .droppedByBound, source: "answering") == 1)
+    }
+
+    /// Observes consent as a vendor SDK told synchronously may: it takes a while (until `gate`
+    /// opens) to hear of a grant (`holdsOnGrant`) or a withdrawal.
+    final class SlowToBeTold: AnalyticsScreenStrategy, AnalyticsConsentObserver {
+        typealias Schema = SeedAnalytics
+        let log = LockedLog<String>()
+        let gate: Gate
+        let holdsOnGrant: Bool
+        init(gate: Gate, holdsOnGrant: Bool) {
+            self.gate = gate
+            self.holdsOnGrant = holdsOnGrant
+        }
+        func send(screen: Schema.ScreenEnvelope) { log.append("\(screen.tag)") }
+        func consentWasGranted() {
+            log.append("granted")
+            if holdsOnGrant { gate.block() }
+        }
+        func consentWasWithdrawn() {
+            log.append("withdrawn")
+            if !holdsOnGrant { gate.block() }
+        }
+    }
+
+    /// Once consent is granted, nothing is dropped: a grant from undecided holds the tags sent
+    /// while its observers are told, and a sender that finds the buffer full waits.
+    @Test func aGrantFromUndecidedDropsNothingSentWhileItsObserversAreTold() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 2)
+        let gate = Gate()
+        defer { gate.release() }
+        let vendor = SlowToBeTold(gate: gate, holdsOnGrant: true)
+        consent.register(vendor, for: [.analytics])
+        hub.send(screen: .favorites)  // kept
+
+        let granter = onNewThread { consent.grant(.analytics) }
+        guard gate.waitUntilEntered() else { return }
+        let sender = onNewThread {
+            for screen in [SeedAnalytics.Screen.podcasts, .downloads, .podcastPlayer] { hub.send(screen: screen) }
+        }
+        // The sender fills the buffer, then waits for the grant (a sender dropping its tags
+        // returns at once).
+        #expect(!sender.finishes(within: 500))
+        gate.release()
+        guard granter.waitOrFail("the grant to return"), sender.waitOrFail("the sends to return") else { return }
+
+        #expect(vendor.log.items == ["granted", "favorites", "podcasts", "downloads", "podcastPlayer"])
+        #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
+    }
+
+    /// In the advanced setup, a denial switches from all tags to those `whileDenied` allows: it
+    /// holds the tags sent meanwhile, and a sender that finds the buffer full waits for the switch
+    /// to end rather than drop an allowed tag.
+    @Test func aSenderWaitsForTheAdvancedSetupsSwitchRatherThanDropAnAllowedTag() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, store: InMemoryConsentStore([.analytics: .granted]), bufferCapacity: 2)
+        let gate = Gate()
+        defer { gate.release() }
+        let vendor = SlowToBeTold(gate: gate, holdsOnGrant: false)
+        consent.register(vendor, for: [.analytics]) { tag in
+            if case .screen = tag { true } else { false }
+        }
+
+        let denier = onNewThread { consent.deny(.analytics) }
+        guard gate.waitUntilEntered() else { return }
+        let screens: [SeedAnalytics.Screen] = [.podcasts, .downloads, .podcastPlayer, .favorites]
+        let sender = onNewThread {
+            for screen in screens { hub.send(screen: screen) }
+        }
+        // The sender fills the buffer, then waits for the switch (without the hold, it returns at
+        // once, having dropped two screens).
+        #expect(!sender.finishes(within: 500))
+        gate.release()
+        guard denier.waitOrFail("the denial to return"), sender.waitOrFail("the sends to return") else { return }
+
+        #expect(vendor.log.items == ["granted", "withdrawn"] + screens.map { "\($0)" })
+        #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
+    }
 }

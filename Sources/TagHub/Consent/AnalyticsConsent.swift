@@ -298,10 +298,11 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         gate.status = status
         switch status {
         case .granted:
-            // Nothing passes until the strategy is told (the tags meanwhile are kept). A gate not
-            // attached is attached first, kept from then on, so that the replay catches up with
-            // every state and misses no tag sent meanwhile, and a decision made when told finds it.
-            if previous == nil || previous == .denied { gate.startBuffering(holding: true) }
+            // Nothing passes until the strategy is told (the tags meanwhile are kept, and held: a
+            // sender that finds the buffer full waits, as consent is granted). A gate not attached
+            // is attached first, kept from then on, so that the replay catches up with every state
+            // and misses no tag sent meanwhile, and a decision made when told finds it.
+            gate.startBuffering(holding: true)
             if previous == nil || (previous == .denied && !limits) { hub.attach(gate: gate) }
             telling {
                 chain[...].tell { $0.consentWasGranted() }

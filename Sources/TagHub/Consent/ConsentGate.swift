@@ -156,8 +156,9 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     /// While kept tags are replayed, a tag joins the end of the buffer, to come after them. A tag
     /// from another thread waits for the replay to end instead when the buffer is full (consent is
     /// granted: nothing is dropped) or once the replay has delivered `capacity` tags (so that
-    /// senders faster than the vendor cannot keep it going). The tag is only passed on, by
-    /// reference: `keep`, compiled for its type, wraps and copies it.
+    /// senders faster than the vendor cannot keep it going); but not from inside a delivery (see
+    /// `takeTurn()`). The tag is only passed on, by reference: `keep`, compiled for its type, wraps
+    /// and copies it.
     func admit<Tag>(
         _ envelope: TagEnvelope<Tag, Schema>,
         on channel: AnalyticsChannel,
@@ -210,11 +211,18 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     /// Takes the lock, waits while a replay holds tags back, and says what becomes of a tag now
     /// (`buffering` also while a replay runs). The caller lets go of the lock.
+    ///
+    /// A tag sent from inside a delivery never waits here: the switch or replay it would wait for
+    /// may be waiting for that very delivery (a denial waits for a queue's delivery under way,
+    /// whose strategy sends to this gate), and inside a delivery scope nothing waits. It is kept,
+    /// or dropped by the overflow policy, as while undecided. (Every tag reaches the gate inside
+    /// the hub's delivery: what tells is whether its send was made from inside one.) Asked last,
+    /// only by a thread that would otherwise wait, so that a send that passes costs nothing more.
     private func takeTurn() -> Mode {
         lock.lock()
         // Held for a switch (`replayingThread` set while buffering), a full buffer waits too.
         while mode != .closed, let replaying = replayingThread, replaying != .current,
-            isReplayOverdue || buffer.isFull
+            isReplayOverdue || buffer.isFull, !DeliveryThread.current.isDeliveringANestedSend
         {
             lock.wait()
         }

@@ -238,7 +238,8 @@ final class BackgroundQueue<Schema: AnalyticsSchema>: @unchecked Sendable {
         // Waits for the delivery under way now, not for those of tags sent meanwhile: the worker
         // goes from one tag to the next under one lock, so it may never be seen idle. Not from
         // inside a delivery (the worker's own included): the delivery under way may be waiting for
-        // the caller's (at a consent gate whose replay this is, for example).
+        // the caller's (its strategy waiting for the consent replay this is called from, for
+        // example).
         if let underWay = deliveringTicket, !isInsideADelivery {
             while deliveringTicket == underWay {
                 lock.wait()

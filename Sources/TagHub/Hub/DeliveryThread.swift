@@ -42,8 +42,18 @@ final class DeliveryThread {
     /// thread, not even the rest of the current fan-out. Cleared when the outermost delivery ends.
     @exclusivity(unchecked) var detachments: [Detachment] = []
 
+    /// How many of this thread's frames are running the deliveries queued on them by nested sends.
+    @exclusivity(unchecked) var queuedRuns = 0
+
     /// Whether this thread is inside some hub's delivery, that is inside a strategy's `send`.
     var isDelivering: Bool { depth > 0 }
+
+    /// Whether the tag being delivered now was sent from inside a delivery (a strategy's `send`, a
+    /// consent notice on a queue's worker): queued on a frame and run once the delivery it was sent
+    /// from returned, or delivered in a frame opened inside another. A strategy receiving it (a
+    /// consent gate) is itself inside a delivery, whoever sent the tag: ``isDelivering`` is always
+    /// true there.
+    var isDeliveringANestedSend: Bool { depth > 1 || queuedRuns > 0 }
 
     private init() {
         capacity = 4
@@ -152,6 +162,8 @@ final class DeliveryThread {
     /// would otherwise hold its room, up to ``pendingLimit`` closures, for the thread's life).
     func runQueued(closing: Bool) {
         let index = depth - 1
+        queuedRuns += 1
+        defer { queuedRuns -= 1 }
         // Indexed from `frames` each time: a delivery may open frames, which may move them.
         while frames[index].next < frames[index].pending.count {
             // Take the delivery out, leaving a no-op, so that what it holds is released as soon as
