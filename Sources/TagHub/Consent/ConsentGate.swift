@@ -211,13 +211,9 @@ final class ConsentGate<Schema: AnalyticsSchema>:
 
     /// Takes the lock, waits while a replay holds tags back, and says what becomes of a tag now
     /// (`buffering` also while a replay runs). The caller lets go of the lock.
-    ///
-    /// A tag sent from inside a delivery never waits here: the switch or replay it would wait for
-    /// may be waiting for that very delivery (a denial waits for a queue's delivery under way,
-    /// whose strategy sends to this gate), and inside a delivery scope nothing waits. It is kept,
-    /// or dropped by the overflow policy, as while undecided. (Every tag reaches the gate inside
-    /// the hub's delivery: what tells is whether its send was made from inside one.) Asked last,
-    /// only by a thread that would otherwise wait, so that a send that passes costs nothing more.
+    /// A tag sent from inside a delivery never waits: the switch may be waiting for that delivery
+    /// (a denial, for a queue's delivery whose strategy sends here). It is kept, or dropped by the
+    /// overflow policy. Asked last, only by a thread that would otherwise wait.
     private func takeTurn() -> Mode {
         lock.lock()
         // Held for a switch (`replayingThread` set while buffering), a full buffer waits too.

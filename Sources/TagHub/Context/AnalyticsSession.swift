@@ -48,11 +48,8 @@ public struct AnalyticsSession: Sendable, Hashable {
     /// The session that follows this one, started at `start`.
     func next(at start: Date) -> AnalyticsSession {
         // The millisecond the description shows, since 1970 (978,307,200 s before 2001). A clock can
-        // read anything: past that, a time outside Int64's range (or not a number) counts as 0.
-        let milliseconds = start.timeIntervalSince1970 * 1_000
-        let fromStart =
-            start.millisecondSinceReferenceDate.map { $0 + 978_307_200_000 }
-            ?? (milliseconds.isFinite && abs(milliseconds) < 9e18 ? Int64(milliseconds.rounded(.down)) : 0)
+        // read anything: a time no millisecond holds (not a number, past 285,000 years) counts as 0.
+        let fromStart = start.millisecondSinceReferenceDate.map { $0 + 978_307_200_000 } ?? 0
         let id = number == 0 ? fromStart : Swift.max(fromStart, self.id &+ 1)
         return AnalyticsSession(id: id, start: start, number: number + 1)
     }

@@ -48,11 +48,8 @@ final class DeliveryThread {
     /// Whether this thread is inside some hub's delivery, that is inside a strategy's `send`.
     var isDelivering: Bool { depth > 0 }
 
-    /// Whether the tag being delivered now was sent from inside a delivery (a strategy's `send`, a
-    /// consent notice on a queue's worker): queued on a frame and run once the delivery it was sent
-    /// from returned, or delivered in a frame opened inside another. A strategy receiving it (a
-    /// consent gate) is itself inside a delivery, whoever sent the tag: ``isDelivering`` is always
-    /// true there.
+    /// Whether the tag being delivered was sent from inside a delivery: queued on a frame, or in a
+    /// frame inside another. (A consent gate, a strategy, is always inside one: ``isDelivering``.)
     var isDeliveringANestedSend: Bool { depth > 1 || queuedRuns > 0 }
 
     private init() {
