@@ -46,10 +46,11 @@ import Testing
             PianoTag.event("play", [Self.megabyte: .string(Self.megabyte)]).ruleViolations
         }
         let name = String(repeating: "a", count: 64) + "…"
+        // A check counts the UTF-16 units of 1,048,576 bytes of far longer texts: the key's; the value's, in bytes.
         #expect(
             findings.map(\.description) == [
                 "piano.propertyKey.length: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks at most 40 characters",
-                "piano.stringValue.length: \(name): more than 255 characters (1,048,576 UTF-16 units) breaks at most 255 characters",
+                "piano.stringValue.length: \(name): more than 255 characters (1,048,576 bytes of UTF-8) breaks at most 255 characters",
             ]
         )
     }
