@@ -130,8 +130,8 @@ enum Rules {
     }
     /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): the
     /// first `accepted` and ``extraKeys``, where no more than twice `accepted` whose keys fit in ``bytesPerCheck``; else
-    /// the first ``extraKeys``. Keys past ``bytesPerCheck`` are compared by their lengths and first 64 bytes only, or
-    /// fewer: ``bytesPerCheck`` shared by the keys, 8 at least (about 8 a key read, or ``bytesPerCheck`` in all).
+    /// the first ``extraKeys``. Keys past ``bytesPerCheck`` are compared by their first 64 bytes, or fewer (8 at least:
+    /// ``bytesPerCheck`` shared by the keys, about 8 a key read, or ``bytesPerCheck`` in all), then their lengths only.
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
         // Distinct keys, all but one of a byte or more: more than `bytesPerCheck + 1` are past it, not summed.
         let whole =
