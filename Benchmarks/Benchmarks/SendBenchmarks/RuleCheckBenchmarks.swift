@@ -224,12 +224,13 @@ enum RuleCheckTags {
     )
 
     /// The vendor's event with 18 new texts of 1 MB (``freshNonASCIIMegabyte()``) where a finding counts their UTF-16
-    /// units: Batch's 18 tags; Firebase's parameter names; the others' values.
+    /// units: Batch's 18 tags; Firebase's parameter names and Mixpanel's keys; the others' values.
     static func freshFarLongerTexts(_ vendor: Vendor) -> any RuleCheckedVendorTag {
         let texts = (0..<18).map { freshNonASCIIMegabyte() + "\($0)" }
         switch vendor {
         case .batch: return BatchTag.event("podcast_played", [:], tags: texts)
         case .firebase: return FirebaseTag.event("podcast_played", .init(uniqueKeysWithValues: texts.map { ($0, 1) }))
+        case .mixpanel: return vendor.properties(.init(uniqueKeysWithValues: texts.map { ($0, 1) }))
         default:
             return vendor.properties(
                 .init(uniqueKeysWithValues: texts.indices.map { ("key\($0)", .string(texts[$0])) })
