@@ -226,7 +226,8 @@ enum RuleCheckTags {
     /// The vendor's event with 18 new texts of 1 MB (``freshNonASCIIMegabyte()``) where a finding counts their UTF-16
     /// units: Batch's 18 tags; Firebase's parameter names and Mixpanel's keys; the others' values.
     static func freshFarLongerTexts(_ vendor: Vendor) -> any RuleCheckedVendorTag {
-        let texts = (0..<18).map { freshNonASCIIMegabyte() + "\($0)" }
+        // Each 1,048,576 bytes at most, with its number in place of its first `é`: the check counts the units of one.
+        let texts = (0..<18).map { "\($0)" + String(freshNonASCIIMegabyte().unicodeScalars.dropFirst()) }
         switch vendor {
         case .batch: return BatchTag.event("podcast_played", [:], tags: texts)
         case .firebase: return FirebaseTag.event("podcast_played", .init(uniqueKeysWithValues: texts.map { ($0, 1) }))
