@@ -1,6 +1,5 @@
 import TagHub
 
-// Foundation for `NSNull`, the null that `JSONSerialization` and the SDKs' dictionaries take.
 #if canImport(Foundation)
 import Foundation
 
@@ -17,9 +16,11 @@ extension AnalyticsValue {
     /// #expect(sdkProperties["rating"] is NSNull)
     /// ```
     ///
-    /// Built without recursion; but serializing or releasing the result (Swift releases nested
-    /// arrays recursively) may exhaust a thread's stack thousands of levels deep: keep values shallow.
+    /// Built without recursion, and no deeper than ``jsonObjectDepth``: Swift and SDKs recurse on it.
     public var jsonObject: Any { jsonObject(leaf: \.scalarJSONObject) }
+
+    /// The most arrays nested in one another that ``jsonObject`` builds: one deeper is `NSNull()`.
+    public static let jsonObjectDepth = 64
 
     /// ``jsonObject``, with `leaf` of each value that is not an array.
     func jsonObject(leaf: (AnalyticsValue) -> Any) -> Any {
@@ -33,10 +34,11 @@ extension AnalyticsValue {
         }
         while let value = walk.next() {
             close()
-            if case .array(let values) = value {
+            if case .array(let values) = value, open.count <= Self.jsonObjectDepth {
                 open.append([])
                 open[open.count - 1].reserveCapacity(values.count)
             } else {
+                walk.skipElements()  // Of an array too deep, which `leaf` makes `NSNull()`.
                 open[open.count - 1].append(leaf(value))
             }
         }
@@ -44,15 +46,14 @@ extension AnalyticsValue {
         return open[0][0]
     }
 
-    /// ``jsonObject`` of a value that is not an array.
+    /// ``jsonObject`` of a value that is not an array, `NSNull()` of an array too deep.
     var scalarJSONObject: Any {
         switch self {
         case .string(let string): string
         case .int(let int): int
         case .double(let double): double
         case .bool(let bool): bool
-        case .array: [Any]()
-        case .null: NSNull()
+        case .array, .null: NSNull()
         }
     }
 }

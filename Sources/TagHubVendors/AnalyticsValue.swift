@@ -51,8 +51,7 @@ struct ValueWalk {
     private var top: AnalyticsValue?
     /// The array just met, whose elements come next unless skipped.
     private var entering: AnalyticsArray?
-    // Each array's elements are read as an `Array`, fetched once: a million elements cost a
-    // million reads of an array, not of its storage.
+    // Each array's elements, fetched once as an `Array`, not read from its storage one by one.
     private var stack: [(elements: [AnalyticsValue], next: Int)] = []
 
     init(_ value: AnalyticsValue) { top = value }

@@ -393,17 +393,64 @@ import Testing
 
         let granter = onNewThread { consent.grant(.analytics) }
         guard gate.waitUntilEntered() else { return }
+        let sent = LockedLog<SeedAnalytics.Screen>()
         let sender = onNewThread {
-            for screen in [SeedAnalytics.Screen.podcasts, .downloads, .podcastPlayer] { hub.send(screen: screen) }
+            for screen in [SeedAnalytics.Screen.podcasts, .downloads, .podcastPlayer] {
+                hub.send(screen: screen)
+                sent.append(screen)
+            }
         }
         // The sender fills the buffer, then waits for the grant (a sender dropping its tags
         // returns at once).
+        guard waitUntil("the sender to fill the buffer", { sent.items.count >= 1 }) else { return }
         #expect(!sender.finishes(within: 500))
         gate.release()
         guard granter.waitOrFail("the grant to return"), sender.waitOrFail("the sends to return") else { return }
 
         #expect(vendor.log.items == ["granted", "favorites", "podcasts", "downloads", "podcastPlayer"])
         #expect(hub.diagnostics.count(of: .droppedByBound) == 0)
+    }
+
+    /// Denies when told of a grant, once `gate` opens.
+    final class DeniesWhenToldOfAGrant: AnalyticsScreenStrategy, AnalyticsConsentObserver {
+        typealias Schema = SeedAnalytics
+        let log = LockedLog<String>()
+        let gate: Gate
+        nonisolated(unsafe) var consent: AnalyticsConsent<SeedAnalytics>?
+        init(gate: Gate) { self.gate = gate }
+        func send(screen: Schema.ScreenEnvelope) { log.append("\(screen.tag)") }
+        func consentWasGranted() {
+            log.append("granted")
+            gate.block()
+            consent?.deny(.analytics)
+        }
+        func consentWasWithdrawn() { log.append("withdrawn") }
+    }
+
+    /// A denial made when told of a grant lets go of the grant's hold before it detaches the
+    /// strategy, since the detach waits for the sends under way: a sender that found the buffer
+    /// full and waits for the grant goes on (its tag, kept, is discarded by the denial).
+    @Test func aDenialMadeWhenToldOfAGrantLetsASenderWaitingForTheGrantGoOn() {
+        let hub = AnalyticsHub<SeedAnalytics>()
+        let consent = AnalyticsConsent(hub: hub, bufferCapacity: 1)
+        let gate = Gate()
+        defer { gate.release() }
+        let vendor = DeniesWhenToldOfAGrant(gate: gate)
+        vendor.consent = consent
+        consent.register(vendor, for: [.analytics])
+        hub.send(screen: .favorites)  // kept: the buffer of 1 is full
+
+        let granter = onNewThread { consent.grant(.analytics) }
+        guard gate.waitUntilEntered() else { return }
+        let sender = onNewThread { hub.send(screen: .podcasts) }
+        #expect(!sender.finishes(within: 300))  // it waits for the grant
+        gate.release()
+        guard granter.waitOrFail("the grant and the denial made when told to return"),
+            sender.waitOrFail("the send that waited for the grant to return")
+        else { return }
+
+        #expect(vendor.log.items == ["granted", "withdrawn"])
+        #expect(consent.status(of: vendor) == .denied)
     }
 
     /// In the advanced setup, a denial switches from all tags to those `whileDenied` allows: it
@@ -422,11 +469,16 @@ import Testing
         let denier = onNewThread { consent.deny(.analytics) }
         guard gate.waitUntilEntered() else { return }
         let screens: [SeedAnalytics.Screen] = [.podcasts, .downloads, .podcastPlayer, .favorites]
+        let sent = LockedLog<SeedAnalytics.Screen>()
         let sender = onNewThread {
-            for screen in screens { hub.send(screen: screen) }
+            for screen in screens {
+                hub.send(screen: screen)
+                sent.append(screen)
+            }
         }
         // The sender fills the buffer, then waits for the switch (without the hold, it returns at
         // once, having dropped two screens).
+        guard waitUntil("the sender to fill the buffer", { sent.items.count >= 2 }) else { return }
         #expect(!sender.finishes(within: 500))
         gate.release()
         guard denier.waitOrFail("the denial to return"), sender.waitOrFail("the sends to return") else { return }

@@ -55,29 +55,21 @@ struct VendorRuleDepthTests {
         #expect(String(decoding: result.standardErrorContent, as: UTF8.self) == "")
     }
 
-    /// `jsonObject` builds its arrays without recursion. The result is taken apart level by level
-    /// here before it is released: Swift releases nested `[Any]` recursively, which is the SDK's
-    /// part, not the conversion's.
-    @Test func aValueNested100000LevelsDeepIsConvertedToAJSONObjectOnA512KiBThread() async throws {
+    /// `jsonObject` and `sdkProperties` build their arrays without recursion, and no deeper than
+    /// `AnalyticsValue.jsonObjectDepth`: what they build is released on the thread that built it,
+    /// as a tagger's would be (Swift releases nested `[Any]` recursively; 3,600 levels overflowed).
+    @Test func aValueNested100000LevelsDeepIsConvertedAndReleasedOnA512KiBThread() async throws {
         let result = try await #require(processExitsWith: .success, observing: [\.standardErrorContent]) {
             let seen = await onA512KiBThread { () -> [String] in
                 let deep = nested(VendorRuleDepthTests.levels, around: .double(1.5))
-                var levels: [[Any]] = []
-                var current: Any = deep.jsonObject
-                while let array = current as? [Any] {
-                    levels.append(array)
-                    guard array.count == 1 else { break }
-                    current = array[0]
-                }
-                let leaf = String(describing: current)
-                let count = levels.count
-                current = 0
-                // The outermost first: each release then leaves the next one referenced.
-                levels.reverse()
-                while levels.popLast() != nil {}
-                return [String(count), leaf]
+                var object: Any? = deep.jsonObject
+                var properties: [String: Any]? = SegmentTag.track(event: "Deep", properties: ["deep": deep])
+                    .sdkProperties
+                let seen = [jsonDepth(of: object!), jsonDepth(of: properties?["deep"] as Any)]
+                (object, properties) = (nil, nil)
+                return seen.flatMap { [String($0.levels), String(describing: $0.innermost)] }
             }
-            if seen != [String(VendorRuleDepthTests.levels), "1.5"] {
+            if seen != ["64", "<null>", "64", "<null>"] {
                 FileHandle.standardError.write(Data("seen: \(seen)\n".utf8))
             }
         }
@@ -151,6 +143,39 @@ struct VendorRuleDepthTests {
         #expect(array[3] as? Bool == false)
     }
 
+    @Test func aValueNestedToTheDepthLimitIsConvertedWhole() {
+        #expect(AnalyticsValue.jsonObjectDepth == 64)
+        let atLimit = nested(64, around: .double(1.5))
+        let whole = jsonDepth(of: atLimit.jsonObject)
+        #expect(whole.levels == 64 && whole.innermost as? Double == 1.5)
+        let segment = SegmentTag.track(event: "Deep", properties: ["deep": atLimit, "n": .double(.nan)]).sdkProperties
+        let sdkWhole = jsonDepth(of: segment["deep"] as Any)
+        #expect(sdkWhole.levels == 64 && sdkWhole.innermost as? Double == 1.5 && segment["n"] is NSNull)
+    }
+
+    @Test func anArrayPastTheDepthLimitBecomesNull() throws {
+        let deeper = nested(65, around: .double(1.5))
+        let cut = jsonDepth(of: deeper.jsonObject)
+        #expect(cut.levels == 64 && cut.innermost is NSNull)
+        let sdkCut = jsonDepth(
+            of: SegmentTag.track(event: "Deep", properties: ["deep": deeper]).sdkProperties["deep"] as Any
+        )
+        #expect(sdkCut.levels == 64 && sdkCut.innermost is NSNull)
+        // Its siblings, and the arrays above it, are kept.
+        let sides = try #require(AnalyticsValue.array(["a", nested(64, around: "b"), 3]).jsonObject as? [Any])
+        #expect(sides.count == 3 && sides[0] as? String == "a" && sides[2] as? Int == 3)
+        let side = jsonDepth(of: sides[1])
+        #expect(side.levels == 63 && side.innermost is NSNull)
+        let data = try JSONSerialization.data(
+            withJSONObject: nested(66, around: 1).jsonObject,
+            options: .fragmentsAllowed
+        )
+        #expect(
+            String(decoding: data, as: UTF8.self) == String(repeating: "[", count: 64) + "null"
+                + String(repeating: "]", count: 64)
+        )
+    }
+
     @Test func aTagsPropertiesAreWrittenAsJSONAsTheSDKsWouldWriteThem() throws {
         let properties: [String: AnalyticsValue] = ["title": "Swift Talk", "tags": ["swift", 2], "rating": .null]
         let data = try JSONSerialization.data(withJSONObject: properties.mapValues(\.jsonObject), options: .sortedKeys)
@@ -187,4 +212,14 @@ private func depth(of value: AnalyticsValue) -> Int {
         current = first
     }
     return levels
+}
+
+/// How many arrays of one element `object` is nested in, and what the innermost holds, read
+/// without recursion.
+private func jsonDepth(of object: Any) -> (levels: Int, innermost: Any) {
+    var (levels, current) = (0, object)
+    while let array = current as? [Any], array.count == 1 {
+        (levels, current) = (levels + 1, array[0])
+    }
+    return (levels, current)
 }

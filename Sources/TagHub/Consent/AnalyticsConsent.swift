@@ -298,10 +298,9 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         gate.status = status
         switch status {
         case .granted:
-            // Nothing passes until the strategy is told (the tags meanwhile are kept, and held: a
-            // sender that finds the buffer full waits, as consent is granted). A gate not attached
-            // is attached first, kept from then on, so that the replay catches up with every state
-            // and misses no tag sent meanwhile, and a decision made when told finds it.
+            // Nothing passes until the strategy is told (tags are kept, and held). A gate not attached
+            // is attached first, so that the replay catches up with every state and misses no tag
+            // sent meanwhile, and a decision made when told finds it.
             gate.startBuffering(holding: true)
             if previous == nil || (previous == .denied && !limits) { hub.attach(gate: gate) }
             telling {
@@ -315,8 +314,7 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
         case .undecided:
             gate.startBuffering()
             if previous == .granted {
-                // Tags queued while granted are delivered before the call returns: from then on,
-                // tags are kept, not delivered. Outermost first: a queue hands its tags to the next.
+                // Tags queued while granted are delivered before the call returns (outermost first).
                 for queue in queues { queue.waitUntilDelivered() }
             } else if previous == nil || !limits {
                 hub.attach(gate: gate)
@@ -330,14 +328,14 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 tell()
             }
         case .denied:
-            // Limited: what passes meanwhile is kept, and replayed to it once it is told. A gate
-            // just registered is attached first: a decision it makes when told expects it.
+            // Limited: what passes meanwhile is kept, and replayed once it is told. Not limited:
+            // a grant's hold (an observer denied when told) let go, as the detach waits for senders.
+            if !limits { gate.releaseHold() }
             if !limits { hub.detach(gate) }
             gate.close(keeping: limits, reason: reason)
             if limits, previous == nil { hub.attach(gate: gate) }
             telling {
-                // Outermost first: once a queue is cancelled and its delivery under way has ended,
-                // nothing more reaches the next one.
+                // Outermost first: a queue cancelled, its delivery ended, passes nothing on.
                 for queue in queues { _ = queue.cancelQueued(reason: .discardedByDenial, detail: reason) }
                 if previous == .granted { for observer in observers { observer.consentWasWithdrawn() } }
                 tell()

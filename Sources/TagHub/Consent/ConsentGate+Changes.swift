@@ -180,6 +180,12 @@ extension ConsentGate {
         lock.unlock()
     }
 
+    /// Lets the senders waiting for a hold go on (they check again under the lock).
+    func releaseHold() {
+        lock.withLock { replayingThread = nil }
+        lock.broadcast()
+    }
+
     /// Drops every tag from now on (`keeping`: holds them, as `startBuffering(holding: true)`) and
     /// discards the kept tags, reported for `reason`; but (`keeping`) those `whileDenied` allows,
     /// replayed when the gate opens.

@@ -156,9 +156,8 @@ final class ConsentGate<Schema: AnalyticsSchema>:
     /// While kept tags are replayed, a tag joins the end of the buffer, to come after them. A tag
     /// from another thread waits for the replay to end instead when the buffer is full (consent is
     /// granted: nothing is dropped) or once the replay has delivered `capacity` tags (so that
-    /// senders faster than the vendor cannot keep it going); but not from inside a delivery (see
-    /// `takeTurn()`). The tag is only passed on, by reference: `keep`, compiled for its type, wraps
-    /// and copies it.
+    /// senders faster than the vendor cannot keep it going); not from inside a delivery. The tag is
+    /// passed on by reference: `keep`, compiled for its type, wraps and copies it.
     func admit<Tag>(
         _ envelope: TagEnvelope<Tag, Schema>,
         on channel: AnalyticsChannel,
@@ -209,14 +208,12 @@ final class ConsentGate<Schema: AnalyticsSchema>:
         }
     }
 
-    /// Takes the lock, waits while a replay holds tags back, and says what becomes of a tag now
-    /// (`buffering` also while a replay runs). The caller lets go of the lock.
-    /// A tag sent from inside a delivery never waits: the switch may be waiting for that delivery
-    /// (a denial, for a queue's delivery whose strategy sends here). It is kept, or dropped by the
-    /// overflow policy. Asked last, only by a thread that would otherwise wait.
+    /// Takes the lock, waits while a replay or a switch (`replayingThread`) holds tags back, and
+    /// says what becomes of a tag now (`buffering` also while a replay runs). The caller lets go of
+    /// the lock. A tag sent from inside a delivery never waits (asked last, by a thread that would):
+    /// the switch may be waiting for that delivery (a denial, for a queue's, whose strategy sends).
     private func takeTurn() -> Mode {
         lock.lock()
-        // Held for a switch (`replayingThread` set while buffering), a full buffer waits too.
         while mode != .closed, let replaying = replayingThread, replaying != .current,
             isReplayOverdue || buffer.isFull, !DeliveryThread.current.isDeliveringANestedSend
         {
