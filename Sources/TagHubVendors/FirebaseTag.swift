@@ -23,6 +23,7 @@ public enum FirebaseTag: Sendable, Hashable, CustomStringConvertible {
     public static func event(_ name: String, _ parameters: [String: FirebaseValue] = [:]) -> FirebaseTag {
         .event(name: name, parameters: parameters)
     }
+
     /// The event's or the user property's name, `screen_view`, `user_id` or `consent`: what a tracking plan lists.
     public var name: String {
         switch self {
@@ -32,6 +33,7 @@ public enum FirebaseTag: Sendable, Hashable, CustomStringConvertible {
         case .consent: "consent"
         }
     }
+
     /// The call, in short: `select_content {content_type: "podcast"}`, `screen_view {screen_class: …}`,
     /// `user_property favorites_count = "2"`, `user_id "42"`, `consent analytics_storage granted, ad_storage denied, …`.
     public var description: String {
@@ -79,7 +81,7 @@ private struct FirebaseCheck {
             self.name(name, "userPropertyName")
             guard let value, Rules.isLonger(value, than: Limits.userPropertyValueLength) else { break }
             let (limit, units) = ("at most \(Limits.userPropertyValueLength) UTF-16 units", findings.units)
-            add("userPropertyValue.length", Self.quoted(value, units), limit)
+            add("userPropertyValue.length", Rules.quoted(value, size: units.size(of: value)), limit)
         case .userID(let id?):  // far longer than its limit, reported by its length only; empty, by the length rule
             if !Rules.isFarLonger(id, than: Limits.userIDLength) {
                 findings.appendOptionalID(id, rule: "firebase.userID.optional")
@@ -87,7 +89,7 @@ private struct FirebaseCheck {
             }
             guard id.isEmpty || Rules.isLonger(id, than: Limits.userIDLength) else { break }
             let units = findings.units
-            add("userID.length", Self.quoted(id, units), "1 to \(Limits.userIDLength) UTF-16 units")
+            add("userID.length", Rules.quoted(id, size: units.size(of: id)), "1 to \(Limits.userIDLength) UTF-16 units")
         case .userID(nil), .consent: break
         }
     }
@@ -106,20 +108,19 @@ private struct FirebaseCheck {
         ] where count > limit { add(rule, "\(Rules.grouped(count)) \(what)", "at most \(limit) per app") }
         for (names, of) in [(events, "events"), (properties, "user properties")] { caseGroups(names, "nameCase", of) }
     }
+
     /// Adds a finding of `rule`, named without its `firebase.` prefix.
     mutating func add(_ rule: String, _ subject: @autoclosure () -> String, _ limit: String) {
         findings.append("firebase." + rule, subject(), limit: limit)
     }
-    /// `text` quoted with its length as Firebase counts it: in UTF-16 code units, an `NSString`'s (within ``Units``).
-    static func quoted(_ text: String, _ units: Units) -> String {
-        Rules.quoted(text, size: units.size(of: text))
-    }
+
     /// Adds a finding of `rule` per group of `names` that differ only by case; one past 4 KB is not compared.
     mutating func caseGroups(_ names: some Sequence<String>, _ rule: String, _ what: String, in place: String = "") {
         let names = names.lazy.filter { !Rules.isFarLonger($0, than: Limits.eventNameLength) }
         let limit = { "names that differ only by case are different " + what }  // made only for a group
         findings.appendCaseGroups(names, "firebase." + rule, limit: limit(), in: place)
     }
+
     /// Of far more parameters than Firebase takes, only the first few are checked one by one.
     mutating func parameters(_ parameters: [String: FirebaseValue]) {
         findings.appendCount("firebase.parameterCount", parameters.count, "parameters", Limits.parametersPerEvent)
@@ -135,9 +136,9 @@ private struct FirebaseCheck {
     /// The rules of a string or a number, the value named `key` (`title`, `items[0].price`).
     mutating func value(_ value: FirebaseValue, _ key: @autoclosure () -> String) {
         switch value {
-        case .string(let string) where findings.units(of: string, beyond: Limits.parameterValueLength) != nil:
+        case .string(let text) where findings.units(of: text, beyond: Limits.parameterValueLength) != nil:
             let units = findings.units
-            add("parameterValue.length", "\(key()): \(Self.quoted(string, units))", Self.valueLimit)
+            add("parameterValue.length", "\(key()): \(Rules.quoted(text, size: units.size(of: text)))", Self.valueLimit)
         case .double(let number) where !number.isFinite: add("number.finite", "\(key()): \(number)", "a finite number")
         default: break
         }
@@ -195,7 +196,7 @@ private struct FirebaseCheck {
         var at: String { place.map { "\($0): " } ?? "" }
         if name.isEmpty || Rules.isLonger(name, than: maxLength) {
             let units = findings.units
-            add(kind + ".length", at + Self.quoted(name, units), "1 to \(maxLength) UTF-16 units")
+            add(kind + ".length", at + Rules.quoted(name, size: units.size(of: name)), "1 to \(maxLength) UTF-16 units")
         }
         guard !name.isEmpty, !Rules.isFarLonger(name, than: maxLength) else { return }
         // Letters and digits of any script as Java's `isLetterOrDigit` takes them: no mark, no letter number ("Ⅻ").

@@ -13,6 +13,7 @@ enum Rules {
     static let bytesPerCheck = 65_536
     /// The most UTF-8 bytes of a name or ID read for blankness, or trimmed, or across tags: a longer one shows something.
     static let nameBytes = 4_096
+
     /// `number` with its thousands grouped: `1,048,576`.
     static func grouped(_ number: Int) -> String {
         var digits = String(number.magnitude)
@@ -21,6 +22,7 @@ enum Rules {
         }
         return number < 0 ? "-" + digits : digits
     }
+
     /// `scalar` as a finding writes it: as Swift escapes it in a literal (`\n`, `\u{07}`), and as
     /// `\u{200B}` where it would not show or would move the text around it (a format, invisible,
     /// separator, private or unassigned scalar; a mark where `showingMarks`): no forged lines.
@@ -39,6 +41,7 @@ enum Rules {
         }
         return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
+
     /// `text` quoted and escaped, with its `size` (`41 characters`) when given; cut past 64 units,
     /// with its size (`size`, or in UTF-16 units): `"aaaa…" (1,048,576 UTF-16 units)`.
     static func quoted(_ text: String, size: @autoclosure () -> String? = nil, showingMarks: Bool = false) -> String {
@@ -46,28 +49,27 @@ enum Rules {
         guard isWhole else { return "\"\(literal)…\" (\(size() ?? "\(grouped(text.utf16.count)) UTF-16 units"))" }
         return size().map { "\"\(literal)\" (\($0))" } ?? "\"\(literal)\""
     }
+
     /// `text` quoted with its `length` in characters (``length(of:beyond:)``), or far longer, in UTF-16 units (`units`).
     static func quoted(_ text: String, length: Int, _ units: Units) -> String {
         quoted(text, size: length < 0 ? units.size(of: text) : "\(grouped(length)) characters")
     }
+
     /// `key` as a finding names it: escaped and cut as by ``quoted(_:size:showingMarks:)``, unquoted.
     static func name(_ key: String, inLiteral: Bool = true) -> String {
         let (literal, isWhole) = escapedPrefix(of: key, showingMarks: false, inLiteral: inLiteral)
         return isWhole ? literal : literal + "…"
     }
+
     /// `value`'s description as a finding shows it, as ``name(_:inLiteral:)`` would (the quotes
     /// and escapes of its strings are already the description's). Only its start is described.
     static func shown(_ value: AnalyticsValue) -> String {
         name(value.description(upTo: subjectLength), inLiteral: false)
     }
+
     /// The start of `text` escaped, at most ``subjectLength`` UTF-16 units cut at a character (or a
     /// scalar), and whether it is all of `text`. Reads only the first scalars of `text`.
     private static func escapedPrefix(of text: String, showingMarks: Bool, inLiteral: Bool = true) -> (String, Bool) {
-        // Short printable ASCII, the usual name, is its own escape.
-        let isPlain =
-            text.utf8.count <= subjectLength
-            && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && (!inLiteral || ($0 != 0x22 && $0 != 0x5C)) }
-        if isPlain { return (text, true) }
         let window = String(String.UnicodeScalarView(text.unicodeScalars.prefix(subjectLength + 1)))
         var literal = ""
         var units = 0
@@ -90,6 +92,7 @@ enum Rules {
         // All of the window fits: at most 64 units, so at most 64 scalars, all of `text`'s.
         return (literal, true)
     }
+
     /// Whether `text` is so far beyond `limit` that it is reported by its length: ``isFar(_:beyond:)`` in bytes.
     static func isFarLonger(_ text: String, than limit: Int) -> Bool { isFar(text.utf8.count, beyond: limit) }
     /// Whether `text` has more than `limit` UTF-16 units: far longer (``isFarLonger(_:than:)``) is, not counted.
@@ -106,6 +109,7 @@ enum Rules {
         guard !isFar(bytes, beyond: limit) else { return charactersPast(text, limit) == false ? nil : -bytes }
         return Optional(text.count).flatMap { $0 > limit ? $0 : nil }
     }
+
     /// Whether `text` has more than `limit` characters, from its first `16 * (limit + 1)` scalars: `nil`
     /// where they hold no more than `limit` whole characters and `text` goes on (not read further).
     static func charactersPast(_ text: String, _ limit: Int) -> Bool? {
@@ -114,6 +118,7 @@ enum Rules {
         if window.endIndex == text.unicodeScalars.endIndex { return counted > limit }
         return counted - 1 > limit ? true : nil  // the window's last character may go on past it
     }
+
     /// The size of `text` of `length` (``length(of:beyond:)``) past `limit`: `41 characters`; far longer, `more than
     /// 300 characters (5,000 UTF-16 units)`, or `5,000 UTF-16 units in characters of 16 scalars or more` (``Units``).
     static func size(_ text: String, _ length: Int, _ limit: Int, _ units: Units) -> String {
@@ -122,12 +127,14 @@ enum Rules {
         return charactersPast(text, limit) == nil
             ? "\(units) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(units))"
     }
+
     /// Whether `name` is ASCII letters, digits and `_`, starting with a letter.
     static func isASCIIIdentifier(_ name: String) -> Bool {
         let isLetter = { (byte: UInt8) in (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
         guard let first = name.utf8.first, isLetter(first) else { return false }
         return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
+
     /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): the
     /// first `accepted` and ``extraKeys``, where no more than twice `accepted` whose keys fit in ``bytesPerCheck``; else
     /// the first ``extraKeys``. Keys past ``bytesPerCheck`` are compared by their first 64 bytes, or fewer (8 at least:
@@ -150,6 +157,7 @@ enum Rules {
         }
         return first
     }
+
     /// Whether `left` comes first by its first `bytes`, then by its length; where `whole`, by all its bytes where both
     /// lengths are equal. Read in place where both can be (a trick: Architecture.md), else through their iterators.
     private static func bytesPrecede(_ left: String, _ right: String, whole: Bool = false, _ bytes: Int = 64) -> Bool {
@@ -170,6 +178,7 @@ enum Rules {
         }
         return left.utf8.count < right.utf8.count
     }
+
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
     /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark). Past ``nameBytes``, not read.
     static func isEmptyOrBlank(_ text: String) -> Bool {
@@ -180,13 +189,16 @@ enum Rules {
             $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
         }
     }
+
     /// The names `name` gives of `tags` for a check across them, but those past ``nameBytes``: not hashed or compared.
     static func names<Tag>(of tags: [Tag], _ name: (Tag) -> String?) -> Set<String> {
         Set(tags.compactMap { name($0).flatMap { $0.utf8.count <= nameBytes ? $0 : nil } })
     }
+
     /// The limits of names that differ only by case, where a vendor keeps them apart.
     static let differentEvents = "names that differ only by case are different events"
     static let differentProperties = "names that differ only by case are different properties"
+
     /// `text` without the white space around it; past ``nameBytes``, whole (not read).
     static func trimmed(_ text: String) -> Substring {
         guard text.utf8.count <= nameBytes else { return text[...] }
@@ -218,18 +230,21 @@ struct Findings {
         defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
         return cost <= bytesLeft
     }
+
     /// `text`'s UTF-16 units where more than `limit`, read once where its bytes do not tell (past 3 a unit: its bytes).
     mutating func units(of text: String, beyond limit: Int) -> Int? {
         let bytes = text.utf8.count
         guard bytes > limit, bytes <= 3 * limit else { return bytes > limit ? bytes : nil }
         return reads(text, within: limit) ? Optional(text.utf16.count).flatMap { $0 > limit ? $0 : nil } : nil
     }
+
     /// Walks `value` of `key` within ``valuesLeft``: `check` reads each value at its depth, says whether to go inside.
     mutating func walk(_ value: AnalyticsValue, of key: String, _ check: (AnalyticsValue, Int, inout Self) -> Bool) {
         (walked.key, walked.last) = (key, nil)
         walked.seen.removeAll(keepingCapacity: true)
         valuesLeft -= value.walk(limit: valuesLeft) { value, depth in check(value, depth, &self) }
     }
+
     /// Adds a finding of `rule` about the value walked, unless made for its `id` (a size, a number's bits)
     /// or `text`: values shown alike are one. `what` is written for the first three of the rule.
     mutating func add(_ rule: String, _ id: Int, _ what: @autoclosure () -> String, limit: String, text: String = "") {
@@ -240,10 +255,12 @@ struct Findings {
         let key = walked.key
         append(rule, "\(Rules.name(key)): \(what())", limit: limit)
     }
+
     /// Adds a finding of `rule` about `number`, not finite (or not written, `limit`), once per value walked.
     mutating func add(_ rule: String, number: Double, limit: String = "a finite number") {
         add(rule, Int(truncatingIfNeeded: (number.isNaN ? .nan : number).bitPattern), "\(number)", limit: limit)
     }
+
     /// Adds a violation of `rule`, one of the vendor models' rules; `subject` is written only for
     /// the first three of the rule.
     mutating func append(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
@@ -256,12 +273,14 @@ struct Findings {
             rest.append((rule, 1, limit))
         }
     }
+
     /// Adds a finding of `rule` where `count` of `what` is more than `limit`: `30 parameters` breaks `at most 25`,
     /// or with a `note` after it (`at most 500 per app`).
     mutating func appendCount(_ rule: String, _ count: Int, _ what: String, _ limit: Int, _ note: String = "") {
         guard count > limit else { return }
         append(rule, "\(Rules.grouped(count)) \(what)", limit: "at most \(Rules.grouped(limit))" + note)
     }
+
     /// Adds one finding of `rule` per group of `names` whose `lowercased()` are equal, in the order of their first
     /// names, each quoting at most three of its names after `place`. `rule` and `limit` are made only for a group.
     mutating func appendCaseGroups(
@@ -282,6 +301,7 @@ struct Findings {
             append(rule(), place + shown + more, limit: limit())
         }
     }
+
     /// Adds the advisory finding of `rule` where `id` reads as Swift's description of an optional,
     /// `Optional("42")`, or is `nil`: what `"\(id)"` makes of an `id` that is optional.
     mutating func appendOptionalID(_ id: String, rule: String) {
@@ -289,15 +309,18 @@ struct Findings {
         let (units, limit) = (units, "an ID, not an optional's description: unwrap it before interpolating")
         append(rule, units.quoted(id), limit: limit)
     }
+
     /// Adds a finding of `rule` where `name` shows nothing (``Rules/isEmptyOrBlank(_:)``), which breaks `limit`.
     mutating func appendBlank(_ name: String, _ rule: String, limit: String = "a name") {
         if Rules.isEmptyOrBlank(name) { append(rule, Rules.quoted(name), limit: limit) }
     }
+
     /// Adds the advisory finding of `rule` where `id` shows nothing: the vendor takes it as an ID,
     /// and files the user's data under it.
     mutating func appendBlankID(_ id: String, rule: String) {
         appendBlank(id, rule, limit: "an ID that shows something, not empty, white space or invisible scalars")
     }
+
     /// The first findings of each rule in the order made, then the counts of the others.
     var summary: [VendorRuleViolation] {
         shown
@@ -317,6 +340,7 @@ final class Units {
         bytesLeft -= bytes
         return "\(Rules.grouped(text.utf16.count)) UTF-16 units"
     }
+
     /// `text` quoted (``Rules/quoted(_:size:showingMarks:)``), sized as above where cut: where more than 192 bytes.
     func quoted(_ text: String) -> String { Rules.quoted(text, size: text.utf8.count > 192 ? size(of: text) : nil) }
 }
