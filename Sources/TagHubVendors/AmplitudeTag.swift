@@ -48,8 +48,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         case .track(let eventType, let properties):
             findings.appendBlank(eventType, "amplitude.eventType.empty", limit: "an event type")
             if eventType.utf8.starts(with: Limits.reservedEventPrefix.utf8) {
-                let (units, rule) = (findings.units, "amplitude.eventType.reservedPrefix")
-                findings.append(rule, units.quoted(eventType), limit: Self.prefixLimit)
+                findings.append("amplitude.eventType.reservedPrefix", Rules.quoted(eventType), limit: Self.prefixLimit)
             }
             Self.check(properties, blank: "amplitude.propertyName.empty", into: &findings)
         case .setUserProperties(let properties):
@@ -89,14 +88,12 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         var keys = entries.map(\.key)
         keys.removeAll { Rules.isFarLonger($0, than: most) || !findings.reads($0, within: most) }
         for key in keys { findings.appendBlank(key, blank) }
-        let units = findings.units
         for (key, value) in entries {
             findings.walk(value, of: key) { value, _, findings in
                 switch value {
                 case .string(let text):  // texts told apart by their units where counted, else by bytes
                     guard let size = findings.units(of: text, beyond: Limits.stringValueLength) else { break }
-                    let rule = "amplitude.stringValue.length"
-                    findings.add(rule, size, units.size(of: text), limit: textLimit)
+                    findings.add("amplitude.stringValue.length", size, Rules.size(of: text), limit: textLimit)
                 case .double(let number) where !number.isFinite: findings.add("amplitude.number.finite", number: number)
                 case .array(let values) where values.count > Limits.arrayLength:
                     let count = "\(Rules.grouped(values.count)) elements"

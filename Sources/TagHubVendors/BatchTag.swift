@@ -46,7 +46,6 @@ extension BatchTag: RuleCheckedVendorTag {
     /// first 28 (by key) are checked, and of more than 40, the first 8; of more than 10 tags, the first 18.
     public var ruleViolations: [VendorRuleViolation] {
         var findings = Findings()
-        let units = findings.units
         switch self {
         case .event(let name, let attributes, let label, let tags):
             Self.checkName(name, "batch.eventName.format", into: &findings)
@@ -61,15 +60,14 @@ extension BatchTag: RuleCheckedVendorTag {
             findings.appendCaseGroups(keys, "batch.attributeKey.case", limit: limit)
             if let label, let length = Rules.length(of: label, beyond: Limits.labelLength) {
                 let limit = "at most \(Limits.labelLength) characters"
-                findings.append("batch.label.length", Rules.quoted(label, length: length, units), limit: limit)
+                findings.append("batch.label.length", Rules.quoted(label, length: length), limit: limit)
             }
             findings.appendCount("batch.tagCount", tags.count, "tags", Limits.tagsPerEvent)
-            var shown: Set<String> = []  // a tag given twice, or shown alike (its start and length), is one finding
+            var shown: Set<String> = []  // a tag given twice, or shown alike, is one finding
             for tag in tags.prefix(Limits.tagsPerEvent + Rules.extraKeys) {
-                guard let length = Rules.length(of: tag, beyond: Limits.tagLength),
-                    shown.insert(Rules.quoted(tag, size: "\(length)")).inserted
-                else { continue }
-                let subject = Rules.quoted(tag, length: length, units)
+                guard let length = Rules.length(of: tag, beyond: Limits.tagLength) else { continue }
+                let subject = Rules.quoted(tag, length: length)
+                guard shown.insert(subject).inserted else { continue }
                 findings.append("batch.tag.length", subject, limit: "at most \(Limits.tagLength) characters")
             }
         case .customUserID(let id?):
@@ -79,7 +77,7 @@ extension BatchTag: RuleCheckedVendorTag {
                 findings.appendBlankID(id, rule: "batch.customUserID.empty")
             }
             if let length = Rules.length(of: id, beyond: limit) {
-                let size = Rules.size(id, length, limit, units)
+                let size = Rules.size(id, length, limit)
                 findings.append("batch.customUserID.length", size, limit: "at most \(Rules.grouped(limit)) characters")
             }
         case .customUserID(nil): break
@@ -96,8 +94,7 @@ extension BatchTag: RuleCheckedVendorTag {
             || !name.utf8.allSatisfy {
                 ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F
             }
-        let units = findings.units
-        if breaksFormat { findings.append(rule, units.quoted(name), limit: nameLimit) }
+        if breaksFormat { findings.append(rule, Rules.quoted(name), limit: nameLimit) }
     }
 
     private static let textLimit = "1 to \(Limits.stringValueLength) characters"
@@ -107,13 +104,12 @@ extension BatchTag: RuleCheckedVendorTag {
     /// than Batch takes is reported by its length, one nested deeper at the first level too deep, and neither is
     /// walked further (Batch drops the event for either). Texts are read within the tag's bytes.
     private static func check(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
-        let (units, lengthRule) = (findings.units, "batch.stringValue.length")
         findings.walk(value, of: key) { value, depth, findings in
             switch value {
             case .string(let text) where findings.reads(text, within: Limits.stringValueLength):
                 let limit = Limits.stringValueLength
                 if let length = text.isEmpty ? 0 : Rules.length(of: text, beyond: limit) {
-                    findings.add(lengthRule, length, Rules.size(text, length, limit, units), limit: textLimit)
+                    findings.add("batch.stringValue.length", length, Rules.size(text, length, limit), limit: textLimit)
                 }
                 guard !Rules.isFarLonger(text, than: limit) else { break }
                 if !text.isEmpty && text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {

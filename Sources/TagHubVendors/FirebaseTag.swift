@@ -80,16 +80,15 @@ private struct FirebaseCheck {
         case .userProperty(let name, let value):
             self.name(name, "userPropertyName")
             guard let value, Rules.isLonger(value, than: Limits.userPropertyValueLength) else { break }
-            let (limit, units) = ("at most \(Limits.userPropertyValueLength) UTF-16 units", findings.units)
-            add("userPropertyValue.length", Rules.quoted(value, size: units.size(of: value)), limit)
+            let limit = "at most \(Limits.userPropertyValueLength) UTF-16 units"
+            add("userPropertyValue.length", Rules.quoted(value, size: Rules.size(of: value)), limit)
         case .userID(let id?):  // far longer than its limit, reported by its length only; empty, by the length rule
             if !Rules.isFarLonger(id, than: Limits.userIDLength) {
                 findings.appendOptionalID(id, rule: "firebase.userID.optional")
                 if !id.isEmpty { findings.appendBlankID(id, rule: "firebase.userID.empty") }
             }
             guard id.isEmpty || Rules.isLonger(id, than: Limits.userIDLength) else { break }
-            let units = findings.units
-            add("userID.length", Rules.quoted(id, size: units.size(of: id)), "1 to \(Limits.userIDLength) UTF-16 units")
+            add("userID.length", Rules.quoted(id, size: Rules.size(of: id)), "1 to \(Limits.userIDLength) UTF-16 units")
         case .userID(nil), .consent: break
         }
     }
@@ -137,8 +136,7 @@ private struct FirebaseCheck {
     mutating func value(_ value: FirebaseValue, _ key: @autoclosure () -> String) {
         switch value {
         case .string(let text) where findings.units(of: text, beyond: Limits.parameterValueLength) != nil:
-            let units = findings.units
-            add("parameterValue.length", "\(key()): \(Rules.quoted(text, size: units.size(of: text)))", Self.valueLimit)
+            add("parameterValue.length", "\(key()): \(Rules.quoted(text, size: Rules.size(of: text)))", Self.valueLimit)
         case .double(let number) where !number.isFinite: add("number.finite", "\(key()): \(number)", "a finite number")
         default: break
         }
@@ -195,8 +193,7 @@ private struct FirebaseCheck {
             }
         var at: String { place.map { "\($0): " } ?? "" }
         if name.isEmpty || Rules.isLonger(name, than: maxLength) {
-            let units = findings.units
-            add(kind + ".length", at + Rules.quoted(name, size: units.size(of: name)), "1 to \(maxLength) UTF-16 units")
+            add(kind + ".length", at + Rules.quoted(name, size: Rules.size(of: name)), "1 to \(maxLength) UTF-16 units")
         }
         guard !name.isEmpty, !Rules.isFarLonger(name, than: maxLength) else { return }
         // Letters and digits of any script as Java's `isLetterOrDigit` takes them: no mark, no letter number ("Ⅻ").

@@ -83,10 +83,9 @@ extension MixpanelTag: RuleCheckedVendorTag {
         let read = keys.count
         keys.removeAll { Rules.isFarLonger($0, than: most) }
         for key in keys { findings.appendBlank(key, "mixpanel.propertyName.empty") }
-        let (units, lengthRule) = (findings.units, "mixpanel.propertyName.length")
         for (index, (key, value)) in entries.enumerated() {
             if index < read, let length = Rules.length(of: key, beyond: Limits.propertyNameLength) {
-                findings.append(lengthRule, Rules.quoted(key, length: length, units), limit: nameLimit)
+                findings.append("mixpanel.propertyName.length", Rules.quoted(key, length: length), limit: nameLimit)
             } else if isEvent && key == "$ignore" {
                 findings.append("mixpanel.propertyName.ignore", Rules.quoted(key), limit: ignoreLimit)
             } else if isEvent && index < read && Limits.reservedPropertyNames.contains(key) {

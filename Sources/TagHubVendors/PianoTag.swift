@@ -79,8 +79,7 @@ extension PianoTag: RuleCheckedVendorTag {
     /// reported by its length only, and not read further.
     private static func checkKey(_ key: String, into findings: inout Findings) {
         if let length = Rules.length(of: key, beyond: Limits.keyLength) {
-            let units = findings.units
-            findings.append("piano.propertyKey.length", Rules.quoted(key, length: length, units), limit: keyLengthLimit)
+            findings.append("piano.propertyKey.length", Rules.quoted(key, length: length), limit: keyLengthLimit)
         }
         guard !Rules.isFarLonger(key, than: Limits.keyLength) else { return }
         // An ASCII key, the usual one, is read on its bytes.
@@ -121,13 +120,12 @@ extension PianoTag: RuleCheckedVendorTag {
 
     /// The rules of a value and of those inside it; an array far longer than its limit is not walked.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
-        let (units, lengthRule) = (findings.units, "piano.stringValue.length")
         findings.walk(value, of: key) { value, _, findings in
             let limit = Limits.stringValueLength
             switch value {
             case .string(let text) where text.utf8.count > limit && findings.reads(text, within: limit):
                 guard let length = Rules.length(of: text, beyond: limit) else { break }
-                findings.add(lengthRule, length, Rules.size(text, length, limit, units), limit: stringLimit)
+                findings.add("piano.stringValue.length", length, Rules.size(text, length, limit), limit: stringLimit)
             case .double(let number) where !number.isFinite: findings.add("piano.number.finite", number: number)
             case .array(let values) where values.count > Limits.arrayLength:
                 let count = values.count

@@ -43,16 +43,22 @@ enum Rules {
     }
 
     /// `text` quoted and escaped, with its `size` (`41 characters`) when given; cut past 64 units,
-    /// with its size (`size`, or in UTF-16 units): `"aaaa…" (1,048,576 UTF-16 units)`.
+    /// with its size (`size`, or ``size(of:)``): `"aaaa…" (2,097,152 bytes of UTF-8)`.
     static func quoted(_ text: String, size: @autoclosure () -> String? = nil, showingMarks: Bool = false) -> String {
         let (literal, isWhole) = escapedPrefix(of: text, showingMarks: showingMarks)
-        guard isWhole else { return "\"\(literal)…\" (\(size() ?? "\(grouped(text.utf16.count)) UTF-16 units"))" }
+        guard isWhole else { return "\"\(literal)…\" (\(size() ?? self.size(of: text)))" }
         return size().map { "\"\(literal)\" (\($0))" } ?? "\"\(literal)\""
     }
 
-    /// `text` quoted with its `length` in characters (``length(of:beyond:)``), or far longer, in UTF-16 units (`units`).
-    static func quoted(_ text: String, length: Int, _ units: Units) -> String {
-        quoted(text, size: length < 0 ? units.size(of: text) : "\(grouped(length)) characters")
+    /// `text` quoted with its `length` in characters (``length(of:beyond:)``), or far longer, in bytes (`-length`).
+    static func quoted(_ text: String, length: Int) -> String {
+        quoted(text, size: length < 0 ? "\(grouped(-length)) bytes of UTF-8" : "\(grouped(length)) characters")
+    }
+
+    /// `text`'s size in UTF-16 units; past 4,096 bytes (far longer than any limit sized so), in bytes, not counted.
+    static func size(of text: String) -> String {
+        isFarLonger(text, than: subjectLength)
+            ? "\(grouped(text.utf8.count)) bytes of UTF-8" : "\(grouped(text.utf16.count)) UTF-16 units"
     }
 
     /// `key` as a finding names it: escaped and cut as by ``quoted(_:size:showingMarks:)``, unquoted.
@@ -120,12 +126,12 @@ enum Rules {
     }
 
     /// The size of `text` of `length` (``length(of:beyond:)``) past `limit`: `41 characters`; far longer, `more than
-    /// 300 characters (5,000 UTF-16 units)`, or `5,000 UTF-16 units in characters of 16 scalars or more` (``Units``).
-    static func size(_ text: String, _ length: Int, _ limit: Int, _ units: Units) -> String {
+    /// 300 characters (5,000 bytes of UTF-8)`, or `5,000 bytes of UTF-8 in characters of 16 scalars or more`.
+    static func size(_ text: String, _ length: Int, _ limit: Int) -> String {
         guard length < 0 else { return "\(grouped(length)) characters" }
-        let units = units.size(of: text)
+        let bytes = "\(grouped(-length)) bytes of UTF-8"
         return charactersPast(text, limit) == nil
-            ? "\(units) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(units))"
+            ? "\(bytes) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(bytes))"
     }
 
     /// Whether `name` is ASCII letters, digits and `_`, starting with a letter.
@@ -216,7 +222,6 @@ struct Findings {
     /// How many more values (at any depth) the check reads: arrays can share storage, a few kilobytes hold billions.
     var valuesLeft = 16_384
     private(set) var bytesLeft = Rules.bytesPerCheck  // of text (``reads(_:within:)``)
-    let units = Units()  // of far longer texts sized in findings
     private var shown: [VendorRuleViolation] = []
     private var rest: [(rule: String, count: Int, limit: String?)] = []
     /// The key of the value walked, its findings (their rules, sizes or texts), and the last of them.
@@ -306,8 +311,7 @@ struct Findings {
     /// `Optional("42")`, or is `nil`: what `"\(id)"` makes of an `id` that is optional.
     mutating func appendOptionalID(_ id: String, rule: String) {
         guard id == "nil" || (id.hasPrefix("Optional(") && id.hasSuffix(")")) else { return }
-        let (units, limit) = (units, "an ID, not an optional's description: unwrap it before interpolating")
-        append(rule, units.quoted(id), limit: limit)
+        append(rule, Rules.quoted(id), limit: "an ID, not an optional's description: unwrap it before interpolating")
     }
 
     /// Adds a finding of `rule` where `name` shows nothing (``Rules/isEmptyOrBlank(_:)``), which breaks `limit`.
@@ -328,19 +332,4 @@ struct Findings {
                 VendorRuleViolation(rule, "\(Rules.grouped(count)) more", limit: limit ?? "the same rule")
             }
     }
-}
-
-/// A check's allowance of texts whose UTF-16 units its findings count (a full read where not ASCII): 1,048,576 bytes;
-/// past it, `2,097,152 bytes of UTF-8`. A class, so that a finding's subject charges it when made.
-final class Units {
-    private var bytesLeft = 1_048_576
-    func size(of text: String) -> String {
-        let bytes = text.utf8.count
-        guard bytes <= bytesLeft else { return "\(Rules.grouped(bytes)) bytes of UTF-8" }
-        bytesLeft -= bytes
-        return "\(Rules.grouped(text.utf16.count)) UTF-16 units"
-    }
-
-    /// `text` quoted (``Rules/quoted(_:size:showingMarks:)``), sized as above where cut: where more than 192 bytes.
-    func quoted(_ text: String) -> String { Rules.quoted(text, size: text.utf8.count > 192 ? size(of: text) : nil) }
 }

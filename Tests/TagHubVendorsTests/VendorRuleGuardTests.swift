@@ -146,15 +146,15 @@ import Testing
         #expect(AmplitudeTag.ruleViolations(across: types.map { .track(eventType: $0, eventProperties: [:]) }) == [])
     }
 
-    /// A check counts the UTF-16 units of 1,048,576 bytes of far longer texts for its findings (a full read of a
-    /// text outside ASCII); past them, a far longer text is sized in its bytes.
-    @Test func pastAMegabyteOfFarLongerTextsTheirSizesAreInBytes() {
+    /// A text far longer than its limit is sized in its bytes, however many there are: its UTF-16 units are not
+    /// counted (a full read of a text outside ASCII), neither for the first nor for the others.
+    @Test func everyFarLongerTextIsSizedInBytes() {
         let megabyte = String(repeating: "é", count: 524_288)  // 1,048,576 bytes
         let values = Dictionary(uniqueKeysWithValues: (0..<3).map { ("p\($0)", AnalyticsValue.string(megabyte + "")) })
         let limit = "breaks at most 1,024 UTF-16 units"
         #expect(
             AmplitudeTag.track(eventType: "Play", eventProperties: values).ruleViolations.map(\.description) == [
-                "amplitude.stringValue.length: p0: 524,288 UTF-16 units \(limit)",
+                "amplitude.stringValue.length: p0: 1,048,576 bytes of UTF-8 \(limit)",
                 "amplitude.stringValue.length: p1: 1,048,576 bytes of UTF-8 \(limit)",
                 "amplitude.stringValue.length: p2: 1,048,576 bytes of UTF-8 \(limit)",
             ]
@@ -165,7 +165,7 @@ import Testing
         let nameLimit = "breaks 1 to 40 UTF-16 units"
         #expect(
             FirebaseTag.event("play", Dictionary(uniqueKeysWithValues: names)).ruleViolations.map(\.description) == [
-                "firebase.parameterName.length: \(quoted) (262,145 UTF-16 units) \(nameLimit)",
+                "firebase.parameterName.length: \(quoted) (524,289 bytes of UTF-8) \(nameLimit)",
                 "firebase.parameterName.length: \(quoted) (524,289 bytes of UTF-8) \(nameLimit)",
                 "firebase.parameterName.length: \(quoted) (524,289 bytes of UTF-8) \(nameLimit)",
             ]
@@ -175,7 +175,7 @@ import Testing
         let tagLimit = "breaks at most 64 characters"
         #expect(
             BatchTag.event("play", [:], tags: tags).ruleViolations.map(\.description) == [
-                "batch.tag.length: \(quoted) (524,288 UTF-16 units) \(tagLimit)",
+                "batch.tag.length: \(quoted) (1,048,576 bytes of UTF-8) \(tagLimit)",
                 "batch.tag.length: \(quoted) (1,048,575 bytes of UTF-8) \(tagLimit)",
             ]
         )

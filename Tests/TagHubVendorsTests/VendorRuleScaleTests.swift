@@ -34,13 +34,13 @@ import Testing
         uniqueKeysWithValues: (0..<keys).map { ("itemId\($0)", AnalyticsValue.int($0)) }
     )
 
-    /// `text`'s first 64 UTF-16 units quoted with `…`, and its real length.
-    static func cut(_ text: String, units: String) -> String {
-        String(reflecting: String(text.prefix(64)) + "…") + " (\(units) UTF-16 units)"
+    /// `text`'s first 64 UTF-16 units quoted with `…`, and its real length (in `unit`: far longer, in bytes).
+    static func cut(_ text: String, units: String, _ unit: String = "UTF-16 units") -> String {
+        String(reflecting: String(text.prefix(64)) + "…") + " (\(units) \(unit))"
     }
 
-    static let asciiCut = cut(ascii, units: "1,048,576")
-    static let accentedCut = cut(accented, units: "524,288")
+    static let asciiCut = cut(ascii, units: "1,048,576", "bytes of UTF-8")
+    static let accentedCut = cut(accented, units: "1,048,576", "bytes of UTF-8")
 
     @Test func firebase() {
         func findings(_ parameters: [String: FirebaseValue]) -> [String] {
@@ -101,12 +101,12 @@ import Testing
         }
         #expect(
             findings(["title": .string(Self.ascii)]) == [
-                "amplitude.stringValue.length: title: 1,048,576 UTF-16 units breaks at most 1,024 UTF-16 units"
+                "amplitude.stringValue.length: title: 1,048,576 bytes of UTF-8 breaks at most 1,024 UTF-16 units"
             ]
         )
         #expect(
             findings(["title": .string(Self.accented)]) == [
-                "amplitude.stringValue.length: title: 524,288 UTF-16 units breaks at most 1,024 UTF-16 units"
+                "amplitude.stringValue.length: title: 1,048,576 bytes of UTF-8 breaks at most 1,024 UTF-16 units"
             ]
         )
         #expect(findings([Self.accented: 1]) == [])  // Amplitude has no rule on a key's length
@@ -149,12 +149,12 @@ import Testing
         }
         #expect(
             findings(["title": .string(Self.ascii)]) == [
-                "batch.stringValue.length: title: more than 300 characters (1,048,576 UTF-16 units) breaks 1 to 300 characters"
+                "batch.stringValue.length: title: more than 300 characters (1,048,576 bytes of UTF-8) breaks 1 to 300 characters"
             ]
         )
         #expect(
             findings(["title": .string(Self.accented)]) == [
-                "batch.stringValue.length: title: more than 300 characters (524,288 UTF-16 units) breaks 1 to 300 characters"
+                "batch.stringValue.length: title: more than 300 characters (1,048,576 bytes of UTF-8) breaks 1 to 300 characters"
             ]
         )
         #expect(
@@ -168,7 +168,7 @@ import Testing
         // A value far longer than its limit is reported by its length only: not read for blanks.
         #expect(
             findings(["title": .string(Self.blank)]) == [
-                "batch.stringValue.length: title: more than 300 characters (1,048,576 UTF-16 units) breaks 1 to 300 characters"
+                "batch.stringValue.length: title: more than 300 characters (1,048,576 bytes of UTF-8) breaks 1 to 300 characters"
             ]
         )
     }
@@ -179,12 +179,12 @@ import Testing
         }
         #expect(
             findings(["title": .string(Self.ascii)]) == [
-                "piano.stringValue.length: title: more than 255 characters (1,048,576 UTF-16 units) breaks at most 255 characters"
+                "piano.stringValue.length: title: more than 255 characters (1,048,576 bytes of UTF-8) breaks at most 255 characters"
             ]
         )
         #expect(
             findings(["title": .string(Self.accented)]) == [
-                "piano.stringValue.length: title: more than 255 characters (524,288 UTF-16 units) breaks at most 255 characters"
+                "piano.stringValue.length: title: more than 255 characters (1,048,576 bytes of UTF-8) breaks at most 255 characters"
             ]
         )
         // A key far longer than its limit is reported by its length only.
@@ -424,7 +424,7 @@ import Testing
 
     @Test func aMegabyteIsReadOnlyAsFarAsItsFindingNeeds() {
         let capitals = String(repeating: "É", count: 524_288)
-        let capitalsCut = Self.cut(capitals, units: "524,288")
+        let capitalsCut = Self.cut(capitals, units: "1,048,576", "bytes of UTF-8")
         #expect(
             PianoTag.event("podcast.played", [capitals: 1]).ruleViolations.map(\.description) == [
                 // A key far longer than its limit is reported by its length only.
@@ -541,8 +541,8 @@ import Testing
             ("piano", { PianoTag.event("podcast.played", $0).ruleViolations.map(\.description) }),
         ]
         let k64 = "\"" + String(repeating: "k", count: 64) + "…\""
-        let marks =
-            "\"a" + String(repeating: "\u{301}", count: 63) + "…\" (\(TestScale.grouped(Self.marks + 1)) UTF-16 units)"
+        let marksBytes = TestScale.grouped(2 * Self.marks + 1)
+        let marks = "\"a" + String(repeating: "\u{301}", count: 63) + "…\" (\(marksBytes) bytes of UTF-8)"
         // Far more keys than any vendor accepts: 8 are checked, the first by their first 64 bytes,
         // which they share, then by their lengths: 8 of the ten of 67 bytes (k…k0 to k…k9), in no
         // set order, each one finding, though those cut alike read alike.
