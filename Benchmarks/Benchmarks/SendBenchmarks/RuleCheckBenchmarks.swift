@@ -57,7 +57,7 @@ func ruleCheckBenchmarks() {
             $0.properties(RuleCheckTags.prefixedKeys)
         }
     }
-    // The second review of issue 26: far longer texts whose findings count their UTF-16 units, and
+    // The second review of issue 26: far longer texts whose findings counted their UTF-16 units, and
     // keys past the check's bytes compared with each other.
     for vendor in RuleCheckTags.Vendor.allCases {
         registerRuleCheck(vendor, "18 texts of 1 MB non-ASCII", configuration: large) {
@@ -223,10 +223,10 @@ enum RuleCheckTags {
         uniqueKeysWithValues: (0..<8_000).map { (String(repeating: "a", count: 4_000) + "\($0)", .int($0)) }
     )
 
-    /// The vendor's event with 18 new texts of 1 MB (``freshNonASCIIMegabyte()``) where a finding counts their UTF-16
-    /// units: Batch's 18 tags; Firebase's parameter names and Mixpanel's keys; the others' values.
+    /// The vendor's event with 18 new texts of 1 MB (``freshNonASCIIMegabyte()``) that a finding sizes in bytes (it
+    /// counted their UTF-16 units): Batch's 18 tags; Firebase's parameter names and Mixpanel's keys; the others' values.
     static func freshFarLongerTexts(_ vendor: Vendor) -> any RuleCheckedVendorTag {
-        // Each 1,048,576 bytes at most, with its number in place of its first `é`: the check counts the units of one.
+        // Each 1,048,576 bytes at most, with its number in place of its first `é` (a check counted the first's units).
         let texts = (0..<18).map { "\($0)" + String(freshNonASCIIMegabyte().unicodeScalars.dropFirst()) }
         switch vendor {
         case .batch: return BatchTag.event("podcast_played", [:], tags: texts)
