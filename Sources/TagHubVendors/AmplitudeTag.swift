@@ -93,8 +93,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
                 switch value {
                 case .string(let text):  // texts told apart by their units where counted, else by bytes
                     guard let size = findings.units(of: text, beyond: Limits.stringValueLength) else { break }
-                    let rule = "amplitude.stringValue.length"
-                    findings.add(rule, size, "\(Rules.grouped(text.utf16.count)) UTF-16 units", limit: textLimit)
+                    findings.add("amplitude.stringValue.length", size, Rules.size(of: text), limit: textLimit)
                 case .double(let number) where !number.isFinite: findings.add("amplitude.number.finite", number: number)
                 case .array(let values) where values.count > Limits.arrayLength:
                     let count = "\(Rules.grouped(values.count)) elements"

@@ -79,16 +79,16 @@ private struct FirebaseCheck {
             parameters(["screen_name": .string(screenName), "screen_class": .string(screenClass)])
         case .userProperty(let name, let value):
             self.name(name, "userPropertyName")
-            guard let value, value.utf16.count > Limits.userPropertyValueLength else { break }
+            guard let value, Rules.isLonger(value, than: Limits.userPropertyValueLength) else { break }
             let limit = "at most \(Limits.userPropertyValueLength) UTF-16 units"
-            add("userPropertyValue.length", Self.quoted(value), limit)
+            add("userPropertyValue.length", Rules.quoted(value, size: Rules.size(of: value)), limit)
         case .userID(let id?):  // far longer than its limit, reported by its length only; empty, by the length rule
             if !Rules.isFarLonger(id, than: Limits.userIDLength) {
                 findings.appendOptionalID(id, rule: "firebase.userID.optional")
                 if !id.isEmpty { findings.appendBlankID(id, rule: "firebase.userID.empty") }
             }
-            guard id.isEmpty || id.utf16.count > Limits.userIDLength else { break }
-            add("userID.length", Self.quoted(id), "1 to \(Limits.userIDLength) UTF-16 units")
+            guard id.isEmpty || Rules.isLonger(id, than: Limits.userIDLength) else { break }
+            add("userID.length", Rules.quoted(id, size: Rules.size(of: id)), "1 to \(Limits.userIDLength) UTF-16 units")
         case .userID(nil), .consent: break
         }
     }
@@ -113,11 +113,6 @@ private struct FirebaseCheck {
         findings.append("firebase." + rule, subject(), limit: limit)
     }
 
-    /// `text` quoted with its length as Firebase counts it: in UTF-16 code units, an `NSString`'s.
-    static func quoted(_ text: String) -> String {
-        Rules.quoted(text, size: "\(Rules.grouped(text.utf16.count)) UTF-16 units")
-    }
-
     /// Adds a finding of `rule` per group of `names` that differ only by case; one past 4 KB is not compared.
     mutating func caseGroups(_ names: some Sequence<String>, _ rule: String, _ what: String, in place: String = "") {
         let names = names.lazy.filter { !Rules.isFarLonger($0, than: Limits.eventNameLength) }
@@ -140,8 +135,8 @@ private struct FirebaseCheck {
     /// The rules of a string or a number, the value named `key` (`title`, `items[0].price`).
     mutating func value(_ value: FirebaseValue, _ key: @autoclosure () -> String) {
         switch value {
-        case .string(let string) where findings.units(of: string, beyond: Limits.parameterValueLength) != nil:
-            add("parameterValue.length", "\(key()): \(Self.quoted(string))", Self.valueLimit)
+        case .string(let text) where findings.units(of: text, beyond: Limits.parameterValueLength) != nil:
+            add("parameterValue.length", "\(key()): \(Rules.quoted(text, size: Rules.size(of: text)))", Self.valueLimit)
         case .double(let number) where !number.isFinite: add("number.finite", "\(key()): \(number)", "a finite number")
         default: break
         }
@@ -197,8 +192,8 @@ private struct FirebaseCheck {
             default: (Limits.parameterNameLength, [], [])
             }
         var at: String { place.map { "\($0): " } ?? "" }
-        if name.isEmpty || name.utf16.count > maxLength {
-            add(kind + ".length", at + Self.quoted(name), "1 to \(maxLength) UTF-16 units")
+        if name.isEmpty || Rules.isLonger(name, than: maxLength) {
+            add(kind + ".length", at + Rules.quoted(name, size: Rules.size(of: name)), "1 to \(maxLength) UTF-16 units")
         }
         guard !name.isEmpty, !Rules.isFarLonger(name, than: maxLength) else { return }
         // Letters and digits of any script as Java's `isLetterOrDigit` takes them: no mark, no letter number ("Ⅻ").

@@ -43,16 +43,22 @@ enum Rules {
     }
 
     /// `text` quoted and escaped, with its `size` (`41 characters`) when given; cut past 64 units,
-    /// with its size (`size`, or in UTF-16 units): `"aaaa…" (1,048,576 UTF-16 units)`.
+    /// with its size (`size`, or ``size(of:)``): `"aaaa…" (2,097,152 bytes of UTF-8)`.
     static func quoted(_ text: String, size: @autoclosure () -> String? = nil, showingMarks: Bool = false) -> String {
         let (literal, isWhole) = escapedPrefix(of: text, showingMarks: showingMarks)
-        guard isWhole else { return "\"\(literal)…\" (\(size() ?? "\(grouped(text.utf16.count)) UTF-16 units"))" }
+        guard isWhole else { return "\"\(literal)…\" (\(size() ?? self.size(of: text)))" }
         return size().map { "\"\(literal)\" (\($0))" } ?? "\"\(literal)\""
     }
 
-    /// `text` quoted with its `length` in characters (``length(of:beyond:)``), or far longer, in UTF-16 units.
+    /// `text` quoted with its `length` in characters (``length(of:beyond:)``), or far longer, in bytes (`-length`).
     static func quoted(_ text: String, length: Int) -> String {
-        quoted(text, size: length < 0 ? nil : "\(grouped(length)) characters")
+        quoted(text, size: length < 0 ? "\(grouped(-length)) bytes of UTF-8" : "\(grouped(length)) characters")
+    }
+
+    /// `text`'s size in UTF-16 units; past 4,096 bytes (far longer than any limit sized so), in bytes, not counted.
+    static func size(of text: String) -> String {
+        isFarLonger(text, than: subjectLength)
+            ? "\(grouped(text.utf8.count)) bytes of UTF-8" : "\(grouped(text.utf16.count)) UTF-16 units"
     }
 
     /// `key` as a finding names it: escaped and cut as by ``quoted(_:size:showingMarks:)``, unquoted.
@@ -70,11 +76,6 @@ enum Rules {
     /// The start of `text` escaped, at most ``subjectLength`` UTF-16 units cut at a character (or a
     /// scalar), and whether it is all of `text`. Reads only the first scalars of `text`.
     private static func escapedPrefix(of text: String, showingMarks: Bool, inLiteral: Bool = true) -> (String, Bool) {
-        // Short printable ASCII, the usual name, is its own escape.
-        let isPlain =
-            text.utf8.count <= subjectLength
-            && text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && (!inLiteral || ($0 != 0x22 && $0 != 0x5C)) }
-        if isPlain { return (text, true) }
         let window = String(String.UnicodeScalarView(text.unicodeScalars.prefix(subjectLength + 1)))
         var literal = ""
         var units = 0
@@ -100,6 +101,10 @@ enum Rules {
 
     /// Whether `text` is so far beyond `limit` that it is reported by its length: ``isFar(_:beyond:)`` in bytes.
     static func isFarLonger(_ text: String, than limit: Int) -> Bool { isFar(text.utf8.count, beyond: limit) }
+    /// Whether `text` has more than `limit` UTF-16 units: far longer (``isFarLonger(_:than:)``) is, not counted.
+    static func isLonger(_ text: String, than limit: Int) -> Bool {
+        isFarLonger(text, than: limit) || text.utf16.count > limit
+    }
     /// Whether `count` (of bytes, or of elements) is more than 4 times `limit` and 4,096: then not read.
     static func isFar(_ count: Int, beyond limit: Int) -> Bool { count > max(4 * limit, 4_096) }
 
@@ -121,12 +126,12 @@ enum Rules {
     }
 
     /// The size of `text` of `length` (``length(of:beyond:)``) past `limit`: `41 characters`; far longer, `more than
-    /// 300 characters (5,000 UTF-16 units)`, or `5,000 UTF-16 units in characters of 16 scalars or more`.
+    /// 300 characters (5,000 bytes of UTF-8)`, or `5,000 bytes of UTF-8 in characters of 16 scalars or more`.
     static func size(_ text: String, _ length: Int, _ limit: Int) -> String {
         guard length < 0 else { return "\(grouped(length)) characters" }
-        let units = "\(grouped(text.utf16.count)) UTF-16 units"
+        let bytes = "\(grouped(-length)) bytes of UTF-8"
         return charactersPast(text, limit) == nil
-            ? "\(units) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(units))"
+            ? "\(bytes) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(bytes))"
     }
 
     /// Whether `name` is ASCII letters, digits and `_`, starting with a letter.
@@ -138,29 +143,31 @@ enum Rules {
 
     /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): the
     /// first `accepted` and ``extraKeys``, where no more than twice `accepted` whose keys fit in ``bytesPerCheck``; else
-    /// the first ``extraKeys``. Keys past ``bytesPerCheck`` are compared by their first 64 bytes and lengths only.
+    /// the first ``extraKeys``. Keys past ``bytesPerCheck`` are compared by their first 64 bytes, or fewer (8 at least:
+    /// ``bytesPerCheck`` shared by the keys, about 8 a key read, or ``bytesPerCheck`` in all), then their lengths only.
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
         // Distinct keys, all but one of a byte or more: more than `bytesPerCheck + 1` are past it, not summed.
         let whole =
             properties.count <= bytesPerCheck + 1 && properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
+        let end = whole ? 64 : max(extraKeys, min(64, bytesPerCheck / properties.count))
         if properties.count <= 2 * accepted && whole {
             var sorted = properties.sorted { bytesPrecede($0.key, $1.key, whole: true) }
             sorted.removeLast(max(0, sorted.count - accepted - extraKeys))
             return sorted
         }
         var first: [(key: String, value: Value)] = []  // the first met, in order; an entry past them is left at once
-        for entry in properties
-        where first.count < extraKeys || bytesPrecede(entry.key, first[extraKeys - 1].key, whole: whole) {
-            first.insert(entry, at: first.firstIndex { bytesPrecede(entry.key, $0.key, whole: whole) } ?? first.count)
+        let precedes = { bytesPrecede($0, $1, whole: whole, end) }
+        for entry in properties where first.count < extraKeys || precedes(entry.key, first[extraKeys - 1].key) {
+            first.insert(entry, at: first.firstIndex { precedes(entry.key, $0.key) } ?? first.count)
             if first.count > extraKeys { first.removeLast() }
         }
         return first
     }
 
-    /// Whether `left` comes first by its first 64 bytes, then by its length; where `whole`, by all its bytes where both
+    /// Whether `left` comes first by its first `bytes`, then by its length; where `whole`, by all its bytes where both
     /// lengths are equal. Read in place where both can be (a trick: Architecture.md), else through their iterators.
-    private static func bytesPrecede(_ left: String, _ right: String, whole: Bool = false) -> Bool {
-        let end = whole && left.utf8.count == right.utf8.count ? Int.max : 64
+    private static func bytesPrecede(_ left: String, _ right: String, whole: Bool = false, _ bytes: Int = 64) -> Bool {
+        let end = whole && left.utf8.count == right.utf8.count ? Int.max : bytes
         let inPlace = left.utf8.withContiguousStorageIfAvailable { lefts in
             right.utf8.withContiguousStorageIfAvailable { rights in
                 for index in 0..<min(end, lefts.count, rights.count) where lefts[index] != rights[index] {

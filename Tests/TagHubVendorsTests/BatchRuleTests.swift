@@ -82,13 +82,13 @@ import Testing
         )
     }
 
-    /// Text far longer than its limit (more than 4 KB) is reported by its length only, in UTF-16
-    /// units; not read for blanks or line breaks, nor counted in characters.
+    /// Text far longer than its limit (more than 4 KB) is reported by its length only, in bytes;
+    /// not read for blanks or line breaks, nor counted in characters or UTF-16 units.
     @Test func textFarLongerThanItsLimitIsReportedByItsLengthOnly() {
         let lines = String(repeating: "\n", count: 4_097)
         #expect(
             Self.findings(["title": .string(lines)]) == [
-                "batch.stringValue.length: title: more than 300 characters (4,097 UTF-16 units) breaks 1 to 300 characters"
+                "batch.stringValue.length: title: more than 300 characters (4,097 bytes of UTF-8) breaks 1 to 300 characters"
             ]
         )
         let spaces = String(repeating: " ", count: 4_096)
@@ -101,7 +101,7 @@ import Testing
         let label = String(repeating: "é", count: 2_049)
         #expect(
             BatchTag.event("play", label: label).ruleViolations.map(\.description) == [
-                "batch.label.length: \"\(String(repeating: "é", count: 64))…\" (2,049 UTF-16 units) breaks at most 200 characters"
+                "batch.label.length: \"\(String(repeating: "é", count: 64))…\" (4,098 bytes of UTF-8) breaks at most 200 characters"
             ]
         )
         #expect(

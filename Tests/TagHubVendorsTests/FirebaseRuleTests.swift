@@ -33,13 +33,13 @@ import Testing
         )
     }
 
-    /// A name past 4 KB is reported by its length only: its characters, prefixes and case are not read.
+    /// A name past 4 KB is reported by its length only, in bytes: its characters, prefixes and case are not read.
     @Test func aNameFarLongerThanItsLimitIsReportedByItsLengthOnly() {
         let dashes = String(repeating: "-", count: 5_000)
-        let quoted = "\"\(String(repeating: "-", count: 64))…\" (5,000 UTF-16 units)"
+        let quoted = "\"\(String(repeating: "-", count: 64))…\" (5,000 bytes of UTF-8)"
         #expect(
             FirebaseTag.event("_" + dashes).ruleViolations.map(\.description) == [
-                "firebase.eventName.length: \"_\(String(repeating: "-", count: 63))…\" (5,001 UTF-16 units) breaks 1 to 40 UTF-16 units"
+                "firebase.eventName.length: \"_\(String(repeating: "-", count: 63))…\" (5,001 bytes of UTF-8) breaks 1 to 40 UTF-16 units"
             ]
         )
         // Two such names that differ only by case are two names, not compared for their case.

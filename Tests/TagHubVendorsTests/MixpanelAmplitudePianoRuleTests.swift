@@ -152,7 +152,7 @@ import Testing
         #expect(
             Self.descriptions(MixpanelTag.track(event: "Play", properties: [spaces: 1, "   ": 2])) == [
                 #"mixpanel.propertyName.empty: "   " breaks a name"#,
-                "mixpanel.propertyName.length: \"\(String(repeating: " ", count: 64))…\" (5,000 UTF-16 units) breaks at most 255 characters",
+                "mixpanel.propertyName.length: \"\(String(repeating: " ", count: 64))…\" (5,000 bytes of UTF-8) breaks at most 255 characters",
             ]
         )
     }
@@ -229,7 +229,7 @@ import Testing
             Self.descriptions(PianoTag.event("play", [key: 1, "M_É": 2])) == [
                 "piano.propertyKey.reservedPrefix: \"M_É\" breaks no \"m_\" prefix",
                 "piano.propertyKey.lowercased: \"M_É\" breaks lowercase, as Piano stores it (\"m_é\")",
-                "piano.propertyKey.length: \"M_\(String(repeating: "É", count: 62))…\" (3,002 UTF-16 units) breaks at most 40 characters",
+                "piano.propertyKey.length: \"M_\(String(repeating: "É", count: 62))…\" (6,002 bytes of UTF-8) breaks at most 40 characters",
             ]
         )
     }

@@ -67,12 +67,12 @@ import Testing
     @Test func aMegabyteOfIdeographicSpacesIsABlankBatchValueAndOfZeroWidthSpacesIsNot() {
         #expect(
             BatchTag.event("play", ["title": .string(Self.ideographicSpaces)]).ruleViolations.map(\.description) == [
-                "batch.stringValue.length: title: more than 300 characters (349,525 UTF-16 units) breaks 1 to 300 characters"
+                "batch.stringValue.length: title: more than 300 characters (1,048,575 bytes of UTF-8) breaks 1 to 300 characters"
             ]
         )
         #expect(
             BatchTag.event("play", ["title": .string(Self.zeroWidthSpaces)]).ruleViolations.map(\.description) == [
-                "batch.stringValue.length: title: more than 300 characters (349,525 UTF-16 units) breaks 1 to 300 characters"
+                "batch.stringValue.length: title: more than 300 characters (1,048,575 bytes of UTF-8) breaks 1 to 300 characters"
             ]
         )
         #expect(

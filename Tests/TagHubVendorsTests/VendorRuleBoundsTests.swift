@@ -25,7 +25,7 @@ import Testing
         }
         #expect(
             findings.map(\.description) == [
-                "piano.stringValue.length: title: more than 255 characters (1,048,576 UTF-16 units) breaks at most 255 characters"
+                "piano.stringValue.length: title: more than 255 characters (1,048,576 bytes of UTF-8) breaks at most 255 characters"
             ]
         )
     }
@@ -36,7 +36,7 @@ import Testing
         }
         #expect(
             findings.map(\.description) == [
-                "mixpanel.propertyName.length: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks at most 255 characters"
+                "mixpanel.propertyName.length: \(Self.quotedPrefix) (1,048,576 bytes of UTF-8) breaks at most 255 characters"
             ]
         )
     }
@@ -46,10 +46,11 @@ import Testing
             PianoTag.event("play", [Self.megabyte: .string(Self.megabyte)]).ruleViolations
         }
         let name = String(repeating: "a", count: 64) + "…"
+        // Far longer than their limits, the key and the value are sized in bytes, their units not counted.
         #expect(
             findings.map(\.description) == [
-                "piano.propertyKey.length: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks at most 40 characters",
-                "piano.stringValue.length: \(name): more than 255 characters (1,048,576 UTF-16 units) breaks at most 255 characters",
+                "piano.propertyKey.length: \(Self.quotedPrefix) (1,048,576 bytes of UTF-8) breaks at most 40 characters",
+                "piano.stringValue.length: \(name): more than 255 characters (1,048,576 bytes of UTF-8) breaks at most 255 characters",
             ]
         )
     }
@@ -157,13 +158,13 @@ import Testing
         let limit = "1 to 40 UTF-16 units"
         #expect(
             findings(Self.megabyte) == [
-                "firebase.itemParameterName.length: items[0]: \(Self.quotedPrefix) (1,048,576 UTF-16 units) breaks \(limit)"
+                "firebase.itemParameterName.length: items[0]: \(Self.quotedPrefix) (1,048,576 bytes of UTF-8) breaks \(limit)"
             ]
         )
         let accented = String(repeating: "é", count: 524_288)
         #expect(
             findings(accented) == [
-                "firebase.itemParameterName.length: items[0]: \"\(String(repeating: "é", count: 64))…\" (524,288 UTF-16 units) breaks \(limit)"
+                "firebase.itemParameterName.length: items[0]: \"\(String(repeating: "é", count: 64))…\" (1,048,576 bytes of UTF-8) breaks \(limit)"
             ]
         )
         // 349,525 × "e" and a combining accent: 1,048,575 bytes, far longer than the limit, so not
@@ -171,7 +172,7 @@ import Testing
         let combining = String(repeating: "e\u{301}", count: 349_525)
         #expect(
             findings(combining) == [
-                "firebase.itemParameterName.length: items[0]: \"\(String(repeating: "e\u{301}", count: 32))…\" (699,050 UTF-16 units) breaks \(limit)"
+                "firebase.itemParameterName.length: items[0]: \"\(String(repeating: "e\u{301}", count: 32))…\" (1,048,575 bytes of UTF-8) breaks \(limit)"
             ]
         )
     }
@@ -217,8 +218,8 @@ import Testing
     /// the end of only by reading all of it. Far longer than any limit, it is measured in UTF-16
     /// units, and a subject shows its first scalars.
     static let letterWithMarks = "a" + String(repeating: "\u{301}", count: marks)
-    /// The size of ``letterWithMarks`` as findings write it: `(524,289 UTF-16 units)`.
-    static let marksSize = "(\(TestScale.grouped(marks + 1)) UTF-16 units)"
+    /// The size of ``letterWithMarks`` as findings write it: `(1,048,577 bytes of UTF-8)`.
+    static let marksSize = "(\(TestScale.grouped(2 * marks + 1)) bytes of UTF-8)"
     static let shownWithMarks = "a" + String(repeating: "\u{301}", count: 63) + "…"
 
     @Test func aLetterWithAMegabyteOfMarksIsQuotedByItsFirstScalarsAndCountedAsLong() async {
@@ -233,11 +234,11 @@ import Testing
             .map { $0.map(\.description) }
         }
         let size = Self.marksSize
-        let units = TestScale.grouped(Self.marks + 1)
+        let bytes = TestScale.grouped(2 * Self.marks + 1)
         let expected: [[String]] = [
             // One character of 524,289 scalars: its characters are not counted past 4,816 scalars.
             [
-                "batch.stringValue.length: title: \(units) UTF-16 units in characters of 16 scalars or more breaks 1 to 300 characters"
+                "batch.stringValue.length: title: \(bytes) bytes of UTF-8 in characters of 16 scalars or more breaks 1 to 300 characters"
             ],
             // Far longer than its limit: reported by its length only, not read for its format.
             ["piano.propertyKey.length: \"\(Self.shownWithMarks)\" \(size) breaks at most 40 characters"],
@@ -265,7 +266,7 @@ import Testing
         }
         #expect(
             label(String(repeating: letter(8), count: 250)) == [
-                "batch.label.length: \"\(shown(8))\" (2,250 UTF-16 units) breaks at most 200 characters"
+                "batch.label.length: \"\(shown(8))\" (4,250 bytes of UTF-8) breaks at most 200 characters"
             ]
         )
         // 130 letters of 16 marks (4,290 bytes, 2,210 scalars) fit whole in the window, and fit.
@@ -274,7 +275,7 @@ import Testing
         // whole text. Characters of 16 scalars or more on average are taken as breaking the limit.
         #expect(
             label(String(repeating: letter(20), count: 200)) == [
-                "batch.label.length: \"\(shown(20))\" (4,200 UTF-16 units) breaks at most 200 characters"
+                "batch.label.length: \"\(shown(20))\" (8,200 bytes of UTF-8) breaks at most 200 characters"
             ]
         )
     }
@@ -349,7 +350,7 @@ import Testing
         let tag = "batch.tag.length: \(quoted) breaks at most 64 characters"
         // The ID's 1 + 2 × 524,288 bytes, and 171 of the call around it: 1,048,748.
         let bytes: String = TestScale.grouped(1 + 2 * Self.marks + 171)
-        let units: String = TestScale.grouped(Self.marks + 1)
+        let size: String = TestScale.grouped(2 * Self.marks + 1)
         let expected: [[String]] = [
             ["firebase.userID.length: \(quoted) breaks 1 to 256 UTF-16 units"],
             [],
@@ -359,7 +360,7 @@ import Testing
             // Given twice, it is found again by its length and first bytes, and counts once.
             [tag],
             [
-                "batch.customUserID.length: \(units) UTF-16 units in characters of 16 scalars or more breaks at most 1,024 characters"
+                "batch.customUserID.length: \(size) bytes of UTF-8 in characters of 16 scalars or more breaks at most 1,024 characters"
             ],
             [],
         ]

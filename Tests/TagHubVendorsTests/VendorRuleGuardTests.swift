@@ -145,4 +145,59 @@ import Testing
         let types = (0..<1_999).map { "e\($0)" } + ["a" + long, "b" + long]
         #expect(AmplitudeTag.ruleViolations(across: types.map { .track(eventType: $0, eventProperties: [:]) }) == [])
     }
+
+    /// A text far longer than its limit is sized in its bytes, however many there are: its UTF-16 units are not
+    /// counted (a full read of a text outside ASCII), neither for the first nor for the others.
+    @Test func everyFarLongerTextIsSizedInBytes() {
+        let megabyte = String(repeating: "é", count: 524_288)  // 1,048,576 bytes
+        let values = Dictionary(uniqueKeysWithValues: (0..<3).map { ("p\($0)", AnalyticsValue.string(megabyte + "")) })
+        let limit = "breaks at most 1,024 UTF-16 units"
+        #expect(
+            AmplitudeTag.track(eventType: "Play", eventProperties: values).ruleViolations.map(\.description) == [
+                "amplitude.stringValue.length: p0: 1,048,576 bytes of UTF-8 \(limit)",
+                "amplitude.stringValue.length: p1: 1,048,576 bytes of UTF-8 \(limit)",
+                "amplitude.stringValue.length: p2: 1,048,576 bytes of UTF-8 \(limit)",
+            ]
+        )
+        // Names of 524,289 bytes, alike in their first 64 bytes and their lengths: in the dictionary's order.
+        let names = (0..<3).map { (String(repeating: "é", count: 262_144) + "\($0)", FirebaseValue.int($0)) }
+        let quoted = String(reflecting: String(repeating: "é", count: 64) + "…")
+        let nameLimit = "breaks 1 to 40 UTF-16 units"
+        #expect(
+            FirebaseTag.event("play", Dictionary(uniqueKeysWithValues: names)).ruleViolations.map(\.description) == [
+                "firebase.parameterName.length: \(quoted) (524,289 bytes of UTF-8) \(nameLimit)",
+                "firebase.parameterName.length: \(quoted) (524,289 bytes of UTF-8) \(nameLimit)",
+                "firebase.parameterName.length: \(quoted) (524,289 bytes of UTF-8) \(nameLimit)",
+            ]
+        )
+        // Batch's tags: one given twice is one finding, told apart by its start and length, not its subject.
+        let tags = [megabyte, megabyte + "", String(megabyte.dropLast()) + "e"]
+        let tagLimit = "breaks at most 64 characters"
+        #expect(
+            BatchTag.event("play", [:], tags: tags).ruleViolations.map(\.description) == [
+                "batch.tag.length: \(quoted) (1,048,576 bytes of UTF-8) \(tagLimit)",
+                "batch.tag.length: \(quoted) (1,048,575 bytes of UTF-8) \(tagLimit)",
+            ]
+        )
+    }
+
+    /// Keys past the check's 65,536 bytes are compared by their first 8 to 64 bytes (65,536 shared by the keys), then
+    /// by their lengths: of 10,002 keys, by 8. Their order holds where those bytes differ.
+    @Test func keysPastTheBytesOfACheckAreComparedByFewerBytes() {
+        let keys =
+            ["!!!!!!!!aaa", "!!!!!!!!z"]
+            + (0..<10_000).map { String(1_000_000 + $0).dropFirst(2) + String(repeating: "k", count: 64) }
+        let attributes = Dictionary(uniqueKeysWithValues: keys.map { (String($0), AnalyticsValue.int(1)) })
+        let limit = "breaks 1 to 30 of [a-zA-Z0-9_]"
+        #expect(
+            BatchTag.event("play", attributes).ruleViolations.map(\.description) == [
+                "batch.attributeCount: 10,002 attributes breaks at most 20",
+                // All the bytes would put "!!!!!!!!aaa" first; their first 8 are alike, and "!!!!!!!!z" is shorter.
+                "batch.attributeKey.format: \"!!!!!!!!z\" \(limit)",
+                "batch.attributeKey.format: \"!!!!!!!!aaa\" \(limit)",
+                "batch.attributeKey.format: \"00000\(String(repeating: "k", count: 59))…\" (69 UTF-16 units) \(limit)",
+                "batch.attributeKey.format: 5 more \(limit)",
+            ]
+        )
+    }
 }

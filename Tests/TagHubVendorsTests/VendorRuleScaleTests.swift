@@ -34,13 +34,13 @@ import Testing
         uniqueKeysWithValues: (0..<keys).map { ("itemId\($0)", AnalyticsValue.int($0)) }
     )
 
-    /// `text`'s first 64 UTF-16 units quoted with `…`, and its real length.
-    static func cut(_ text: String, units: String) -> String {
-        String(reflecting: String(text.prefix(64)) + "…") + " (\(units) UTF-16 units)"
+    /// `text`'s first 64 UTF-16 units quoted with `…`, and its real length (in `unit`: far longer, in bytes).
+    static func cut(_ text: String, units: String, _ unit: String = "UTF-16 units") -> String {
+        String(reflecting: String(text.prefix(64)) + "…") + " (\(units) \(unit))"
     }
 
-    static let asciiCut = cut(ascii, units: "1,048,576")
-    static let accentedCut = cut(accented, units: "524,288")
+    static let asciiCut = cut(ascii, units: "1,048,576", "bytes of UTF-8")
+    static let accentedCut = cut(accented, units: "1,048,576", "bytes of UTF-8")
 
     @Test func firebase() {
         func findings(_ parameters: [String: FirebaseValue]) -> [String] {
@@ -101,12 +101,12 @@ import Testing
         }
         #expect(
             findings(["title": .string(Self.ascii)]) == [
-                "amplitude.stringValue.length: title: 1,048,576 UTF-16 units breaks at most 1,024 UTF-16 units"
+                "amplitude.stringValue.length: title: 1,048,576 bytes of UTF-8 breaks at most 1,024 UTF-16 units"
             ]
         )
         #expect(
             findings(["title": .string(Self.accented)]) == [
-                "amplitude.stringValue.length: title: 524,288 UTF-16 units breaks at most 1,024 UTF-16 units"
+                "amplitude.stringValue.length: title: 1,048,576 bytes of UTF-8 breaks at most 1,024 UTF-16 units"
             ]
         )
         #expect(findings([Self.accented: 1]) == [])  // Amplitude has no rule on a key's length
@@ -129,16 +129,17 @@ import Testing
         // The call's 198 bytes, then {"…":1}.
         #expect(findings([Self.accented: 1]) == size("1,048,780"))
         // Past 32,000 bytes by their keys alone (`"p0":0` at least), 8 keys are read (`"p0":0` to
-        // `"p10002":10002`, 84 bytes; `"itemId0":0` to `"itemId10002":10002`, 124) and each other
-        // counted as its fewest bytes, `"p1234":0`: the size is a lower bound still. The call's 198
-        // bytes, the braces and commas (keys + 1): 1,089,107 and 1,589,107 for 100,000 keys.
+        // `"p10002":10002`, 84 bytes; `"itemId0":0`, `"itemId1":1`, `"itemId10":10` and 5 of
+        // `"itemId100":100` to `"itemId109":109`, 110: keys past 65,536 bytes are compared by their
+        // first 8) and each other counted as its fewest bytes, `"p1234":0`: the size is a lower
+        // bound still. The call's 198 bytes, the braces and commas (keys + 1).
         #expect(
             findings(Self.lowercase)
                 == size(TestScale.grouped(198 + (Self.keys + 1) + 84 + Self.unreadBytes(of: Self.lowercase)))
         )
         #expect(
             findings(Self.camelCase)
-                == size(TestScale.grouped(198 + (Self.keys + 1) + 124 + Self.unreadBytes(of: Self.camelCase)))
+                == size(TestScale.grouped(198 + (Self.keys + 1) + 110 + Self.unreadBytes(of: Self.camelCase)))
         )
     }
 
@@ -148,12 +149,12 @@ import Testing
         }
         #expect(
             findings(["title": .string(Self.ascii)]) == [
-                "batch.stringValue.length: title: more than 300 characters (1,048,576 UTF-16 units) breaks 1 to 300 characters"
+                "batch.stringValue.length: title: more than 300 characters (1,048,576 bytes of UTF-8) breaks 1 to 300 characters"
             ]
         )
         #expect(
             findings(["title": .string(Self.accented)]) == [
-                "batch.stringValue.length: title: more than 300 characters (524,288 UTF-16 units) breaks 1 to 300 characters"
+                "batch.stringValue.length: title: more than 300 characters (1,048,576 bytes of UTF-8) breaks 1 to 300 characters"
             ]
         )
         #expect(
@@ -167,7 +168,7 @@ import Testing
         // A value far longer than its limit is reported by its length only: not read for blanks.
         #expect(
             findings(["title": .string(Self.blank)]) == [
-                "batch.stringValue.length: title: more than 300 characters (1,048,576 UTF-16 units) breaks 1 to 300 characters"
+                "batch.stringValue.length: title: more than 300 characters (1,048,576 bytes of UTF-8) breaks 1 to 300 characters"
             ]
         )
     }
@@ -178,12 +179,12 @@ import Testing
         }
         #expect(
             findings(["title": .string(Self.ascii)]) == [
-                "piano.stringValue.length: title: more than 255 characters (1,048,576 UTF-16 units) breaks at most 255 characters"
+                "piano.stringValue.length: title: more than 255 characters (1,048,576 bytes of UTF-8) breaks at most 255 characters"
             ]
         )
         #expect(
             findings(["title": .string(Self.accented)]) == [
-                "piano.stringValue.length: title: more than 255 characters (524,288 UTF-16 units) breaks at most 255 characters"
+                "piano.stringValue.length: title: more than 255 characters (1,048,576 bytes of UTF-8) breaks at most 255 characters"
             ]
         )
         // A key far longer than its limit is reported by its length only.
@@ -242,10 +243,21 @@ import Testing
     }
 
     /// The fewest bytes Segment counts for the keys of `properties` it does not read past 32,000
-    /// bytes of keys: `"key":0` for each but the first 8 in the order of their bytes.
+    /// bytes of keys: `"key":0` for each but the first 8 in the order of a check past 65,536 bytes
+    /// of keys: by their first 8 to 64 bytes (65,536 shared by the keys), then by their lengths.
     static func unreadBytes(of properties: [String: AnalyticsValue]) -> Int {
-        let keys = properties.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let end = max(8, min(64, 65_536 / properties.count))
+        let keys = properties.keys.sorted {
+            $0.utf8.prefix(end).elementsEqual($1.utf8.prefix(end))
+                ? $0.utf8.count < $1.utf8.count : $0.utf8.prefix(end).lexicographicallyPrecedes($1.utf8.prefix(end))
+        }
         return keys.dropFirst(8).reduce(0) { $0 + $1.utf8.count + 4 }
+    }
+
+    /// The keys of `candidates` that the findings of `rule` quote first, in their order: of keys alike in their
+    /// first bytes and their lengths past 65,536 bytes of keys, which are checked is the dictionary's to tell.
+    static func quotedKeys(_ findings: [String], _ rule: String, among candidates: [String]) -> [String] {
+        findings.compactMap { finding in candidates.first { finding.hasPrefix("\(rule): \"\($0)\"") } }
     }
 
     /// `p0` to `p99999` (``keys``), each holding `value`.
@@ -345,18 +357,22 @@ import Testing
             ]
         )
         let format = "breaks letters, digits and _, starting with a letter from a to z"
-        let piano: [String] = [
-            #"piano.propertyKey.format: "Élément0" \#(format)"#,
-            #"piano.propertyKey.lowercased: "Élément0" breaks lowercase, as Piano stores it ("élément0")"#,
-            #"piano.propertyKey.format: "Élément1" \#(format)"#,
-            #"piano.propertyKey.lowercased: "Élément1" breaks lowercase, as Piano stores it ("élément1")"#,
-            #"piano.propertyKey.format: "Élément10" \#(format)"#,
-            #"piano.propertyKey.lowercased: "Élément10" breaks lowercase, as Piano stores it ("élément10")"#,
-            // Far more keys than Piano's checks read: 8 are checked.
-            "piano.propertyKey.format: 5 more \(format)",
-            "piano.propertyKey.lowercased: 5 more breaks the same rule",
-        ]
-        #expect(PianoTag.event("podcast.played", keys).ruleViolations.map(\.description) == piano)
+        // Far more keys than Piano's checks read: 8 are checked. Past 65,536 bytes of keys, they are compared by
+        // their first 8 bytes, all "Élémen", then by their lengths: 3 of "Élément0" to "Élément9" are shown.
+        let findings = PianoTag.event("podcast.played", keys).ruleViolations.map(\.description)
+        let shown = Self.quotedKeys(findings, "piano.propertyKey.format", among: (0..<10).map { "Élément\($0)" })
+        #expect(Set(shown).count == 3)
+        let piano: [String] =
+            shown.flatMap { key in
+                [
+                    #"piano.propertyKey.format: "\#(key)" \#(format)"#,
+                    #"piano.propertyKey.lowercased: "\#(key)" breaks lowercase, as Piano stores it ("\#(key.lowercased())")"#,
+                ]
+            } + [
+                "piano.propertyKey.format: 5 more \(format)",
+                "piano.propertyKey.lowercased: 5 more breaks the same rule",
+            ]
+        #expect(findings == piano)
     }
 
     /// How many pairs of event names differing only by case are checked across tags: 20,000 at
@@ -408,7 +424,7 @@ import Testing
 
     @Test func aMegabyteIsReadOnlyAsFarAsItsFindingNeeds() {
         let capitals = String(repeating: "É", count: 524_288)
-        let capitalsCut = Self.cut(capitals, units: "524,288")
+        let capitalsCut = Self.cut(capitals, units: "1,048,576", "bytes of UTF-8")
         #expect(
             PianoTag.event("podcast.played", [capitals: 1]).ruleViolations.map(\.description) == [
                 // A key far longer than its limit is reported by its length only.
@@ -525,8 +541,8 @@ import Testing
             ("piano", { PianoTag.event("podcast.played", $0).ruleViolations.map(\.description) }),
         ]
         let k64 = "\"" + String(repeating: "k", count: 64) + "…\""
-        let marks =
-            "\"a" + String(repeating: "\u{301}", count: 63) + "…\" (\(TestScale.grouped(Self.marks + 1)) UTF-16 units)"
+        let marksBytes = TestScale.grouped(2 * Self.marks + 1)
+        let marks = "\"a" + String(repeating: "\u{301}", count: 63) + "…\" (\(marksBytes) bytes of UTF-8)"
         // Far more keys than any vendor accepts: 8 are checked, the first by their first 64 bytes,
         // which they share, then by their lengths: 8 of the ten of 67 bytes (k…k0 to k…k9), in no
         // set order, each one finding, though those cut alike read alike.
@@ -561,18 +577,24 @@ import Testing
             "piano": ["piano.propertyKey.length: \(marks) breaks at most 40 characters"],
         ]
         let script = { (number: Int) in "\"Ключ_clé_キー_Δέλτα_\(number)\"" }
+        let shown = ["batch": "batch.attributeKey.format", "piano": "piano.propertyKey.format"].mapValues { rule in
+            let findings = checks.first { $0.0 == String(rule.prefix { $0 != "." }) }!.1(Self.mixedScriptKeys)
+            let keys = Self.quotedKeys(findings, rule, among: (0..<10).map { "Ключ_clé_キー_Δέλτα_\($0)" })
+            return keys.compactMap { Int($0.split(separator: "_").last!) }
+        }
         let pianoFormat = "breaks letters, digits and _, starting with a letter from a to z"
         let expectedForScripts: [String: [String]] = [
             "firebase": ["firebase.parameterCount: 10,000 parameters breaks at most 25"],
             "mixpanel": ["mixpanel.propertyCount: 10,000 properties breaks at most 254"],
             "amplitude": ["amplitude.propertyCount: 10,000 properties breaks at most 1,000"],
             // Past 32,000 bytes by their keys alone, 8 are read and the others counted as their fewest
-            // bytes.
-            "segment": ["segment.payload.size: at least 409,104 bytes breaks at most 32,000 bytes per call"],
+            // bytes. Past 65,536 bytes of keys, they are compared by their first 8 bytes, all "Ключ", then
+            // by their lengths: 3 of those of one digit are shown (`shown`), 8 of them read.
+            "segment": ["segment.payload.size: at least 409,089 bytes breaks at most 32,000 bytes per call"],
             "batch": ["batch.attributeCount: 10,000 attributes breaks at most 20"]
-                + [0, 1, 10].map { "batch.attributeKey.format: \(script($0)) breaks 1 to 30 of [a-zA-Z0-9_]" }
+                + shown["batch"]!.map { "batch.attributeKey.format: \(script($0)) breaks 1 to 30 of [a-zA-Z0-9_]" }
                 + ["batch.attributeKey.format: 5 more breaks 1 to 30 of [a-zA-Z0-9_]"],
-            "piano": [0, 1, 10].flatMap {
+            "piano": shown["piano"]!.flatMap {
                 [
                     "piano.propertyKey.format: \(script($0)) \(pianoFormat)",
                     #"piano.propertyKey.lowercased: \#(script($0)) breaks lowercase, as Piano stores it ("ключ_clé_キー_δέλτα_\#($0)")"#,

@@ -787,7 +787,7 @@ let segmentCases: [RuleCase] = [
         [
             VendorRuleViolation(
                 "segment.track.event.titleCase",
-                #""Podcast \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…" (31,814 UTF-16 units)"#,
+                #""Podcast \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…" (31,814 bytes of UTF-8)"#,
                 limit: "words in title case, object then past-tense verb (\"Podcast Played\")"
             ),
             VendorRuleViolation(

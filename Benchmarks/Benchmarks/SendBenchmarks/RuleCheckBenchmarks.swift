@@ -57,6 +57,18 @@ func ruleCheckBenchmarks() {
             $0.properties(RuleCheckTags.prefixedKeys)
         }
     }
+    // The second review of issue 26: far longer texts whose findings counted their UTF-16 units, and
+    // keys past the check's bytes compared with each other.
+    for vendor in RuleCheckTags.Vendor.allCases {
+        registerRuleCheck(vendor, "18 texts of 1 MB non-ASCII", configuration: large) {
+            RuleCheckTags.freshFarLongerTexts($0)
+        }
+    }
+    for vendor in RuleCheckTags.Vendor.allCases {
+        registerRuleCheck(vendor, "100,000 keys sharing a 64-byte prefix", configuration: large) {
+            $0.properties(RuleCheckTags.sharedPrefixKeys)
+        }
+    }
     // Firebase takes no nested value: its largest input instead, the most items an event can hold
     // many times over.
     registerRuleCheck(.firebase, "100,000 items (no nested values in Firebase)", configuration: large) { _ in
@@ -209,6 +221,33 @@ enum RuleCheckTags {
     /// 8,000 keys of 4,000 bytes (`a`) and a number.
     static let prefixedKeys = [String: AnalyticsValue](
         uniqueKeysWithValues: (0..<8_000).map { (String(repeating: "a", count: 4_000) + "\($0)", .int($0)) }
+    )
+
+    /// The vendor's event with 18 new texts of 1 MB (``freshNonASCIIMegabyte()``) that a finding sizes in bytes (it
+    /// counted their UTF-16 units): Batch's 18 tags; Firebase's parameter names and Mixpanel's keys; the others' values.
+    static func freshFarLongerTexts(_ vendor: Vendor) -> any RuleCheckedVendorTag {
+        // Each 1,048,576 bytes at most, with its number in place of its first `é` (a check counted the first's units).
+        let texts = (0..<18).map { "\($0)" + String(freshNonASCIIMegabyte().unicodeScalars.dropFirst()) }
+        switch vendor {
+        case .batch: return BatchTag.event("podcast_played", [:], tags: texts)
+        case .firebase: return FirebaseTag.event("podcast_played", .init(uniqueKeysWithValues: texts.map { ($0, 1) }))
+        case .mixpanel: return vendor.properties(.init(uniqueKeysWithValues: texts.map { ($0, 1) }))
+        default:
+            return vendor.properties(
+                .init(uniqueKeysWithValues: texts.indices.map { ("key\($0)", .string(texts[$0])) })
+            )
+        }
+    }
+
+    /// 100,000 keys of 64 `k` and 6 digits (`000000` to `099999`).
+    static let sharedPrefixKeys = [String: AnalyticsValue](
+        uniqueKeysWithValues: (0..<100_000).map { index in
+            let digits = String(index)
+            return (
+                String(repeating: "k", count: 64) + String(repeating: "0", count: 6 - digits.count) + digits,
+                .int(index)
+            )
+        }
     )
 
     /// An array in an array… 100,000 levels deep, around `1`.
