@@ -358,6 +358,23 @@ import Testing
         #expect(hub.diagnostics.count(of: .droppedByBound, source: "answering") == 1)
     }
 
+    /// Sends `screens` on a new thread; returns it once the first `filling` were sent (they fill the
+    /// buffer: the next may wait), or `nil` past the deadline.
+    static func send(
+        _ screens: [SeedAnalytics.Screen],
+        to hub: AnalyticsHub<SeedAnalytics>,
+        filling: Int
+    ) -> DispatchGroup? {
+        let sent = LockedLog<SeedAnalytics.Screen>()
+        let sender = onNewThread {
+            for screen in screens {
+                hub.send(screen: screen)
+                sent.append(screen)
+            }
+        }
+        return waitUntil("the sender to fill the buffer", { sent.items.count >= filling }) ? sender : nil
+    }
+
     /// Observes consent as a vendor SDK told synchronously may: it takes a while (until `gate`
     /// opens) to hear of a grant (`holdsOnGrant`) or a withdrawal.
     final class SlowToBeTold: AnalyticsScreenStrategy, AnalyticsConsentObserver {
@@ -393,16 +410,9 @@ import Testing
 
         let granter = onNewThread { consent.grant(.analytics) }
         guard gate.waitUntilEntered() else { return }
-        let sent = LockedLog<SeedAnalytics.Screen>()
-        let sender = onNewThread {
-            for screen in [SeedAnalytics.Screen.podcasts, .downloads, .podcastPlayer] {
-                hub.send(screen: screen)
-                sent.append(screen)
-            }
-        }
         // The sender fills the buffer, then waits for the grant (a sender dropping its tags
         // returns at once).
-        guard waitUntil("the sender to fill the buffer", { sent.items.count >= 1 }) else { return }
+        guard let sender = Self.send([.podcasts, .downloads, .podcastPlayer], to: hub, filling: 1) else { return }
         #expect(!sender.finishes(within: 500))
         gate.release()
         guard granter.waitOrFail("the grant to return"), sender.waitOrFail("the sends to return") else { return }
@@ -469,16 +479,9 @@ import Testing
         let denier = onNewThread { consent.deny(.analytics) }
         guard gate.waitUntilEntered() else { return }
         let screens: [SeedAnalytics.Screen] = [.podcasts, .downloads, .podcastPlayer, .favorites]
-        let sent = LockedLog<SeedAnalytics.Screen>()
-        let sender = onNewThread {
-            for screen in screens {
-                hub.send(screen: screen)
-                sent.append(screen)
-            }
-        }
         // The sender fills the buffer, then waits for the switch (without the hold, it returns at
         // once, having dropped two screens).
-        guard waitUntil("the sender to fill the buffer", { sent.items.count >= 2 }) else { return }
+        guard let sender = Self.send(screens, to: hub, filling: 2) else { return }
         #expect(!sender.finishes(within: 500))
         gate.release()
         guard denier.waitOrFail("the denial to return"), sender.waitOrFail("the sends to return") else { return }
