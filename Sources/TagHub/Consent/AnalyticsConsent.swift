@@ -328,10 +328,11 @@ public final class AnalyticsConsent<Schema: AnalyticsSchema>: Sendable {
                 tell()
             }
         case .denied:
-            // Limited: what passes meanwhile is kept, and replayed once it is told. Not limited:
-            // a grant's hold (an observer denied when told) let go, as the detach waits for senders.
-            if !limits { gate.releaseHold() }
-            if !limits { hub.detach(gate) }
+            // Limited: what passes meanwhile is kept, and replayed once it is told.
+            if !limits {
+                gate.releaseHold()  // a grant's, whose observer denied when told: detach waits for senders
+                hub.detach(gate)
+            }
             gate.close(keeping: limits, reason: reason)
             if limits, previous == nil { hub.attach(gate: gate) }
             telling {

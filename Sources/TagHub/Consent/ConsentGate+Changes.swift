@@ -169,8 +169,7 @@ extension ConsentGate {
 
     /// Keeps tags from now on; waits for those passing through (unless this thread is delivering
     /// one, which it would then wait for). `holding`: until this thread opens the gate again, a
-    /// sender that finds the buffer full waits rather than drop a tag (but a tag sent from inside
-    /// a delivery: see `takeTurn()`).
+    /// sender that finds the buffer full waits rather than drop a tag (see `takeTurn()`).
     func startBuffering(holding: Bool = false) {
         lock.lock()
         mode = .buffering
