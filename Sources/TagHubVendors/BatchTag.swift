@@ -42,8 +42,7 @@ public enum BatchTag: Sendable, Hashable, CustomStringConvertible {
 extension BatchTag: RuleCheckedVendorTag {
     private typealias Limits = VendorLimits.Batch
 
-    /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``). Of more than 20 attributes, the
-    /// first 28 (by key) are checked, and of more than 40, the first 8; of more than 10 tags, the first 18.
+    /// Every rule of Batch's that this tag breaks (see ``VendorLimits/Batch``; of many attributes or tags, the first).
     public var ruleViolations: [VendorRuleViolation] {
         var findings = Findings()
         switch self {

@@ -127,7 +127,7 @@ private struct FirebaseCheck {
         for (key, value) in checked {
             name(key, "parameterName")
             if case .items(let items) = value { self.items(items, key: key) }
-            self.value(value, Rules.name(key))
+            self.value(value, Rules.key(key))
         }
         caseGroups(checked.map(\.key), "parameterName.case", "parameters")
     }
@@ -149,7 +149,7 @@ private struct FirebaseCheck {
         let dropped = " (the rest are dropped)"
         findings.appendCount("firebase.items.count", items.count, "items", Limits.itemsPerEvent, dropped)
         var names: Set<String> = []  // checked with the first item that has each; one past 4 KB, with every item
-        let list = Rules.name(key)  // escaped once, not once an item
+        let list = Rules.key(key)  // escaped once, not once an item
         for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
             guard findings.valuesLeft > 0, itemsLeft > 0 else { return }
             (findings.valuesLeft, itemsLeft) = (findings.valuesLeft - 1 - item.count, itemsLeft - 1)
@@ -172,7 +172,7 @@ private struct FirebaseCheck {
                     let isFar = Rules.isFarLonger(name, than: Limits.parameterNameLength)
                     if isFar || names.insert(name).inserted { self.name(name, "itemParameterName", in: place) }
                 }
-                self.value(value.parameterValue, "\(place).\(Rules.name(name))")
+                self.value(value.parameterValue, "\(place).\(Rules.key(name))")
             }
             caseGroups(read, "itemParameterName.case", "item parameters", in: place + ": ")
         }

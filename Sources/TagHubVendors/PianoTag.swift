@@ -153,9 +153,9 @@ extension VendorLimits {
         public static let stringValueLength = 255
         /// String arrays: at most 20 items (support article "Properties").
         public static let arrayLength = 20
-        /// Properties per event: Piano documents no limit, nor does its SDK set one. A check reads the first
-        /// 100 keys one by one (of up to 200, the first 108; of more, the first 8), and no others: a bound of
-        /// what a check costs, above what an event holds in practice, not one of Piano's.
+        /// Properties per event: Piano documents no limit, nor does its SDK set one. A check reads the first 100
+        /// keys one by one (of up to 200, the first 108; of more, the first 8; of more than 4,096, none): a bound
+        /// of what a check costs, above what an event holds in practice, not one of Piano's.
         public static let checkedProperties = 100
 
         /// Each of Piano's rules that the checks know, with what breaking it costs.

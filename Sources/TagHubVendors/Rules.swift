@@ -67,6 +67,11 @@ enum Rules {
         return isWhole ? literal : literal + "…"
     }
 
+    /// `key` as a finding names it: as it is where an ASCII identifier of 64 bytes at most, else quoted: `"a b": nan`.
+    static func key(_ key: String) -> String {
+        key.utf8.count <= subjectLength && isASCIIIdentifier(key) ? key : "\"\(name(key))\""
+    }
+
     /// `value`'s description as a finding shows it, as ``name(_:inLiteral:)`` would (the quotes
     /// and escapes of its strings are already the description's). Only its start is described.
     static func shown(_ value: AnalyticsValue) -> String {
@@ -141,22 +146,19 @@ enum Rules {
         return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
-    /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): the
-    /// first `accepted` and ``extraKeys``, where no more than twice `accepted` whose keys fit in ``bytesPerCheck``; else
-    /// the first ``extraKeys``. Keys past ``bytesPerCheck`` are compared by their first 64 bytes, or fewer (8 at least:
-    /// ``bytesPerCheck`` shared by the keys, about 8 a key read, or ``bytesPerCheck`` in all), then their lengths only.
+    /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): none
+    /// where far more than `accepted` (``isFar(_:beyond:)``: their count is the finding); the first `accepted` and
+    /// ``extraKeys`` where no more than twice `accepted` whose keys fit in ``bytesPerCheck``; else the first ``extraKeys``.
     static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
-        // Distinct keys, all but one of a byte or more: more than `bytesPerCheck + 1` are past it, not summed.
-        let whole =
-            properties.count <= bytesPerCheck + 1 && properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
-        let end = whole ? 64 : max(extraKeys, min(64, bytesPerCheck / properties.count))
+        guard !isFar(properties.count, beyond: accepted) else { return [] }
+        let whole = properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
         if properties.count <= 2 * accepted && whole {
             var sorted = properties.sorted { bytesPrecede($0.key, $1.key, whole: true) }
             sorted.removeLast(max(0, sorted.count - accepted - extraKeys))
             return sorted
         }
         var first: [(key: String, value: Value)] = []  // the first met, in order; an entry past them is left at once
-        let precedes = { bytesPrecede($0, $1, whole: whole, end) }
+        let precedes = { bytesPrecede($0, $1, whole: whole) }
         for entry in properties where first.count < extraKeys || precedes(entry.key, first[extraKeys - 1].key) {
             first.insert(entry, at: first.firstIndex { precedes(entry.key, $0.key) } ?? first.count)
             if first.count > extraKeys { first.removeLast() }
@@ -164,10 +166,10 @@ enum Rules {
         return first
     }
 
-    /// Whether `left` comes first by its first `bytes`, then by its length; where `whole`, by all its bytes where both
+    /// Whether `left` comes first by its first 64 bytes, then by its length; where `whole`, by all its bytes where both
     /// lengths are equal. Read in place where both can be (a trick: Architecture.md), else through their iterators.
-    private static func bytesPrecede(_ left: String, _ right: String, whole: Bool = false, _ bytes: Int = 64) -> Bool {
-        let end = whole && left.utf8.count == right.utf8.count ? Int.max : bytes
+    private static func bytesPrecede(_ left: String, _ right: String, whole: Bool) -> Bool {
+        let end = whole && left.utf8.count == right.utf8.count ? Int.max : 64
         let inPlace = left.utf8.withContiguousStorageIfAvailable { lefts in
             right.utf8.withContiguousStorageIfAvailable { rights in
                 for index in 0..<min(end, lefts.count, rights.count) where lefts[index] != rights[index] {
@@ -258,7 +260,7 @@ struct Findings {
         walked.last = seen
         guard walked.seen.insert(seen).inserted else { return }
         let key = walked.key
-        append(rule, "\(Rules.name(key)): \(what())", limit: limit)
+        append(rule, "\(Rules.key(key)): \(what())", limit: limit)
     }
 
     /// Adds a finding of `rule` about `number`, not finite (or not written, `limit`), once per value walked.
@@ -319,8 +321,7 @@ struct Findings {
         if Rules.isEmptyOrBlank(name) { append(rule, Rules.quoted(name), limit: limit) }
     }
 
-    /// Adds the advisory finding of `rule` where `id` shows nothing: the vendor takes it as an ID,
-    /// and files the user's data under it.
+    /// Adds the advisory finding of `rule` where `id` shows nothing: the vendor files the user's data under it.
     mutating func appendBlankID(_ id: String, rule: String) {
         appendBlank(id, rule, limit: "an ID that shows something, not empty, white space or invisible scalars")
     }

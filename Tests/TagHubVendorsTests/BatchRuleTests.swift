@@ -15,14 +15,14 @@ import Testing
         #expect(
             Self.findings([key: "x\ny"]) == [
                 #"batch.attributeKey.format: "\#(escaped)" breaks 1 to 30 of [a-zA-Z0-9_]"#,
-                #"batch.stringValue.newline: \#(escaped): "x\ny" breaks no line break"#,
+                #"batch.stringValue.newline: "\#(escaped)": "x\ny" breaks no line break"#,
             ]
         )
         #expect(
             Self.findings([key: [.double(.nan)], key.uppercased(): 1]) == [
                 #"batch.attributeKey.format: "A\u{202E}B\n\u{200B}" breaks 1 to 30 of [a-zA-Z0-9_]"#,
                 #"batch.attributeKey.format: "\#(escaped)" breaks 1 to 30 of [a-zA-Z0-9_]"#,
-                #"batch.number.finite: \#(escaped): nan breaks a finite number"#,
+                #"batch.number.finite: "\#(escaped)": nan breaks a finite number"#,
                 #"batch.attributeKey.case: "A\u{202E}B\n\u{200B}", "\#(escaped)" breaks keys that differ only by case are one attribute"#,
             ]
         )

@@ -15,14 +15,14 @@ import Testing
         #expect(
             FirebaseTag.event("play", [key: .double(.nan)]).ruleViolations.map(\.description) == [
                 "firebase.parameterName.characters: \"\(escaped)\" breaks \(Self.identifierLimit)",
-                "firebase.number.finite: \(escaped): nan breaks a finite number",
+                "firebase.number.finite: \"\(escaped)\": nan breaks a finite number",
             ]
         )
         let item: [String: FirebaseItemValue] = ["item_id": "a", key: .string(String(repeating: "x", count: 101))]
         #expect(
             FirebaseTag.event("purchase", ["items": .items([item])]).ruleViolations.map(\.description) == [
                 "firebase.itemParameterName.characters: items[0]: \"\(escaped)\" breaks \(Self.identifierLimit)",
-                "firebase.parameterValue.length: items[0].\(escaped): \"\(String(repeating: "x", count: 64))…\" "
+                "firebase.parameterValue.length: items[0].\"\(escaped)\": \"\(String(repeating: "x", count: 64))…\" "
                     + "(101 UTF-16 units) breaks at most 100 UTF-16 units",
             ]
         )

@@ -35,7 +35,7 @@ import Testing
                 MixpanelTag.track(event: "Play", properties: [Self.key: .double(.nan), Self.lowerKey: 1])
             )
                 == [
-                    "mixpanel.number.finite: \(Self.escapedKey): nan breaks a finite number",
+                    "mixpanel.number.finite: \"\(Self.escapedKey)\": nan breaks a finite number",
                     "mixpanel.propertyName.case: \"\(Self.escapedKey)\", \"\(Self.escapedLowerKey)\" breaks \(caseLimit)",
                 ]
         )
@@ -48,7 +48,7 @@ import Testing
             )
                 == [
                     "mixpanel.propertyName.length: \"\(shown)\" (304 characters) breaks at most 255 characters",
-                    "mixpanel.stringValue.bytes: \(shown): 256 bytes breaks at most 255 bytes of UTF-8",
+                    "mixpanel.stringValue.bytes: \"\(shown)\": 256 bytes breaks at most 255 bytes of UTF-8",
                 ]
         )
     }
@@ -65,7 +65,7 @@ import Testing
                 )
             ) == [
                 "amplitude.propertyName.empty: \"\(escapedBlank)\" breaks a name",
-                "amplitude.number.finite: \(escapedBlank): nan breaks a finite number",
+                "amplitude.number.finite: \"\(escapedBlank)\": nan breaks a finite number",
                 "amplitude.propertyName.case: \"\(Self.escapedKey)\", \"\(Self.escapedLowerKey)\" breaks names that differ only by case are different properties",
             ]
         )
@@ -76,7 +76,7 @@ import Testing
             Self.descriptions(PianoTag.event("play", [Self.key: .double(.nan)])) == [
                 "piano.propertyKey.format: \"\(Self.escapedKey)\" breaks letters, digits and _, starting with a letter from a to z",
                 "piano.propertyKey.lowercased: \"\(Self.escapedKey)\" breaks lowercase, as Piano stores it (\"\(Self.escapedLowerKey)\")",
-                "piano.number.finite: \(Self.escapedKey): nan breaks a finite number",
+                "piano.number.finite: \"\(Self.escapedKey)\": nan breaks a finite number",
             ]
         )
     }

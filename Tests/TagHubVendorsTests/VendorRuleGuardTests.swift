@@ -75,7 +75,7 @@ import Testing
             AmplitudeTag.track(eventType: "Play", eventProperties: properties).ruleViolations.map(\.description)
         }
         let first = ["a", "b", "c"].map {
-            "amplitude.number.finite: \($0 + String(repeating: "x", count: 63))…: nan breaks a finite number"
+            "amplitude.number.finite: \"\($0 + String(repeating: "x", count: 63))…\": nan breaks a finite number"
         }
         #expect(findings(keys(0)) == first + ["amplitude.number.finite: 13 more breaks a finite number"])
         #expect(findings(keys(1)) == first + ["amplitude.number.finite: 5 more breaks a finite number"])
@@ -181,23 +181,38 @@ import Testing
         )
     }
 
-    /// Keys past the check's 65,536 bytes are compared by their first 8 to 64 bytes (65,536 shared by the keys), then
-    /// by their lengths: of 10,002 keys, by 8. Their order holds where those bytes differ.
-    @Test func keysPastTheBytesOfACheckAreComparedByFewerBytes() {
-        let keys =
-            ["!!!!!!!!aaa", "!!!!!!!!z"]
-            + (0..<10_000).map { String(1_000_000 + $0).dropFirst(2) + String(repeating: "k", count: 64) }
+    /// Keys past the check's 65,536 bytes are compared by their first 64 bytes, then by their lengths (of 1,002 keys of
+    /// 67 to 69 bytes). Their order holds where those bytes differ.
+    @Test func keysPastTheBytesOfACheckAreComparedByTheirFirst64Bytes() {
+        let bang = String(repeating: "!", count: 64)
+        let keys = [bang + "aaa", bang + "z"] + (0..<1_000).map { String(1_000_000 + $0).dropFirst(2) + bang }
         let attributes = Dictionary(uniqueKeysWithValues: keys.map { (String($0), AnalyticsValue.int(1)) })
         let limit = "breaks 1 to 30 of [a-zA-Z0-9_]"
         #expect(
             BatchTag.event("play", attributes).ruleViolations.map(\.description) == [
-                "batch.attributeCount: 10,002 attributes breaks at most 20",
-                // All the bytes would put "!!!!!!!!aaa" first; their first 8 are alike, and "!!!!!!!!z" is shorter.
-                "batch.attributeKey.format: \"!!!!!!!!z\" \(limit)",
-                "batch.attributeKey.format: \"!!!!!!!!aaa\" \(limit)",
-                "batch.attributeKey.format: \"00000\(String(repeating: "k", count: 59))…\" (69 UTF-16 units) \(limit)",
+                "batch.attributeCount: 1,002 attributes breaks at most 20",
+                // All the bytes would put "…aaa" first; their first 64 are alike, and "…z" is shorter.
+                "batch.attributeKey.format: \"\(bang)…\" (65 UTF-16 units) \(limit)",
+                "batch.attributeKey.format: \"\(bang)…\" (67 UTF-16 units) \(limit)",
+                "batch.attributeKey.format: \"00000\(bang.dropFirst(5))…\" (69 UTF-16 units) \(limit)",
                 "batch.attributeKey.format: 5 more \(limit)",
             ]
         )
+    }
+
+    /// Far more keys than a vendor accepts (4 times, and 4,096) are reported by their count only: none is read.
+    @Test func farMoreKeysThanAVendorAcceptsAreReportedByTheirCountOnly() {
+        func properties(_ count: Int) -> [String: AnalyticsValue] {
+            Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0) x", AnalyticsValue.double(.nan)) })
+        }
+        let count = "mixpanel.propertyCount: 4,097 properties breaks at most 254"
+        #expect(
+            MixpanelTag.track(event: "Play", properties: properties(4_097)).ruleViolations.map(\.description) == [count]
+        )
+        let read = MixpanelTag.track(event: "Play", properties: properties(4_096)).ruleViolations.map(\.rule)
+        #expect(read == ["mixpanel.propertyCount"] + Array(repeating: "mixpanel.number.finite", count: 4))
+        // Piano sets no count (its checks read 100 keys): far more, and no finding says anything of them.
+        #expect(PianoTag.event("play", properties(4_097)).ruleViolations == [])
+        #expect(PianoTag.event("play", properties(4_096)).ruleViolations.count == 8)
     }
 }

@@ -11,7 +11,7 @@ import Testing
     @Test func keysAlikeInTheirFirst64BytesAndTheirLengthAreOrderedByTheRest() {
         let keys = (0..<6).map { String(repeating: "é", count: 32) + "_k\($0)" }
         let expected =
-            keys.prefix(3).map { "mixpanel.number.finite: \($0): nan breaks a finite number" }
+            keys.prefix(3).map { "mixpanel.number.finite: \"\($0)\": nan breaks a finite number" }
             + ["mixpanel.number.finite: 3 more breaks a finite number"]
         for capacity in [6, 16, 64, 256] {
             for order in [keys, keys.reversed(), [3, 0, 5, 1, 4, 2].map { keys[$0] }] {
@@ -30,7 +30,7 @@ import Testing
         let keys = (0..<6).map { String(repeating: "é", count: 32) + "_k\($0)" }
         let expected =
             ["mixpanel.propertyCount: 600 properties breaks at most 254"]
-            + keys.prefix(3).map { "mixpanel.number.finite: \($0): nan breaks a finite number" }
+            + keys.prefix(3).map { "mixpanel.number.finite: \"\($0)\": nan breaks a finite number" }
             + ["mixpanel.number.finite: 3 more breaks a finite number"]
         for capacity in [600, 1_024, 4_096] {
             for order in [keys, keys.reversed()] {
@@ -40,6 +40,22 @@ import Testing
                 let findings = MixpanelTag.track(event: "Play", properties: properties).ruleViolations
                 #expect(findings.map(\.description) == expected, "capacity \(capacity), order \(order)")
             }
+        }
+    }
+
+    /// In a finding about its value, a key of 1 to 64 ASCII letters, digits and `_`, starting with a letter, shows as it
+    /// is; any other is quoted and escaped: none reads as a finding's own words, or as nothing.
+    @Test func aKeyShowsAsItIsOnlyWhereItIsPlain() {
+        let shown: KeyValuePairs<String, String> = [
+            "item_id2": "item_id2", "$email": #""$email""#, "item-id": #""item-id""#, "_x": #""_x""#, "1x": #""1x""#,
+            "": #""""#, "a b": #""a b""#, "é": #""é""#,
+            "x: 1; mixpanel.number.finite: y": #""x: 1; mixpanel.number.finite: y""#, "a\"b": #""a\"b""#,
+            String(repeating: "k", count: 64): String(repeating: "k", count: 64),
+            String(repeating: "k", count: 65): "\"\(String(repeating: "k", count: 64))…\"",
+        ]
+        for (key, name) in shown {
+            let findings = MixpanelTag.track(event: "Play", properties: [key: .double(.nan)]).ruleViolations
+            #expect(findings.last?.description == "mixpanel.number.finite: \(name): nan breaks a finite number")
         }
     }
 
