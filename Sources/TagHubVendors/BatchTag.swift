@@ -88,11 +88,7 @@ extension BatchTag: RuleCheckedVendorTag {
     /// Adds a finding of `rule` where `name` breaks `^[a-zA-Z0-9_]{1,30}$`. More than 30 bytes breaks it
     /// either way (more than 30 characters, or one outside ASCII): a long name is not read.
     private static func checkName(_ name: String, _ rule: String, into findings: inout Findings) {
-        let breaksFormat =
-            name.isEmpty || name.utf8.count > Limits.nameLength
-            || !name.utf8.allSatisfy {
-                ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F
-            }
+        let breaksFormat = name.utf8.count > Limits.nameLength || !Rules.isASCIIIdentifier(name, fromLetter: false)
         if breaksFormat { findings.append(rule, Rules.quoted(name), limit: nameLimit) }
     }
 

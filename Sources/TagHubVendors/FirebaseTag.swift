@@ -154,12 +154,13 @@ private struct FirebaseCheck {
             guard findings.valuesLeft > 0, itemsLeft > 0 else { return }
             (findings.valuesLeft, itemsLeft) = (findings.valuesLeft - 1 - item.count, itemsLeft - 1)
             let place = "\(list)[\(index)]"
+            let standard = Rules.entries(named: Limits.standardItemParameters, in: item)
             let identified = ["item_id", "item_name"].contains { name in  // by an ID that shows something
-                guard case .string(let id) = item[name] else { return item[name] != nil }
+                guard case .string(let id) = standard[name] else { return standard[name] != nil }
                 return Rules.isFarLonger(id, than: Limits.parameterValueLength) || !Rules.isEmptyOrBlank(id)
             }
             if !identified { add("items.identity", place, "an item_id or an item_name, not blank") }
-            let custom = item.count - Limits.standardItemParameters.count { item[$0] != nil }
+            let custom = item.count - standard.count
             if custom > Limits.customParametersPerItem {
                 let limit = "at most \(Limits.customParametersPerItem)"
                 add("items.customParameterCount", "\(place): \(custom) custom parameters", limit)

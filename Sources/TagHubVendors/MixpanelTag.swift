@@ -70,13 +70,11 @@ extension MixpanelTag: RuleCheckedVendorTag {
         return findings.summary
     }
 
-    /// The rules of properties: their count (an event's), blank keys, each key and value, keys differing only by case.
+    /// The rules of properties: their count, blank keys, each key and value, keys differing only by case.
     /// Only ``Rules/checkedEntries(of:accepted:)`` are read, their keys within the tag's bytes (``Findings``).
     private static func check(_ properties: [String: AnalyticsValue], isEvent: Bool, into findings: inout Findings) {
-        if isEvent {
-            findings.appendCount("mixpanel.propertyCount", properties.count, "properties", Limits.propertiesPerEvent)
-        }
         let accepted = isEvent ? Limits.propertiesPerEvent : Limits.propertiesPerProfile
+        findings.appendCount("mixpanel.propertyCount", properties.count, "properties", accepted)
         let (entries, most) = (Rules.checkedEntries(of: properties, accepted: accepted), Limits.propertyNameLength)
         var keys = entries.map(\.key)  // the first, read within the tag's bytes; then those not far longer than a name
         keys.removeAll { !findings.reads($0, within: most) }
@@ -86,7 +84,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
         for (index, (key, value)) in entries.enumerated() {
             if index < read, let length = Rules.length(of: key, beyond: Limits.propertyNameLength) {
                 findings.append("mixpanel.propertyName.length", Rules.quoted(key, length: length), limit: nameLimit)
-            } else if isEvent && key == "$ignore" {
+            } else if isEvent && key.utf8.elementsEqual("$ignore".utf8) {
                 findings.append("mixpanel.propertyName.ignore", Rules.quoted(key), limit: ignoreLimit)
             } else if isEvent && index < read && Limits.reservedPropertyNames.contains(key) {
                 findings.append("mixpanel.propertyName.reserved", Rules.quoted(key), limit: "not reserved by Mixpanel")

@@ -125,7 +125,7 @@ enum Rules {
     /// where they hold no more than `limit` whole characters and `text` goes on (not read further).
     static func charactersPast(_ text: String, _ limit: Int) -> Bool? {
         let window = text.unicodeScalars.prefix(16 * (limit + 1))
-        let counted = Substring(window).count
+        let counted = String(text[..<window.endIndex]).count  // a copy: a Substring's last character reads on past it
         if window.endIndex == text.unicodeScalars.endIndex { return counted > limit }
         return counted - 1 > limit ? true : nil  // the window's last character may go on past it
     }
@@ -139,10 +139,10 @@ enum Rules {
             ? "\(bytes) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(bytes))"
     }
 
-    /// Whether `name` is ASCII letters, digits and `_`, starting with a letter.
-    static func isASCIIIdentifier(_ name: String) -> Bool {
+    /// Whether `name` is ASCII letters, digits and `_`, starting with a letter (or any of them, where not `fromLetter`).
+    static func isASCIIIdentifier(_ name: String, fromLetter: Bool = true) -> Bool {
         let isLetter = { (byte: UInt8) in (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-        guard let first = name.utf8.first, isLetter(first) else { return false }
+        guard let first = name.utf8.first, isLetter(first) || !fromLetter else { return false }
         return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
@@ -185,6 +185,11 @@ enum Rules {
             if byte != other { return byte < other }
         }
         return left.utf8.count < right.utf8.count
+    }
+
+    /// The entries of `properties` named among `names`, without a lookup: it compares keys whole, even of 1 MB of marks.
+    static func entries<V>(named names: some Collection<String>, in properties: [String: V]) -> [String: V] {
+        properties.filter { entry in names.contains { $0.utf8.count == entry.key.utf8.count && $0 == entry.key } }
     }
 
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
@@ -309,10 +314,11 @@ struct Findings {
         }
     }
 
-    /// Adds the advisory finding of `rule` where `id` reads as Swift's description of an optional,
-    /// `Optional("42")`, or is `nil`: what `"\(id)"` makes of an `id` that is optional.
+    /// Adds the advisory finding of `rule` where `id` reads as Swift's description of an optional, `Optional("42")`, or
+    /// is `nil`: what `"\(id)"` makes of an `id` that is optional. In bytes: a string compares a character whole.
     mutating func appendOptionalID(_ id: String, rule: String) {
-        guard id == "nil" || (id.hasPrefix("Optional(") && id.hasSuffix(")")) else { return }
+        let isOptional = id.utf8.starts(with: "Optional(".utf8) && id.utf8.last == 0x29  // ")"
+        guard isOptional || id.utf8.elementsEqual("nil".utf8) else { return }
         append(rule, Rules.quoted(id), limit: "an ID, not an optional's description: unwrap it before interpolating")
     }
 

@@ -66,18 +66,19 @@ extension SegmentTag: RuleCheckedVendorTag {
                 findings.append("segment.track.event.titleCase", Rules.quoted(event), limit: limit)
             }
             // `revenue` and `value` are numbers, `currency` an ISO 4217 code (spec/track.md).
-            for key in Self.numericKeys {
-                guard let value = properties[key] else { continue }
+            let named = Rules.entries(named: Limits.numericTrackProperties.union(["currency"]), in: properties)
+            for key in Limits.numericTrackProperties.sorted() {
+                guard let value = named[key] else { continue }
                 if case .int = value { continue } else if case .double = value { continue }
                 findings.append("segment.track.\(key).number", "\(key): \(Rules.shown(value))", limit: "a number")
             }
-            if let currency = properties["currency"], !Self.isCurrencyCode(currency) {
+            if let currency = named["currency"], !Self.isCurrencyCode(currency) {
                 let limit = "an ISO 4217 code such as \"EUR\""
                 findings.append("segment.track.currency.code", "currency: \(Rules.shown(currency))", limit: limit)
             }
             Self.check(properties, in: ("track", ("event", event), "properties"), &findings)
         case .screen(let name, let properties):
-            if let value = properties["name"] {
+            if let value = Rules.entries(named: ["name"], in: properties)["name"] {
                 let limit = "not a property: a screen's name is its own"
                 findings.append("segment.screen.name.reserved", "name: \(Rules.shown(value))", limit: limit)
             }
@@ -126,8 +127,6 @@ extension SegmentTag: RuleCheckedVendorTag {
         }
         return true
     }
-
-    private static let numericKeys = Limits.numericTrackProperties.sorted()
 
     private static func isCurrencyCode(_ value: AnalyticsValue) -> Bool {
         guard case .string(let code) = value, code.utf8.count == Limits.currencyCodeLength else { return false }

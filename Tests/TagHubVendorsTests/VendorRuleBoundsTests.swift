@@ -365,4 +365,39 @@ import Testing
         ]
         #expect(findings == expected)
     }
+
+    /// Among keys of a megabyte of marks, the keys with a meaning of their own (Segment's `revenue` and `currency`,
+    /// Firebase's `item_id` and standard item parameters) are found by their bytes, not looked up: a lookup compares
+    /// the name it looks for with the keys in its way, as strings compare, which normalized the megabyte (Firebase:
+    /// 200 such items took a minute in a release build). They are still found, and only they.
+    @Test func namedKeysAreFoundAmongKeysOfAMegabyteOfMarks() async {
+        let findings = await onA512KiBThread {
+            [
+                SegmentTag.track(
+                    event: "Order Completed",
+                    properties: [Self.letterWithMarks: 1, "revenue": "12", "currency": "eur", "value": 3]
+                ).ruleViolations,
+                FirebaseTag.event(
+                    "purchase",
+                    [
+                        "items": .items(
+                            Array(repeating: [Self.letterWithMarks: 1, "item_id": "x", "price": 1], count: 200)
+                        )
+                    ]
+                ).ruleViolations,
+                FirebaseTag.event("purchase", ["items": .items([[Self.letterWithMarks: 1, "price": 1]])])
+                    .ruleViolations,
+            ]
+            .map { $0.map(\.rule) }
+        }
+        #expect(
+            findings == [
+                ["segment.track.revenue.number", "segment.track.currency.code", "segment.payload.size"],
+                // Each item has an ID and 1 custom parameter of the 27 an item takes, whose name is too long: found
+                // in the items whose names the tag's bytes let a check read (3 shown, then "95 more").
+                Array(repeating: "firebase.itemParameterName.length", count: 4),
+                ["firebase.items.identity", "firebase.itemParameterName.length"],
+            ]
+        )
+    }
 }

@@ -211,6 +211,12 @@ import Testing
         )
         let read = MixpanelTag.track(event: "Play", properties: properties(4_096)).ruleViolations.map(\.rule)
         #expect(read == ["mixpanel.propertyCount"] + Array(repeating: "mixpanel.number.finite", count: 4))
+        // A Mixpanel profile takes 2,000 properties: past them, its count is found too.
+        let profile = MixpanelTag.setPeopleProperties(properties(2_001)).ruleViolations.map(\.description)
+        #expect(profile.first == "mixpanel.propertyCount: 2,001 properties breaks at most 2,000")
+        #expect(
+            MixpanelTag.setPeopleProperties(properties(8_001)).ruleViolations.map(\.rule) == ["mixpanel.propertyCount"]
+        )
         // Piano sets no count (its checks read 100 keys): far more, and no finding says anything of them.
         #expect(PianoTag.event("play", properties(4_097)).ruleViolations == [])
         #expect(PianoTag.event("play", properties(4_096)).ruleViolations.count == 8)

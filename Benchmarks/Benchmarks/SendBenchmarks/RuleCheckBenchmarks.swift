@@ -69,6 +69,16 @@ func ruleCheckBenchmarks() {
             $0.properties(RuleCheckTags.sharedPrefixKeys)
         }
     }
+    // The fourth review of issue 26: one character of a megabyte (a letter and its marks), which a string
+    // comparison, a dictionary lookup among such keys or a `Substring`'s character count reads whole.
+    for vendor in RuleCheckTags.Vendor.allCases {
+        registerRuleCheck(vendor, "a key and 20 values of one character of 1 MB", configuration: large) {
+            $0.properties(RuleCheckTags.megabyteCharacters)
+        }
+    }
+    registerRuleCheck(.firebase, "200 items, each with a key of one character of 1 MB", configuration: large) { _ in
+        RuleCheckTags.megabyteCharacterItems
+    }
     // Firebase takes no nested value: its largest input instead, the most items an event can hold
     // many times over.
     registerRuleCheck(.firebase, "100,000 items (no nested values in Firebase)", configuration: large) { _ in
@@ -248,6 +258,22 @@ enum RuleCheckTags {
                 .int(index)
             )
         }
+    )
+
+    /// "a" and 524,288 combining acute accents: one character of 1,048,577 bytes.
+    static let megabyteCharacter = "a" + String(repeating: "\u{301}", count: 524_288)
+
+    /// A key of ``megabyteCharacter``, and 20 keys holding it.
+    static let megabyteCharacters: [String: AnalyticsValue] = {
+        var properties: [String: AnalyticsValue] = [megabyteCharacter: 1]
+        for index in 0..<20 { properties["k\(index)"] = .string(megabyteCharacter) }
+        return properties
+    }()
+
+    /// A purchase of 200 items, each with an ID and a key of ``megabyteCharacter``.
+    static let megabyteCharacterItems = FirebaseTag.event(
+        "purchase",
+        ["items": .items(Array(repeating: [megabyteCharacter: 1, "item_id": "SKU1"], count: 200))]
     )
 
     /// An array in an array… 100,000 levels deep, around `1`.
