@@ -1,6 +1,6 @@
 /// A vendor tag that knows its vendor's rules.
 public protocol RuleCheckedVendorTag: Sendable {
-    /// Every rule this tag breaks on its own, in a fixed order; empty when the vendor accepts it.
+    /// Every rule this tag breaks on its own, in a fixed order; of a huge tag, those its model's guards let a check read.
     var ruleViolations: [VendorRuleViolation] { get }
 
     /// The rules that `tags`, taken together, break: too many distinct event names, names that
