@@ -183,8 +183,9 @@ extension AnalyticsValue {
     }
 }
 
-/// `{key: value, …}` with keys in scalar order: the same text on every run.
+/// `{key: value, "a key": value, …}` with keys in scalar order (the same text on every run), quoted but identifiers.
 func describeProperties(_ properties: [String: some CustomStringConvertible]) -> String {
-    let keys = properties.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-    return "{" + keys.map { "\($0): \(properties[$0]!)" }.joined(separator: ", ") + "}"
+    let entries = properties.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+    let shown = entries.map { "\(Rules.isASCIIIdentifier($0.key) ? $0.key : String(reflecting: $0.key)): \($0.value)" }
+    return "{" + shown.joined(separator: ", ") + "}"
 }

@@ -85,8 +85,7 @@ extension BatchTag: RuleCheckedVendorTag {
     }
 
     private static let nameLimit = "1 to \(Limits.nameLength) of [a-zA-Z0-9_]"
-    /// Adds a finding of `rule` where `name` breaks `^[a-zA-Z0-9_]{1,30}$`. More than 30 bytes breaks it
-    /// either way (more than 30 characters, or one outside ASCII): a long name is not read.
+    /// Adds a finding of `rule` where `name` breaks `^[a-zA-Z0-9_]{1,30}$`: past 30 bytes it does, not read further.
     private static func checkName(_ name: String, _ rule: String, into findings: inout Findings) {
         let breaksFormat = name.utf8.count > Limits.nameLength || !Rules.isASCIIIdentifier(name, fromLetter: false)
         if breaksFormat { findings.append(rule, Rules.quoted(name), limit: nameLimit) }

@@ -59,6 +59,13 @@ import Testing
         }
     }
 
+    /// A tag's description, which a snapshot's rule finding line quotes after `in`, quotes and escapes a key that is
+    /// not an ASCII identifier, as its string values are: none reads as another key, or splits the line.
+    @Test func aTagsDescriptionQuotesAKeyUnlessAnIdentifier() {
+        let tag = MixpanelTag.track(event: "Play", properties: ["$email": "a", "a b": 1, "a\nb: 1, c": 2, "title": 3])
+        #expect(tag.description == #"Play {"$email": "a", "a\nb: 1, c": 2, "a b": 1, title: 3}"#)
+    }
+
     /// `count` keys `p000`, `p001`, …, each holding `value`.
     static func numbered(_ count: Int, _ value: AnalyticsValue = 1) -> [String: AnalyticsValue] {
         Dictionary(uniqueKeysWithValues: (0..<count).map { ("p" + String(String(1_000 + $0).dropFirst()), value) })
