@@ -151,10 +151,10 @@ private struct FirebaseCheck {
         var names: Set<String> = []  // checked with the first item that has each; one past 4 KB, with every item
         let list = Rules.key(key)  // escaped once, not once an item
         for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
-            guard findings.valuesLeft > 0, itemsLeft > 0 else { return }
+            guard findings.valuesLeft > item.count, itemsLeft > 0 else { return }
             (findings.valuesLeft, itemsLeft) = (findings.valuesLeft - 1 - item.count, itemsLeft - 1)
             let place = "\(list)[\(index)]"
-            let standard = Rules.entries(named: Limits.standardItemParameters, in: item)
+            let standard = item.filter { $0.key.utf8.count <= 40 && Limits.standardItemParameters.contains($0.key) }
             let identified = ["item_id", "item_name"].contains { name in  // by an ID that shows something
                 guard case .string(let id) = standard[name] else { return standard[name] != nil }
                 return Rules.isFarLonger(id, than: Limits.parameterValueLength) || !Rules.isEmptyOrBlank(id)

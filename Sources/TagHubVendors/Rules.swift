@@ -187,9 +187,11 @@ enum Rules {
         return left.utf8.count < right.utf8.count
     }
 
-    /// The entries of `properties` named among `names`, without a lookup: it compares keys whole, even of 1 MB of marks.
-    static func entries<V>(named names: some Collection<String>, in properties: [String: V]) -> [String: V] {
-        properties.filter { entry in names.contains { $0.utf8.count == entry.key.utf8.count && $0 == entry.key } }
+    /// The entries of `properties` named among `names`, looked up where no key is longer than ``nameBytes``, else none:
+    /// a lookup compares a name with the keys in its way, whole, and a key of one character can take a megabyte.
+    static func entries<V>(named names: [String], in properties: [String: V]) -> [String: V] {
+        guard properties.keys.allSatisfy({ $0.utf8.count <= nameBytes }) else { return [:] }
+        return Dictionary(uniqueKeysWithValues: names.compactMap { name in properties[name].map { (name, $0) } })
     }
 
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
@@ -273,8 +275,7 @@ struct Findings {
         add(rule, Int(truncatingIfNeeded: (number.isNaN ? .nan : number).bitPattern), "\(number)", limit: limit)
     }
 
-    /// Adds a violation of `rule`, one of the vendor models' rules; `subject` is written only for
-    /// the first three of the rule.
+    /// Adds a violation of `rule`, one of the vendor models' rules; `subject` is written only for the first three of it.
     mutating func append(_ rule: String, _ subject: @autoclosure () -> String, limit: String) {
         if let index = rest.firstIndex(where: { $0.rule == rule }) {
             rest[index].count += 1
@@ -314,8 +315,7 @@ struct Findings {
         }
     }
 
-    /// Adds the advisory finding of `rule` where `id` reads as Swift's description of an optional, `Optional("42")`, or
-    /// is `nil`: what `"\(id)"` makes of an `id` that is optional. In bytes: a string compares a character whole.
+    /// Adds the advisory finding of `rule` where `id` reads as `Optional("42")` or `nil`: `"\(id)"` of an optional `id`.
     mutating func appendOptionalID(_ id: String, rule: String) {
         let isOptional = id.utf8.starts(with: "Optional(".utf8) && id.utf8.last == 0x29  // ")"
         guard isOptional || id.utf8.elementsEqual("nil".utf8) else { return }

@@ -66,7 +66,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                 findings.append("segment.track.event.titleCase", Rules.quoted(event), limit: limit)
             }
             // `revenue` and `value` are numbers, `currency` an ISO 4217 code (spec/track.md).
-            let named = Rules.entries(named: Limits.numericTrackProperties.union(["currency"]), in: properties)
+            let named = Rules.entries(named: ["currency", "revenue", "value"], in: properties)
             for key in Limits.numericTrackProperties.sorted() {
                 guard let value = named[key] else { continue }
                 if case .int = value { continue } else if case .double = value { continue }

@@ -101,8 +101,9 @@ import Testing
     }
 
     /// Items are read within the tag's budget of 16,384 values, each item counting as one and its
-    /// parameters: of four lists of 200 items of 101 values, in the order of their keys, the first
-    /// 163 items of `a` are checked, up to 16,463 values. An item is placed by its list's key.
+    /// parameters, and read only where it fits in what is left: of four lists of 200 items of 101 values,
+    /// in the order of their keys, the first 162 items of `a` are checked, 16,362 values. An item is
+    /// placed by its list's key.
     @Test func itemsAreReadWithinTheTagsBudgetOfValues() {
         var item: [String: FirebaseItemValue] = [:]
         for index in 0..<100 { item["c\(index)"] = .int(index) }
@@ -121,8 +122,8 @@ import Testing
             "firebase.items.customParameterCount: a[2]: \(custom)",
             "firebase.items.parameter: \"b\" \(parameter)",
             "firebase.items.parameter: \"c\" \(parameter)",
-            "firebase.items.identity: 160 more \(identity)",
-            "firebase.items.customParameterCount: 160 more breaks at most 27",
+            "firebase.items.identity: 159 more \(identity)",
+            "firebase.items.customParameterCount: 159 more breaks at most 27",
         ]
         let parameters: [String: FirebaseValue] = ["items": list, "a": list, "b": list, "c": list]
         #expect(FirebaseTag.event("purchase", parameters).ruleViolations.map(\.description) == expected)
