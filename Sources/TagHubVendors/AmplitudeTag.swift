@@ -75,7 +75,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
     private static func check(id: String, _ rule: String, into findings: inout Findings) {
         findings.appendOptionalID(id, rule: "\(rule).optional")
         let units = id.utf16.prefix(Limits.minimumIDLength).count
-        if units >= Limits.minimumIDLength { return findings.appendBlankID(id, rule: "\(rule).empty") }
+        if units >= Limits.minimumIDLength { return findings.appendBlank(id, "\(rule).empty", limit: Rules.blankID) }
         findings.append("\(rule).length", Rules.quoted(id, size: "\(units) UTF-16 units"), limit: idLimit)
     }
 

@@ -73,7 +73,7 @@ extension BatchTag: RuleCheckedVendorTag {
             let limit = Limits.customUserIDLength
             if !Rules.isFarLonger(id, than: limit) {
                 findings.appendOptionalID(id, rule: "batch.customUserID.optional")
-                findings.appendBlankID(id, rule: "batch.customUserID.empty")
+                findings.appendBlank(id, "batch.customUserID.empty", limit: Rules.blankID)
             }
             if let length = Rules.length(of: id, beyond: limit) {
                 let size = Rules.size(id, length, limit)

@@ -85,7 +85,7 @@ private struct FirebaseCheck {
         case .userID(let id?):  // far longer than its limit, reported by its length only; empty, by the length rule
             if !Rules.isFarLonger(id, than: Limits.userIDLength) {
                 findings.appendOptionalID(id, rule: "firebase.userID.optional")
-                if !id.isEmpty { findings.appendBlankID(id, rule: "firebase.userID.empty") }
+                if !id.isEmpty { findings.appendBlank(id, "firebase.userID.empty", limit: Rules.blankID) }
             }
             guard id.isEmpty || Rules.isLonger(id, than: Limits.userIDLength) else { break }
             add("userID.length", Rules.quoted(id, size: Rules.size(of: id)), "1 to \(Limits.userIDLength) UTF-16 units")

@@ -52,7 +52,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             if bare.utf8.count <= 4 * longest, bare.isEmpty || Limits.placeholderIDs.contains(bare.lowercased()) {
                 findings.append("mixpanel.distinctID.placeholder", Rules.quoted(id), limit: Self.placeholderLimit)
             } else {
-                findings.appendBlankID(id, rule: "mixpanel.distinctID.empty")
+                findings.appendBlank(id, "mixpanel.distinctID.empty", limit: Rules.blankID)
             }
         case .reset: break
         case .setPeopleProperties(let properties): Self.check(properties, isEvent: false, into: &findings)

@@ -65,7 +65,7 @@ extension PianoTag: RuleCheckedVendorTag {
             findings.appendCaseGroups(keys, "piano.propertyKey.case", limit: limit)
         case .setUser(let id, _):
             findings.appendOptionalID(id, rule: "piano.userID.optional")
-            findings.appendBlankID(id, rule: "piano.userID.empty")
+            findings.appendBlank(id, "piano.userID.empty", limit: Rules.blankID)
         case .deleteUser: break
         }
         return findings.summary

@@ -187,11 +187,12 @@ enum Rules {
         return left.utf8.count < right.utf8.count
     }
 
-    /// The entries of `properties` named among `names`, looked up where no key is longer than ``nameBytes``, else none:
-    /// a lookup compares a name with the keys in its way, whole, and a key of one character can take a megabyte.
-    static func entries<V>(named names: [String], in properties: [String: V]) -> [String: V] {
-        guard properties.keys.allSatisfy({ $0.utf8.count <= nameBytes }) else { return [:] }
-        return Dictionary(uniqueKeysWithValues: names.compactMap { name in properties[name].map { (name, $0) } })
+    /// The entries of `properties` named among `names`, found by their bytes (a lookup compares a name with the keys in
+    /// its way as strings, whole), of `most` entries at most (of more, none).
+    static func entries<V>(named names: [String], in properties: [String: V], most: Int) -> [String: V] {
+        let isNamed = { (key: String) in names.contains { $0.utf8.elementsEqual(key.utf8) } }
+        let named = properties.count > most ? [] : properties.indices.filter { isNamed(properties.keys[$0]) }
+        return Dictionary(uniqueKeysWithValues: named.map { (properties.keys[$0], properties.values[$0]) })
     }
 
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
@@ -213,6 +214,8 @@ enum Rules {
     /// The limits of names that differ only by case, where a vendor keeps them apart.
     static let differentEvents = "names that differ only by case are different events"
     static let differentProperties = "names that differ only by case are different properties"
+    /// The limit of an ID that shows nothing (an advisory finding): the vendor files the user's data under it.
+    static let blankID = "an ID that shows something, not empty, white space or invisible scalars"
 
     /// `text` without the white space around it; past ``nameBytes``, whole (not read).
     static func trimmed(_ text: String) -> Substring {
@@ -325,11 +328,6 @@ struct Findings {
     /// Adds a finding of `rule` where `name` shows nothing (``Rules/isEmptyOrBlank(_:)``), which breaks `limit`.
     mutating func appendBlank(_ name: String, _ rule: String, limit: String = "a name") {
         if Rules.isEmptyOrBlank(name) { append(rule, Rules.quoted(name), limit: limit) }
-    }
-
-    /// Adds the advisory finding of `rule` where `id` shows nothing: the vendor files the user's data under it.
-    mutating func appendBlankID(_ id: String, rule: String) {
-        appendBlank(id, rule, limit: "an ID that shows something, not empty, white space or invisible scalars")
     }
 
     /// The first findings of each rule in the order made, then the counts of the others.

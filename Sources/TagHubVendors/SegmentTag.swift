@@ -66,7 +66,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                 findings.append("segment.track.event.titleCase", Rules.quoted(event), limit: limit)
             }
             // `revenue` and `value` are numbers, `currency` an ISO 4217 code (spec/track.md).
-            let named = Rules.entries(named: ["currency", "revenue", "value"], in: properties)
+            let named = Rules.entries(named: ["currency", "revenue", "value"], in: properties, most: Self.maxKeys)
             for key in Limits.numericTrackProperties.sorted() {
                 guard let value = named[key] else { continue }
                 if case .int = value { continue } else if case .double = value { continue }
@@ -78,7 +78,7 @@ extension SegmentTag: RuleCheckedVendorTag {
             }
             Self.check(properties, in: ("track", ("event", event), "properties"), &findings)
         case .screen(let name, let properties):
-            if let value = Rules.entries(named: ["name"], in: properties)["name"] {
+            if let value = Rules.entries(named: ["name"], in: properties, most: Self.maxKeys)["name"] {
                 let limit = "not a property: a screen's name is its own"
                 findings.append("segment.screen.name.reserved", "name: \(Rules.shown(value))", limit: limit)
             }
@@ -136,6 +136,8 @@ extension SegmentTag: RuleCheckedVendorTag {
     /// The most elements of an array within 32,000 bytes (`n` take at least `2n + 1`). A longer one
     /// counts so, not walked; so does any array met past the limit: the walk of any depth is bounded.
     private static let elementsWithinCall = Limits.callBytes / 2
+    /// The most keys of a call within 32,000 bytes (`"k":0,` each): of more, `revenue`, `currency`… are not looked for.
+    private static let maxKeys = Limits.callBytes / 6
     private static let rangeLimit = "0, or a magnitude in 1e-100..<1e150, as analytics-swift writes numbers"
 
     /// The rules of properties or traits (blank keys, keys that differ only by case, numbers), and

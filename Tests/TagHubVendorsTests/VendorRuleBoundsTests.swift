@@ -279,16 +279,18 @@ import Testing
         )
     }
 
-    @Test func aSegmentScreenNamePropertyIsFoundUnlessAKeyIsFarLongerThanAName() {
-        // A lookup compares "name" with the keys in its way, whole: past 4,096 bytes, a key (here one character of
-        // 131,073 bytes) could take milliseconds, so that no key is looked up; the call is reported by its size.
+    @Test func aSegmentScreenNamePropertyIsFoundWhateverTheOtherKeys() {
+        // Found by its bytes: a lookup compares "name" with the keys in its way as strings, whole.
         let findings = SegmentTag.screen(
             name: "Home",
             properties: ["name": 2, Self.letterWithMarks: 1, "\u{212A}ey": 3]
         )
-        #expect(findings.ruleViolations.map(\.rule) == ["segment.payload.size"])
-        let long = SegmentTag.screen(name: "Home", properties: ["name": 2, String(repeating: "é", count: 2_048): 1])
-        #expect(long.ruleViolations.map(\.rule) == ["segment.screen.name.reserved"])
+        #expect(findings.ruleViolations.map(\.rule) == ["segment.screen.name.reserved", "segment.payload.size"])
+        let long = SegmentTag.track(
+            event: "Order Completed",
+            properties: [String(repeating: "k", count: 4_097): 1, "revenue": "12", "currency": "eur"]
+        )
+        #expect(long.ruleViolations.map(\.rule) == ["segment.track.revenue.number", "segment.track.currency.code"])
     }
 
     @Test func tenThousandLongBatchTagsAreCountedOnceEachNotListed() async {
@@ -371,8 +373,8 @@ import Testing
 
     /// Among keys of a megabyte of marks, the keys with a meaning of their own are not looked up: a lookup compares the
     /// name it looks for with the keys in its way, as strings compare, which normalized the megabyte (Firebase: 200
-    /// such items took a minute in a release build). Segment's `revenue` and `currency` are then not checked (a key
-    /// past 4,096 bytes); Firebase's `item_id` and standard item parameters are found among keys of 40 bytes at most.
+    /// such items took a minute in a release build). Segment's `revenue` and `currency` are found by their bytes,
+    /// Firebase's `item_id` and standard item parameters among keys of 40 bytes at most.
     @Test func namedKeysAreFoundAmongKeysOfAMegabyteOfMarks() async {
         let findings = await onA512KiBThread {
             [
@@ -395,7 +397,7 @@ import Testing
         }
         #expect(
             findings == [
-                ["segment.payload.size"],
+                ["segment.track.revenue.number", "segment.track.currency.code", "segment.payload.size"],
                 // Each item has an ID and 1 custom parameter of the 27 an item takes, whose name is too long: found
                 // in the items whose names the tag's bytes let a check read (3 shown, then "95 more").
                 Array(repeating: "firebase.itemParameterName.length", count: 4),
