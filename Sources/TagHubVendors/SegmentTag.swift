@@ -116,13 +116,13 @@ extension SegmentTag: RuleCheckedVendorTag {
         findings.appendOptionalID(id, rule: "\(rule).optional")
     }
 
-    /// Whether every word (characters between spaces, as `split(separator: " ")` cuts them) starts with a capital
-    /// or a digit, read character by character: no array of words is made.
+    /// Whether every word (characters between spaces, as `split(separator: " ")` cuts) starts with a capital or a digit.
     private static func isTitleCase(_ event: String) -> Bool {
-        var previous: Character = " "
+        var afterSpace = true  // a space told by its length first: a long character compared whole reorders its marks
         for character in event {
-            defer { previous = character }
-            guard previous == " " && character != " ", let first = character.unicodeScalars.first else { continue }
+            let isSpace = character.utf8.count == 1 && character == " "
+            defer { afterSpace = isSpace }
+            guard afterSpace && !isSpace, let first = character.unicodeScalars.first else { continue }
             if !first.properties.isUppercase && !("0"..."9").contains(first) { return false }
         }
         return true

@@ -79,6 +79,10 @@ func ruleCheckBenchmarks() {
     registerRuleCheck(.firebase, "200 items, each with a key of one character of 1 MB", configuration: large) { _ in
         RuleCheckTags.megabyteCharacterItems
     }
+    // A character whose marks alternate two classes: Swift reorders them each time it compares it as a string.
+    registerRuleCheck(.segment, "an event of one character of 128 KB (marks of 2 classes)", configuration: large) { _ in
+        SegmentTag.track(event: "A" + String(repeating: "\u{301}\u{316}", count: 31_999), properties: [:])
+    }
     // Firebase takes no nested value: its largest input instead, the most items an event can hold
     // many times over.
     registerRuleCheck(.firebase, "100,000 items (no nested values in Firebase)", configuration: large) { _ in
