@@ -81,14 +81,14 @@ private struct FirebaseCheck {
             self.name(name, "userPropertyName")
             guard let value, Rules.isLonger(value, than: Limits.userPropertyValueLength) else { break }
             let limit = "at most \(Limits.userPropertyValueLength) UTF-16 units"
-            add("userPropertyValue.length", Rules.quoted(value, size: Rules.size(of: value)), limit)
+            add("userPropertyValue.length", Self.quoted(value), limit)
         case .userID(let id?):  // far longer than its limit, reported by its length only; empty, by the length rule
             if !Rules.isFarLonger(id, than: Limits.userIDLength) {
                 findings.appendOptionalID(id, rule: "firebase.userID.optional")
                 if !id.isEmpty { findings.appendBlank(id, "firebase.userID.empty", limit: Rules.blankID) }
             }
             guard id.isEmpty || Rules.isLonger(id, than: Limits.userIDLength) else { break }
-            add("userID.length", Rules.quoted(id, size: Rules.size(of: id)), "1 to \(Limits.userIDLength) UTF-16 units")
+            add("userID.length", Self.quoted(id), "1 to \(Limits.userIDLength) UTF-16 units")
         case .userID(nil), .consent: break
         }
     }
@@ -113,6 +113,9 @@ private struct FirebaseCheck {
         findings.append("firebase." + rule, subject(), limit: limit)
     }
 
+    /// `text` quoted with its size as Firebase counts it: in UTF-16 units, an `NSString`'s (far longer, in bytes).
+    static func quoted(_ text: String) -> String { Rules.quoted(text, size: Rules.size(of: text)) }
+
     /// Adds a finding of `rule` per group of `names` that differ only by case; one past 4 KB is not compared.
     mutating func caseGroups(_ names: some Sequence<String>, _ rule: String, _ what: String, in place: String = "") {
         let names = names.lazy.filter { !Rules.isFarLonger($0, than: Limits.eventNameLength) }
@@ -136,7 +139,7 @@ private struct FirebaseCheck {
     mutating func value(_ value: FirebaseValue, _ key: @autoclosure () -> String) {
         switch value {
         case .string(let text) where findings.units(of: text, beyond: Limits.parameterValueLength) != nil:
-            add("parameterValue.length", "\(key()): \(Rules.quoted(text, size: Rules.size(of: text)))", Self.valueLimit)
+            add("parameterValue.length", "\(key()): \(Self.quoted(text))", Self.valueLimit)
         case .double(let number) where !number.isFinite: add("number.finite", "\(key()): \(number)", "a finite number")
         default: break
         }
@@ -194,7 +197,7 @@ private struct FirebaseCheck {
             }
         var at: String { place.map { "\($0): " } ?? "" }
         if name.isEmpty || Rules.isLonger(name, than: maxLength) {
-            add(kind + ".length", at + Rules.quoted(name, size: Rules.size(of: name)), "1 to \(maxLength) UTF-16 units")
+            add(kind + ".length", at + Self.quoted(name), "1 to \(maxLength) UTF-16 units")
         }
         guard !name.isEmpty, !Rules.isFarLonger(name, than: maxLength) else { return }
         // Letters and digits of any script as Java's `isLetterOrDigit` takes them: no mark, no letter number ("Ⅻ").

@@ -290,8 +290,7 @@ struct Findings {
         }
     }
 
-    /// Adds a finding of `rule` where `count` of `what` is more than `limit`: `30 parameters` breaks `at most 25`,
-    /// or with a `note` after it (`at most 500 per app`).
+    /// Adds a finding of `rule` where `count` of `what` passes `limit`: `30 parameters` breaks `at most 25` (then `note`).
     mutating func appendCount(_ rule: String, _ count: Int, _ what: String, _ limit: Int, _ note: String = "") {
         guard count > limit else { return }
         append(rule, "\(Rules.grouped(count)) \(what)", limit: "at most \(Rules.grouped(limit))" + note)
@@ -306,8 +305,7 @@ struct Findings {
         in place: String = ""
     ) {
         // Names of ASCII without a capital, the usual ones, each lowercase already: no group.
-        let mayDifferByCase = names.contains { !$0.utf8.allSatisfy { $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) } }
-        guard mayDifferByCase else { return }
+        guard names.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) } }) else { return }
         var groups: [String: [String]] = [:]
         for name in names { groups[name.lowercased(), default: []].append(name) }
         let first = Rules.findingsPerRule

@@ -58,10 +58,9 @@ extension SegmentTag: RuleCheckedVendorTag {
         var findings = Findings()
         switch self {
         case .track(let event, let properties):
-            if Self.isFarLonger(event) {
-            } else if Rules.isEmptyOrBlank(event) {
+            if Rules.isEmptyOrBlank(event) {  // not read past 4,096 bytes, nor below past 128,000
                 findings.append("segment.track.event.empty", Rules.quoted(event), limit: "an event name")
-            } else if !Self.isTitleCase(event) {
+            } else if !Self.isFarLonger(event) && !Self.isTitleCase(event) {
                 let limit = "words in title case, object then past-tense verb (\"Podcast Played\")"
                 findings.append("segment.track.event.titleCase", Rules.quoted(event), limit: limit)
             }

@@ -16,12 +16,8 @@ import TagHubVendors
 func ruleCheckBenchmarks() {
     // MARK: - A typical tag: the figures are per check (scaling factor .kilo)
 
-    for vendor in RuleCheckTags.Vendor.allCases {
-        registerRuleCheck(vendor, "a typical tag (5 short properties)") { $0.typical(RuleCheckTags.typical5) }
-    }
-    for vendor in RuleCheckTags.Vendor.allCases {
-        registerRuleCheck(vendor, "a typical tag (10 parameters)") { $0.typical(RuleCheckTags.typical10) }
-    }
+    registerRuleCheckForEveryVendor("a typical tag (5 short properties)") { $0.typical(RuleCheckTags.typical5) }
+    registerRuleCheckForEveryVendor("a typical tag (10 parameters)") { $0.typical(RuleCheckTags.typical10) }
 
     // MARK: - Large tags (goal: at most 5 ms each): one check per sample
 
@@ -36,45 +32,31 @@ func ruleCheckBenchmarks() {
     // A string checked for the first time: the one a new tag holds. A string remembers what was
     // read of it (the breadcrumbs of its UTF-16 offsets), so that a check repeated on one string
     // would measure a cheaper second reading; each sample makes its own.
-    for vendor in RuleCheckTags.Vendor.allCases {
-        registerRuleCheck(vendor, "1 MB fresh non-ASCII value", configuration: large) {
-            $0.value(.string(RuleCheckTags.freshNonASCIIMegabyte()))
-        }
+    registerRuleCheckForEveryVendor("1 MB fresh non-ASCII value", configuration: large) {
+        $0.value(.string(RuleCheckTags.freshNonASCIIMegabyte()))
     }
-    for vendor in RuleCheckTags.Vendor.allCases {
-        registerRuleCheck(vendor, "100,000 keys of random scalars", configuration: large) {
-            RuleCheckTags.randomKeyTags[$0]!
-        }
+    registerRuleCheckForEveryVendor("100,000 keys of random scalars", configuration: large) {
+        RuleCheckTags.randomKeyTags[$0]!
     }
     // The review of issue 26: tags of a few kilobytes in memory that once took seconds to check.
-    for vendor in RuleCheckTags.Vendor.allCases {
-        registerRuleCheck(vendor, "16 keys sharing 4,096 texts of 1,100 to 5,195 characters", configuration: large) {
-            $0.properties(RuleCheckTags.sharedLongTexts)
-        }
+    registerRuleCheckForEveryVendor("16 keys sharing 4,096 texts of 1,100 to 5,195 characters", configuration: large) {
+        $0.properties(RuleCheckTags.sharedLongTexts)
     }
-    for vendor in RuleCheckTags.Vendor.allCases {
-        registerRuleCheck(vendor, "8,000 keys sharing a 4,000-byte prefix", configuration: large) {
-            $0.properties(RuleCheckTags.prefixedKeys)
-        }
+    registerRuleCheckForEveryVendor("8,000 keys sharing a 4,000-byte prefix", configuration: large) {
+        $0.properties(RuleCheckTags.prefixedKeys)
     }
     // The second review of issue 26: far longer texts whose findings counted their UTF-16 units, and
     // keys past the check's bytes compared with each other.
-    for vendor in RuleCheckTags.Vendor.allCases {
-        registerRuleCheck(vendor, "18 texts of 1 MB non-ASCII", configuration: large) {
-            RuleCheckTags.freshFarLongerTexts($0)
-        }
+    registerRuleCheckForEveryVendor("18 texts of 1 MB non-ASCII", configuration: large) {
+        RuleCheckTags.freshFarLongerTexts($0)
     }
-    for vendor in RuleCheckTags.Vendor.allCases {
-        registerRuleCheck(vendor, "100,000 keys sharing a 64-byte prefix", configuration: large) {
-            $0.properties(RuleCheckTags.sharedPrefixKeys)
-        }
+    registerRuleCheckForEveryVendor("100,000 keys sharing a 64-byte prefix", configuration: large) {
+        $0.properties(RuleCheckTags.sharedPrefixKeys)
     }
     // The fourth review of issue 26: one character of a megabyte (a letter and its marks), which a string
     // comparison, a dictionary lookup among such keys or a `Substring`'s character count reads whole.
-    for vendor in RuleCheckTags.Vendor.allCases {
-        registerRuleCheck(vendor, "a key and 20 values of one character of 1 MB", configuration: large) {
-            $0.properties(RuleCheckTags.megabyteCharacters)
-        }
+    registerRuleCheckForEveryVendor("a key and 20 values of one character of 1 MB", configuration: large) {
+        $0.properties(RuleCheckTags.megabyteCharacters)
     }
     registerRuleCheck(.firebase, "200 items, each with a key of one character of 1 MB", configuration: large) { _ in
         RuleCheckTags.megabyteCharacterItems
@@ -105,6 +87,17 @@ func registerRuleCheck(
 ) {
     Benchmark("Rule check: \(vendor.name), \(what)", configuration: configuration) { benchmark in
         measureRuleCheck(of: makeTag(vendor), benchmark)
+    }
+}
+
+/// ``registerRuleCheck(_:_:configuration:makeTag:)`` for each vendor, in the order of ``RuleCheckTags/Vendor``.
+func registerRuleCheckForEveryVendor(
+    _ what: String,
+    configuration: Benchmark.Configuration = Benchmark.defaultConfiguration,
+    makeTag: @escaping @Sendable (RuleCheckTags.Vendor) -> any RuleCheckedVendorTag
+) {
+    for vendor in RuleCheckTags.Vendor.allCases {
+        registerRuleCheck(vendor, what, configuration: configuration, makeTag: makeTag)
     }
 }
 
