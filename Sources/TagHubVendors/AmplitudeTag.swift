@@ -86,7 +86,7 @@ extension AmplitudeTag: RuleCheckedVendorTag {
         let entries = Rules.checkedEntries(of: properties, accepted: Limits.propertiesPerDictionary)
         let most = Limits.stringValueLength  // keys are read within the tag's bytes, none far longer than a value
         var keys = entries.map(\.key)
-        keys.removeAll { Rules.isFarLonger($0, than: most) || !findings.reads($0, within: most) }
+        keys.removeAll { Rules.isFarLonger($0, than: most) || !findings.reads($0, within: most, isKey: true) }
         for key in keys { findings.appendBlank(key, blank) }
         for (key, value) in entries {
             findings.walk(value, of: key) { value, _, findings in

@@ -4,9 +4,8 @@ import TagHub
 import Foundation
 
 extension AnalyticsValue {
-    /// The value as `JSONSerialization` and the SDKs' `[String: Any]` dictionaries take it: a
-    /// `String`, an `Int`, a `Double`, a `Bool`, an `[Any]` of such values, or `NSNull()` for
-    /// ``null``. A tagger passes it to the SDK:
+    /// The value as `JSONSerialization` and the SDKs' `[String: Any]` dictionaries take it: a `String`, an `Int`, a
+    /// `Double`, a `Bool`, an `[Any]` of such values, or `NSNull()` for ``null``. A tagger passes it to the SDK:
     ///
     /// ```swift
     /// let properties: [String: AnalyticsValue] = ["title": "Swift Talk", "tags": ["swift", 2], "rating": .null]

@@ -50,11 +50,11 @@ extension BatchTag: RuleCheckedVendorTag {
             Self.checkName(name, "batch.eventName.format", into: &findings)
             findings.appendCount("batch.attributeCount", attributes.count, "attributes", Limits.attributesPerEvent)
             let entries = Rules.checkedEntries(of: attributes, accepted: Limits.attributesPerEvent)
+            let keys = entries.map(\.key).prefix { findings.reads($0, within: Limits.nameLength, isKey: true) }
             for (key, value) in entries {
                 Self.checkName(key, "batch.attributeKey.format", into: &findings)
                 Self.check(value, key: key, into: &findings)
             }
-            let keys = entries.map(\.key).filter { !Rules.isFarLonger($0, than: Limits.nameLength) }
             let limit = "keys that differ only by case are one attribute"
             findings.appendCaseGroups(keys, "batch.attributeKey.case", limit: limit)
             if let label, let length = Rules.length(of: label, beyond: Limits.labelLength) {

@@ -94,11 +94,8 @@ private struct FirebaseCheck {
     }
 
     init(across tags: [FirebaseTag]) {
-        let events = Rules.names(of: tags) {
-            switch $0 {
-            case .event, .screenView: $0.name
-            default: nil
-            }
+        let events = Rules.names(of: tags) { tag in
+            if case .event(let name, _) = tag { name } else if case .screenView = tag { tag.name } else { nil }
         }
         let properties = Rules.names(of: tags) { if case .userProperty(let name, _) = $0 { name } else { nil } }
         for (count, limit, rule, what) in [
@@ -116,9 +113,8 @@ private struct FirebaseCheck {
     /// `text` quoted with its size as Firebase counts it: in UTF-16 units, an `NSString`'s (far longer, in bytes).
     static func quoted(_ text: String) -> String { Rules.quoted(text, size: Rules.size(of: text)) }
 
-    /// Adds a finding of `rule` per group of `names` that differ only by case; one past 4 KB is not compared.
+    /// Adds a finding of `rule` per group of `names` that differ only by case (``Findings/appendCaseGroups``).
     mutating func caseGroups(_ names: some Sequence<String>, _ rule: String, _ what: String, in place: String = "") {
-        let names = names.lazy.filter { !Rules.isFarLonger($0, than: Limits.eventNameLength) }
         let limit = { "names that differ only by case are different " + what }  // made only for a group
         findings.appendCaseGroups(names, "firebase." + rule, limit: limit(), in: place)
     }
@@ -127,12 +123,13 @@ private struct FirebaseCheck {
     mutating func parameters(_ parameters: [String: FirebaseValue]) {
         findings.appendCount("firebase.parameterCount", parameters.count, "parameters", Limits.parametersPerEvent)
         let checked = Rules.checkedEntries(of: parameters, accepted: Limits.parametersPerEvent)
-        for (key, value) in checked {
-            name(key, "parameterName")
+        let read = checked.map(\.key).prefix { findings.reads($0, within: Limits.parameterNameLength, isKey: true) }
+        for (index, (key, value)) in checked.enumerated() {
+            if index < read.count { name(key, "parameterName") }
             if case .items(let items) = value { self.items(items, key: key) }
             self.value(value, Rules.key(key))
         }
-        caseGroups(checked.map(\.key), "parameterName.case", "parameters")
+        caseGroups(read, "parameterName.case", "parameters")
     }
 
     /// The rules of a string or a number, the value named `key` (`title`, `items[0].price`).
@@ -148,10 +145,11 @@ private struct FirebaseCheck {
     /// The rules of an e-commerce event's `items`: of the items, those Firebase keeps (the first 200) are
     /// checked, within the tag's 200 (``itemsLeft``), values and bytes (``Findings``).
     mutating func items(_ items: [[String: FirebaseItemValue]], key: String) {
-        if key != Limits.itemsParameter { add("items.parameter", Rules.quoted(key), "items only under \"items\"") }
+        let isItems = key.utf8.elementsEqual(Limits.itemsParameter.utf8)
+        if !isItems { add("items.parameter", Rules.quoted(key), "items only under \"items\"") }
         let dropped = " (the rest are dropped)"
         findings.appendCount("firebase.items.count", items.count, "items", Limits.itemsPerEvent, dropped)
-        var names: Set<String> = []  // checked with the first item that has each; one past 4 KB, with every item
+        var met: Set<[UInt8]> = []  // names by their bytes, checked with the first item that has each; past 4 KB, every
         let list = Rules.key(key)  // escaped once, not once an item
         for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
             guard findings.valuesLeft > item.count, itemsLeft > 0 else { return }
@@ -171,10 +169,12 @@ private struct FirebaseCheck {
             let accepted = Limits.customParametersPerItem + Limits.standardItemParameters.count
             var read: [String] = []  // the names read, within the tag's bytes
             for (name, value) in Rules.checkedEntries(of: item, accepted: accepted) {
-                if findings.reads(name, within: Limits.parameterNameLength) {
+                if findings.reads(name, within: Limits.parameterNameLength, isKey: true) {
                     read.append(name)
                     let isFar = Rules.isFarLonger(name, than: Limits.parameterNameLength)
-                    if isFar || names.insert(name).inserted { self.name(name, "itemParameterName", in: place) }
+                    if isFar || met.insert(Array(name.utf8)).inserted {
+                        self.name(name, "itemParameterName", in: place)
+                    }
                 }
                 self.value(value.parameterValue, "\(place).\(Rules.key(name))")
             }
@@ -216,10 +216,12 @@ private struct FirebaseCheck {
             add(kind + ".characters", at + Rules.quoted(name, showingMarks: true), limit)
         }
         let first = name.utf8.first
-        if let prefix = reservedPrefixes.first(where: { first == $0.utf8.first && name.hasPrefix($0) }) {
+        if let prefix = reservedPrefixes.first(where: { first == $0.utf8.first && name.utf8.starts(with: $0.utf8) }) {
             add(kind + ".reservedPrefix", at + Rules.quoted(name), "no \(Rules.quoted(prefix)) prefix")
         }
-        if reserved.contains(name) { add(kind + ".reserved", at + Rules.quoted(name), "not reserved by Firebase") }
+        if name.utf8.count <= maxLength && reserved.contains(name) {
+            add(kind + ".reserved", at + Rules.quoted(name), "not reserved by Firebase")
+        }
     }
 }
 

@@ -76,17 +76,15 @@ extension MixpanelTag: RuleCheckedVendorTag {
         let accepted = isEvent ? Limits.propertiesPerEvent : Limits.propertiesPerProfile
         findings.appendCount("mixpanel.propertyCount", properties.count, "properties", accepted)
         let (entries, most) = (Rules.checkedEntries(of: properties, accepted: accepted), Limits.propertyNameLength)
-        var keys = entries.map(\.key)  // the first, read within the tag's bytes; then those not far longer than a name
-        keys.removeAll { !findings.reads($0, within: most) }
+        let keys = entries.map(\.key).prefix { findings.reads($0, within: most, isKey: true) }
         let read = keys.count
-        keys.removeAll { Rules.isFarLonger($0, than: most) }
         for key in keys { findings.appendBlank(key, "mixpanel.propertyName.empty") }
         for (index, (key, value)) in entries.enumerated() {
             if index < read, let length = Rules.length(of: key, beyond: Limits.propertyNameLength) {
                 findings.append("mixpanel.propertyName.length", Rules.quoted(key, length: length), limit: nameLimit)
             } else if isEvent && key.utf8.elementsEqual("$ignore".utf8) {
                 findings.append("mixpanel.propertyName.ignore", Rules.quoted(key), limit: ignoreLimit)
-            } else if isEvent && index < read && Limits.reservedPropertyNames.contains(key) {
+            } else if isEvent && index < read && key.utf8.count <= most && Limits.reservedPropertyNames.contains(key) {
                 findings.append("mixpanel.propertyName.reserved", Rules.quoted(key), limit: "not reserved by Mixpanel")
             }
             findings.walk(value, of: key) { value, _, findings in

@@ -54,13 +54,11 @@ extension PianoTag: RuleCheckedVendorTag {
         case .event(let name, let properties):
             findings.appendBlank(name, "piano.eventName.empty", limit: "an event name")
             let entries = Rules.checkedEntries(of: properties, accepted: Limits.checkedProperties)
-            var keys = entries.map(\.key)  // the first, read within the tag's bytes; then those not far longer
-            keys.removeAll { !findings.reads($0, within: Limits.keyLength) }
+            let keys = entries.map(\.key).prefix { findings.reads($0, within: Limits.keyLength, isKey: true) }
             for (index, (key, value)) in entries.enumerated() {
                 if index < keys.count { Self.checkKey(key, into: &findings) }
                 Self.checkValue(value, key: key, into: &findings)
             }
-            keys.removeAll { Rules.isFarLonger($0, than: Limits.keyLength) }
             let limit = "keys that differ only by case are one property"
             findings.appendCaseGroups(keys, "piano.propertyKey.case", limit: limit)
         case .setUser(let id, _):
@@ -84,10 +82,9 @@ extension PianoTag: RuleCheckedVendorTag {
         guard !Rules.isFarLonger(key, than: Limits.keyLength) else { return }
         // An ASCII key, the usual one, is read on its bytes.
         let isASCII = key.utf8.allSatisfy { $0 < 0x80 }
-        let isLowercase =
-            isASCII
-            ? key.utf8.allSatisfy { $0 < 0x41 || $0 > 0x5A }
-            : !key.unicodeScalars.contains(where: \.properties.changesWhenLowercased)
+        let isLowercase = !key.unicodeScalars.contains {  // an ASCII scalar on its value
+            $0.value >= 0x41 && ($0.value <= 0x5A || $0.value >= 0x80 && $0.properties.changesWhenLowercased)
+        }
         let lowered = isLowercase ? key : key.lowercased()
         let scalars = lowered.unicodeScalars
         let isWord =
@@ -95,7 +92,7 @@ extension PianoTag: RuleCheckedVendorTag {
             ? Rules.isASCIIIdentifier(key)
             : scalars.first.map { ("a"..."z").contains($0) } == true && scalars.allSatisfy(isWordScalar)
         if !isWord { findings.append("piano.propertyKey.format", Rules.quoted(key), limit: keyFormatLimit) }
-        if let prefix = Limits.reservedKeyPrefixes.first(where: lowered.hasPrefix) {
+        if let prefix = Limits.reservedKeyPrefixes.first(where: { lowered.utf8.starts(with: $0.utf8) }) {
             let limit = "no \(Rules.quoted(prefix)) prefix"
             findings.append("piano.propertyKey.reservedPrefix", Rules.quoted(key), limit: limit)
         }

@@ -9,7 +9,7 @@ enum Rules {
     static let findingsPerRule = 3
     /// How many keys past what a vendor accepts are still checked one by one.
     static let extraKeys = 8
-    /// The most UTF-8 bytes of text that one check reads (``Findings/reads(_:within:)``).
+    /// The most UTF-8 bytes of text that one check reads (``Findings/reads(_:within:isKey:)``).
     static let bytesPerCheck = 65_536
     /// The most UTF-8 bytes of a name or ID read for blankness, or trimmed, or across tags: a longer one shows something.
     static let nameBytes = 4_096
@@ -206,9 +206,11 @@ enum Rules {
         }
     }
 
-    /// The names `name` gives of `tags` for a check across them, but those past ``nameBytes``: not hashed or compared.
-    static func names<Tag>(of tags: [Tag], _ name: (Tag) -> String?) -> Set<String> {
-        Set(tags.compactMap { name($0).flatMap { $0.utf8.count <= nameBytes ? $0 : nil } })
+    /// The names `name` gives of `tags` for a check across them, each once by its bytes (as a vendor tells names
+    /// apart: ``Findings/appendCaseGroups(_:_:limit:in:)``), but those past ``nameBytes``: not compared.
+    static func names<Tag>(of tags: [Tag], _ name: (Tag) -> String?) -> [String] {
+        var seen: Set<[UInt8]> = []
+        return tags.compactMap(name).filter { $0.utf8.count <= nameBytes && seen.insert(Array($0.utf8)).inserted }
     }
 
     /// The limits of names that differ only by case, where a vendor keeps them apart.
@@ -233,17 +235,18 @@ enum Rules {
 struct Findings {
     /// How many more values (at any depth) the check reads: arrays can share storage, a few kilobytes hold billions.
     var valuesLeft = 16_384
-    private(set) var bytesLeft = Rules.bytesPerCheck  // of text (``reads(_:within:)``)
+    private(set) var bytesLeft = Rules.bytesPerCheck  // of text (``reads(_:within:isKey:)``)
     private var shown: [VendorRuleViolation] = []
     private var rest: [(rule: String, count: Int, limit: String?)] = []
     /// The key of the value walked, its findings (their rules, sizes or texts), and the last of them.
     private var walked: (key: String, seen: Set<Seen>, last: Seen?) = ("", [], nil)
-    private struct Seen: Hashable { let rule: String, id: Int, text: String }
+    private struct Seen: Hashable { let rule: String, id: Int, text: [UInt8] }  // text by its bytes: as shown
 
-    /// Whether `text` may be read (its characters counted, or scanned): where its UTF-8 bytes fit in ``bytesLeft``,
-    /// which loses them (far longer than `limit`, the 16 scalars a character it counts); from one that does not, none.
-    mutating func reads(_ text: String, within limit: Int) -> Bool {
-        let cost = min(text.utf8.count, Rules.isFarLonger(text, than: limit) ? 16 * (limit + 1) : .max)
+    /// Whether `text` may be read (counted, or scanned), none after one that may not: where its UTF-8 bytes fit in
+    /// ``bytesLeft``, which loses them (a key's 4 times: more rules read it; far longer than `limit`, 64 a character).
+    mutating func reads(_ text: String, within limit: Int, isKey: Bool = false) -> Bool {
+        let isFar = Rules.isFarLonger(text, than: limit)  // then ``Rules/charactersPast(_:_:)`` reads it
+        let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : text.utf8.count * (isKey ? 4 : 1)
         defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
         return cost <= bytesLeft
     }
@@ -265,7 +268,7 @@ struct Findings {
     /// Adds a finding of `rule` about the value walked, unless made for its `id` (a size, a number's bits)
     /// or `text`: values shown alike are one. `what` is written for the first three of the rule.
     mutating func add(_ rule: String, _ id: Int, _ what: @autoclosure () -> String, limit: String, text: String = "") {
-        let seen = Seen(rule: rule, id: id, text: text)
+        let seen = Seen(rule: rule, id: id, text: Array(text.utf8))
         guard seen != walked.last else { return }
         walked.last = seen
         guard walked.seen.insert(seen).inserted else { return }
@@ -296,20 +299,24 @@ struct Findings {
         append(rule, "\(Rules.grouped(count)) \(what)", limit: "at most \(Rules.grouped(limit))" + note)
     }
 
-    /// Adds one finding of `rule` per group of `names` whose `lowercased()` are equal, in the order of their first
-    /// names, each quoting at most three of its names after `place`. `rule` and `limit` are made only for a group.
+    /// Adds one finding of `rule` per group of `names` whose `lowercased()` have the same bytes, in the order of their first
+    /// names, each quoting at most three of its names after `place`; `rule` and `limit` made only for a group. Names are
+    /// compared by their bytes, as vendors compare them (`"é"` and `"e\u{301}"` are two), none past ``Rules/nameBytes``.
     mutating func appendCaseGroups(
         _ names: some Sequence<String>,
         _ rule: @autoclosure () -> String,
         limit: @autoclosure () -> String,
         in place: String = ""
     ) {
+        let names = names.lazy.filter { $0.utf8.count <= Rules.nameBytes }
         // Names of ASCII without a capital, the usual ones, each lowercase already: no group.
         guard names.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) } }) else { return }
-        var groups: [String: [String]] = [:]
-        for name in names { groups[name.lowercased(), default: []].append(name) }
+        var groups: [[UInt8]: [String]] = [:]
+        for name in names { groups[Array(name.lowercased().utf8), default: []].append(name) }
         let first = Rules.findingsPerRule
-        for group in groups.values.filter({ $0.count > 1 }).map({ $0.sorted() }).sorted(by: { $0[0] < $1[0] }) {
+        let precedes = { (left: String, right: String) in left.utf8.lexicographicallyPrecedes(right.utf8) }
+        let found = groups.values.filter { $0.count > 1 }.map { $0.sorted(by: precedes) }
+        for group in found.sorted(by: { precedes($0[0], $1[0]) }) {
             let shown = group.prefix(first).map { Rules.quoted($0) }.joined(separator: ", ")
             let more = group.count > first ? " and \(Rules.grouped(group.count - first)) more" : ""
             append(rule(), place + shown + more, limit: limit())

@@ -60,7 +60,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         case .track(let event, let properties):
             if Rules.isEmptyOrBlank(event) {  // not read past 4,096 bytes, nor below past 128,000
                 findings.append("segment.track.event.empty", Rules.quoted(event), limit: "an event name")
-            } else if !Self.isFarLonger(event) && !Self.isTitleCase(event) {
+            } else if !Rules.isFarLonger(event, than: Limits.callBytes) && !Self.isTitleCase(event) {
                 let limit = "words in title case, object then past-tense verb (\"Podcast Played\")"
                 findings.append("segment.track.event.titleCase", Rules.quoted(event), limit: limit)
             }
@@ -104,13 +104,10 @@ extension SegmentTag: RuleCheckedVendorTag {
         return findings.summary
     }
 
-    /// Whether `text` alone passes the call's limit four times over: it is then not read.
-    private static func isFarLonger(_ text: String) -> Bool { Rules.isFarLonger(text, than: Limits.callBytes) }
-
     /// An ID that shows nothing breaks `rule`.empty (the spec requires it); one that reads as an
     /// optional's description, `rule`.optional (advice).
     private static func checkID(_ id: String?, _ rule: String, _ limit: String, _ findings: inout Findings) {
-        guard let id, !isFarLonger(id) else { return }
+        guard let id, !Rules.isFarLonger(id, than: Limits.callBytes) else { return }
         if Rules.isEmptyOrBlank(id) { findings.append("\(rule).empty", Rules.quoted(id), limit: limit) }
         findings.appendOptionalID(id, rule: "\(rule).optional")
     }
@@ -162,7 +159,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         let isPast = size + keyBytes > Limits.callBytes
         let entries = Rules.checkedEntries(of: properties, accepted: isPast ? 0 : properties.count)
         if isPast { size += keyBytes - entries.reduce(0) { $0 + $1.key.utf8.count + 4 } }  // the keys not read
-        let keys = entries.map(\.key).filter { !isFarLonger($0) && findings.reads($0, within: Limits.callBytes) }
+        let keys = entries.map(\.key).prefix { findings.reads($0, within: Limits.callBytes, isKey: true) }
         for key in keys { findings.appendBlank(key, "segment.propertyName.empty") }
         findings.appendCaseGroups(keys, "segment.propertyName.case", limit: Rules.differentProperties)
         for (key, value) in entries {

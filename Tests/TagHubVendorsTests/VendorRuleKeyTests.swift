@@ -130,4 +130,65 @@ import Testing
         attributes["p039"] = 1
         #expect(findings(attributes) == ["batch.attributeCount: 41 attributes breaks at most 20"])
     }
+
+    /// A key's bytes count four times in a tag's 65,536 (several rules read a key, one or two a value): of 5 keys of
+    /// 4,000 bytes, the first 4 are read (64,000 bytes), the fifth is not.
+    @Test func keysAreReadWithinTheTagsBytesFourTimesOver() {
+        let keys = (0..<5).map { String(repeating: "k", count: 3_999) + "\($0)" }
+        let properties = Dictionary(uniqueKeysWithValues: keys.map { ($0, AnalyticsValue.int(1)) })
+        let tags: [(any RuleCheckedVendorTag, String)] = [
+            (MixpanelTag.track(event: "Play", properties: properties), "mixpanel.propertyName.length"),
+            (PianoTag.event("play", properties), "piano.propertyKey.length"),
+            (FirebaseTag.event("play", properties.mapValues { _ in 1 }), "firebase.parameterName.length"),
+        ]
+        for (tag, rule) in tags {
+            let findings = tag.ruleViolations
+            #expect(findings.map(\.rule) == Array(repeating: rule, count: 4), "\(tag)")
+            #expect(findings.last?.subject == "1 more", "\(tag)")  // 3 shown, and the fourth
+        }
+        // Batch reads its keys' case within the tag's bytes too: of 5 pairs of keys that differ only by case, the
+        // first 4 keys in the order of their bytes ("0K…", "0k…", "1K…", "1k…") are read: 2 pairs.
+        let pairs = (0..<5).flatMap { index in ["K", "k"].map { "\(index)" + String(repeating: $0, count: 3_999) } }
+        let batch = BatchTag.event("play", Dictionary(uniqueKeysWithValues: pairs.map { ($0, AnalyticsValue.int(1)) }))
+        #expect(batch.ruleViolations.count { $0.rule == "batch.attributeKey.case" } == 2)
+    }
+
+    /// Names that a string compares slowly, a letter and 2,047 marks of two classes in turn (reordered at each
+    /// comparison, 1 to 3 ms), are compared by their bytes, as vendors compare names: "A…" and "a…" differ by case.
+    @Test func namesOfLongRunsOfMarksAreComparedByTheirBytes() {
+        let marks = String(repeating: "\u{301}\u{316}", count: 1_023) + "\u{301}"
+        let shown = { (letter: String) in
+            "\"\(letter)\(String(marks.unicodeScalars.prefix(63)))…\" (2,048 UTF-16 units)"
+        }
+        let tags = ["A", "b", "a"].map { MixpanelTag.track(event: $0 + marks, properties: [:]) }
+        #expect(
+            MixpanelTag.ruleViolations(across: tags).map(\.description) == [
+                "mixpanel.nameCase: \(shown("A")), \(shown("a")) breaks names that differ only by case are different events"
+            ]
+        )
+        // Texts shown alike are one finding where their bytes are equal: "é" and "e" with a combining accent are two.
+        let texts = BatchTag.event("play", ["t": .array(["\u{E9}\n", "e\u{301}\n", "\u{E9}\n"])]).ruleViolations
+        #expect(
+            texts.map(\.description)
+                == ["\u{E9}", "e\u{301}"].map {
+                    #"batch.stringValue.newline: t: "\#($0)\n" breaks no line break"#
+                }
+        )
+    }
+
+    /// A reserved prefix is matched on a name's bytes, as the SDKs' `hasPrefix` on `NSString` matches it: a combining
+    /// mark after the prefix's `_` (one character with it, to Swift's `hasPrefix`) leaves the prefix there.
+    @Test func reservedPrefixesAreMatchedOnTheNamesBytes() {
+        #expect(
+            FirebaseTag.event("ga_\u{301}play").ruleViolations.map(\.description) == [
+                #"firebase.eventName.characters: "ga_\u{301}play" breaks letters, digits and _ only, starting with a letter"#,
+                "firebase.eventName.reservedPrefix: \"ga_\u{301}play\" breaks no \"ga_\" prefix",
+            ]
+        )
+        #expect(
+            PianoTag.event("play", ["visit_\u{301}x": 1]).ruleViolations.map(\.description) == [
+                "piano.propertyKey.reservedPrefix: \"visit_\u{301}x\" breaks no \"visit_\" prefix"
+            ]
+        )
+    }
 }

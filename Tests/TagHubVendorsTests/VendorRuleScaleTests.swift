@@ -224,9 +224,23 @@ import Testing
                 #"mixpanel.propertyName.case: "ITEMID0", "itemId0" breaks names that differ only by case are different properties"#,
             ]
         )
-        // Text outside ASCII compares as strings do: "é" and "e" + a combining accent are equal.
-        let accents = MixpanelTag.track(event: "Play", properties: ["\u{C9}t\u{E9}": 1, "e\u{301}t\u{E9}": 2])
-        #expect(accents.ruleViolations.map(\.rule) == ["mixpanel.propertyName.case"])
+        // Names compare by their bytes, as Mixpanel's do: "É" lowercases into "é", not into "e" and a combining accent.
+        let accents = MixpanelTag.track(
+            event: "Play",
+            properties: ["\u{C9}t\u{E9}": 1, "e\u{301}t\u{E9}": 2, "\u{C9}T\u{C9}": 3]
+        )
+        #expect(
+            accents.ruleViolations.map(\.description) == [
+                #"mixpanel.propertyName.case: "ÉTÉ", "Été" breaks names that differ only by case are different properties"#
+            ]
+        )
+        // Across tags too: 2,501 names, each written composed and decomposed, are 5,002 names to Mixpanel.
+        let names = (0...2_500).flatMap { ["\u{E9}\($0)", "e\u{301}\($0)"] }
+        #expect(
+            MixpanelTag.ruleViolations(across: names.map { .track(event: $0, properties: [:]) }).map(\.description) == [
+                "mixpanel.distinctEventNames: 5,002 event names breaks at most 5,000 (a soft limit)"
+            ]
+        )
     }
 
     /// The fewest bytes Segment counts for the keys of `properties` it does not read: `"key":0` for each.

@@ -65,6 +65,20 @@ func ruleCheckBenchmarks() {
     registerRuleCheck(.segment, "an event of one character of 128 KB (marks of 2 classes)", configuration: large) { _ in
         SegmentTag.track(event: "A" + String(repeating: "\u{301}\u{316}", count: 31_999), properties: [:])
     }
+    // The verification review of the fourth: names, keys, IDs and texts of 4 KB, each a letter and marks of two classes
+    // in turn, which a string reorders each time it hashes or compares them (1 to 3 ms a time); checks compare bytes.
+    registerRuleCheckForEveryVendor("16 keys and 16 × 15 texts of 4 KB of marks of 2 classes", configuration: large) {
+        $0.properties(RuleCheckTags.markRunKeys)
+    }
+    registerRuleCheckForEveryVendor("an ID of 4 KB of marks of 2 classes", configuration: large) {
+        $0.id(RuleCheckTags.markRun("a"))
+    }
+    for vendor in RuleCheckTags.Vendor.allCases where vendor != .batch {  // Batch has no rule across tags
+        let what = "across 16 tags named with 4 KB of marks of 2 classes"
+        Benchmark("Rule check: \(vendor.name), \(what)", configuration: large) { benchmark in
+            measureRuleCheck(across: RuleCheckTags.markRunNames.map(vendor.event), benchmark)
+        }
+    }
     // Firebase takes no nested value: its largest input instead, the most items an event can hold
     // many times over.
     registerRuleCheck(.firebase, "100,000 items (no nested values in Firebase)", configuration: large) { _ in
@@ -111,6 +125,19 @@ func measureRuleCheck<Tag: RuleCheckedVendorTag>(of tag: Tag, _ benchmark: Bench
     benchmark.stopMeasurement()
 }
 
+/// Checks `tags`, all of one vendor, across (`ruleViolations(across:)`), `scaledIterations` times per sample, measured.
+func measureRuleCheck(across tags: [any RuleCheckedVendorTag], _ benchmark: Benchmark) {
+    func open<First: RuleCheckedVendorTag>(_ first: First) {
+        let tags = tags.map { $0 as! First }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(First.ruleViolations(across: tags))
+        }
+        benchmark.stopMeasurement()
+    }
+    open(tags[0])
+}
+
 /// The tags checked. The large inputs are static properties, built on their first use, so that a
 /// process builds only the one its benchmark checks.
 enum RuleCheckTags {
@@ -139,6 +166,30 @@ enum RuleCheckTags {
             case .segment: SegmentTag.track(event: "Podcast Played", properties: properties)
             case .batch: BatchTag.event("podcast_played", properties)
             case .piano: PianoTag.event("podcast.played", properties)
+            }
+        }
+
+        /// The vendor's event named `name`, without properties.
+        func event(_ name: String) -> any RuleCheckedVendorTag {
+            switch self {
+            case .firebase: FirebaseTag.event(name)
+            case .mixpanel: MixpanelTag.track(event: name, properties: [:])
+            case .amplitude: AmplitudeTag.track(eventType: name, eventProperties: [:])
+            case .segment: SegmentTag.track(event: name, properties: [:])
+            case .batch: BatchTag.event(name, [:])
+            case .piano: PianoTag.event(name, [:])
+            }
+        }
+
+        /// The vendor's tag that sets the user's ID to `id`.
+        func id(_ id: String) -> any RuleCheckedVendorTag {
+            switch self {
+            case .firebase: FirebaseTag.userID(id)
+            case .mixpanel: MixpanelTag.identify(distinctID: id)
+            case .amplitude: AmplitudeTag.setUserID(id)
+            case .segment: SegmentTag.identify(userID: id, traits: [:])
+            case .batch: BatchTag.customUserID(id)
+            case .piano: PianoTag.setUser(id: id, category: nil)
             }
         }
 
@@ -272,6 +323,22 @@ enum RuleCheckTags {
         "purchase",
         ["items": .items(Array(repeating: [megabyteCharacter: 1, "item_id": "SKU1"], count: 200))]
     )
+
+    /// `letter` and 2,047 combining marks, U+0301 (class 230) and U+0316 (class 220) in turn: one character of 4,095
+    /// bytes, which a string reorders (quadratic in its length) each time it hashes or compares it.
+    static func markRun(_ letter: String) -> String {
+        letter + String(repeating: "\u{301}\u{316}", count: 1_023) + "\u{301}"
+    }
+
+    /// 16 keys of ``markRun(_:)``, of `A` to `H` and `a` to `h` (8 groups that differ only by case), each holding 15
+    /// texts of a line break and ``markRun(_:)``.
+    static let markRunKeys: [String: AnalyticsValue] = {
+        let texts = AnalyticsValue.array(Array(repeating: .string("\n" + markRun("a")), count: 15))
+        return Dictionary(uniqueKeysWithValues: "ABCDEFGHabcdefgh".map { (markRun(String($0)), texts) })
+    }()
+
+    /// 16 event names of ``markRun(_:)``, as ``markRunKeys``'s keys.
+    static let markRunNames = "ABCDEFGHabcdefgh".map { markRun(String($0)) }
 
     /// An array in an array… 100,000 levels deep, around `1`.
     static let deeplyNested: AnalyticsValue = {

@@ -179,15 +179,18 @@ struct TagMaker {
         "name", "title", "screen_view", "user_id", "session_id", "gclid", "first_open", "error", "token", "time",
         "$time", "distinct_id", "$ignore", "$insert_id", "alias", "mp_original_distinct_id", "null", "undefined",
         "anonymous", "0", "-1", "true", "[]", "{}", "00000000-0000-0000-0000-000000000000", "nil", "Optional(42)",
-        "Optional(\"42\")",
+        "Optional(\"42\")", " " + markRun,
     ]
     static let specialPrefixes = ["firebase_", "google_", "ga_", "_", "gtag.", "$", "m_", "visit_", "[Amplitude] "]
     /// Names that several tags share, in several cases: names that differ only by case.
     static let sharedNames = [
         "podcast_played", "Podcast_Played", "PODCAST_PLAYED", "podcast played", "Podcast Played", "episode",
         "Episode", "straße", "STRASSE", "Straße", "ΣΊΣΥΦΟΣ", "σίσυφος", "İstanbul", "istanbul", "ﬁle", "FILE",
-        "e\u{301}te\u{301}", "été", "ÉTÉ", "キー", "ｷｰ",
+        "e\u{301}te\u{301}", "été", "ÉTÉ", "キー", "ｷｰ", "A" + markRun, "a" + markRun,
     ]
+    /// 2,047 combining marks of two classes in turn (4,094 bytes): after a letter, one character that a string reorders,
+    /// quadratic in its length, each time it hashes or compares it.
+    static let markRun = String(repeating: "\u{301}\u{316}", count: 1_023) + "\u{301}"
 
     /// `count` scalars of a name as apps write them: a lowercase letter, then lowercase letters,
     /// digits and `_`; one time in four, capitals too.
