@@ -155,7 +155,7 @@ private struct FirebaseCheck {
             guard findings.valuesLeft > item.count, itemsLeft > 0 else { return }
             (findings.valuesLeft, itemsLeft) = (findings.valuesLeft - 1 - item.count, itemsLeft - 1)
             let place = "\(list)[\(index)]"
-            let standard = item.filter { $0.key.utf8.count <= 40 && Limits.standardItemParameters.contains($0.key) }
+            let standard = item.filter { Limits.standardItemParameters.includes($0.key) }
             let identified = ["item_id", "item_name"].contains { name in  // by an ID that shows something
                 guard case .string(let id) = standard[name] else { return standard[name] != nil }
                 return Rules.isFarLonger(id, than: Limits.parameterValueLength) || !Rules.isEmptyOrBlank(id)
@@ -167,14 +167,12 @@ private struct FirebaseCheck {
                 add("items.customParameterCount", "\(place): \(custom) custom parameters", limit)
             }
             let accepted = Limits.customParametersPerItem + Limits.standardItemParameters.count
-            var read: [String] = []  // the names read, within the tag's bytes
-            for (name, value) in Rules.checkedEntries(of: item, accepted: accepted) {
+            var read: [String] = []  // the names read, within the tag's bytes: with none left, no more parameters
+            for (name, value) in findings.bytesLeft < 0 ? [] : Rules.checkedEntries(of: item, accepted: accepted) {
                 if findings.reads(name, within: Limits.parameterNameLength, isKey: true) {
                     read.append(name)
-                    let isFar = Rules.isFarLonger(name, than: Limits.parameterNameLength)
-                    if isFar || met.insert(Array(name.utf8)).inserted {
-                        self.name(name, "itemParameterName", in: place)
-                    }
+                    let far = Rules.isFarLonger(name, than: Limits.parameterNameLength)  // checked with every item
+                    if far || met.insert(Array(name.utf8)).inserted { self.name(name, "itemParameterName", in: place) }
                 }
                 self.value(value.parameterValue, "\(place).\(Rules.key(name))")
             }
@@ -219,9 +217,7 @@ private struct FirebaseCheck {
         if let prefix = reservedPrefixes.first(where: { first == $0.utf8.first && name.utf8.starts(with: $0.utf8) }) {
             add(kind + ".reservedPrefix", at + Rules.quoted(name), "no \(Rules.quoted(prefix)) prefix")
         }
-        if name.utf8.count <= maxLength && reserved.contains(name) {
-            add(kind + ".reserved", at + Rules.quoted(name), "not reserved by Firebase")
-        }
+        if reserved.includes(name) { add(kind + ".reserved", at + Rules.quoted(name), "not reserved by Firebase") }
     }
 }
 

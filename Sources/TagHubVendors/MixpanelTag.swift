@@ -46,10 +46,8 @@ extension MixpanelTag: RuleCheckedVendorTag {
         case .identify(let id):
             findings.appendOptionalID(id, rule: "mixpanel.distinctID.optional")
             // Trimmed of white space (not of invisible scalars: those make a blank ID, below) and lowercased.
-            // Text of more than 4 bytes per scalar of the longest placeholder cannot lowercase into one.
             let bare = Rules.trimmed(id)
-            let longest = Limits.placeholderIDs.map(\.utf8.count).max() ?? 0
-            if bare.utf8.count <= 4 * longest, bare.isEmpty || Limits.placeholderIDs.contains(bare.lowercased()) {
+            if bare.isEmpty || Limits.placeholderIDs.includes(bare.lowercased()) {
                 findings.append("mixpanel.distinctID.placeholder", Rules.quoted(id), limit: Self.placeholderLimit)
             } else {
                 findings.appendBlank(id, "mixpanel.distinctID.empty", limit: Rules.blankID)
@@ -77,14 +75,13 @@ extension MixpanelTag: RuleCheckedVendorTag {
         findings.appendCount("mixpanel.propertyCount", properties.count, "properties", accepted)
         let (entries, most) = (Rules.checkedEntries(of: properties, accepted: accepted), Limits.propertyNameLength)
         let keys = entries.map(\.key).prefix { findings.reads($0, within: most, isKey: true) }
-        let read = keys.count
         for key in keys { findings.appendBlank(key, "mixpanel.propertyName.empty") }
         for (index, (key, value)) in entries.enumerated() {
-            if index < read, let length = Rules.length(of: key, beyond: Limits.propertyNameLength) {
+            if index < keys.count, let length = Rules.length(of: key, beyond: Limits.propertyNameLength) {
                 findings.append("mixpanel.propertyName.length", Rules.quoted(key, length: length), limit: nameLimit)
             } else if isEvent && key.utf8.elementsEqual("$ignore".utf8) {
                 findings.append("mixpanel.propertyName.ignore", Rules.quoted(key), limit: ignoreLimit)
-            } else if isEvent && index < read && key.utf8.count <= most && Limits.reservedPropertyNames.contains(key) {
+            } else if isEvent && index < keys.count && Limits.reservedPropertyNames.includes(key) {
                 findings.append("mixpanel.propertyName.reserved", Rules.quoted(key), limit: "not reserved by Mixpanel")
             }
             findings.walk(value, of: key) { value, _, findings in

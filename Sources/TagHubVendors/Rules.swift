@@ -168,7 +168,7 @@ enum Rules {
 
     /// Whether `left` comes first by its first 64 bytes, then by its length; where `whole`, by all its bytes where both
     /// lengths are equal. Read in place where both can be (a trick: Architecture.md), else through their iterators.
-    private static func bytesPrecede(_ left: String, _ right: String, whole: Bool) -> Bool {
+    static func bytesPrecede(_ left: String, _ right: String, whole: Bool) -> Bool {
         let end = whole && left.utf8.count == right.utf8.count ? Int.max : 64
         let inPlace = left.utf8.withContiguousStorageIfAvailable { lefts in
             right.utf8.withContiguousStorageIfAvailable { rights in
@@ -187,12 +187,10 @@ enum Rules {
         return left.utf8.count < right.utf8.count
     }
 
-    /// The entries of `properties` named among `names`, found by their bytes (a lookup compares a name with the keys in
-    /// its way as strings, whole), of `most` entries at most (of more, none).
-    static func entries<V>(named names: [String], in properties: [String: V], most: Int) -> [String: V] {
-        let isNamed = { (key: String) in names.contains { $0.utf8.elementsEqual(key.utf8) } }
-        let named = properties.count > most ? [] : properties.indices.filter { isNamed(properties.keys[$0]) }
-        return Dictionary(uniqueKeysWithValues: named.map { (properties.keys[$0], properties.values[$0]) })
+    /// The entries of `properties` named among `names` (``Swift/Set/includes(_:)``: not looked up, as a lookup compares
+    /// a name with the keys in its way as strings), of `most` entries at most (of more, none).
+    static func entries<V>(named names: Set<String>, in properties: [String: V], most: Int) -> [String: V] {
+        properties.count > most ? [:] : properties.filter { names.includes($0.key) }
     }
 
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
@@ -230,6 +228,13 @@ enum Rules {
     }
 }
 
+extension Set<String> {
+    /// Whether `name` is one of these ASCII names: looked up only where ASCII of 64 bytes at most (no mark to reorder).
+    func includes(_ name: String) -> Bool {
+        name.utf8.count <= 64 && name.utf8.allSatisfy { $0 < 0x80 } && contains(name)
+    }
+}
+
 /// One tag's findings, in the order made. ``summary`` shows the first three of each rule, then one
 /// that counts the rest (`1,000 more`), with their limit or `the same rule`, their subjects unwritten.
 struct Findings {
@@ -243,10 +248,11 @@ struct Findings {
     private struct Seen: Hashable { let rule: String, id: Int, text: [UInt8] }  // text by its bytes: as shown
 
     /// Whether `text` may be read (counted, or scanned), none after one that may not: where its UTF-8 bytes fit in
-    /// ``bytesLeft``, which loses them (a key's 4 times: more rules read it; far longer than `limit`, 64 a character).
+    /// ``bytesLeft``, which loses them (a non-ASCII key's 6 times; a value's 32 at least; far longer, 64 a character).
     mutating func reads(_ text: String, within limit: Int, isKey: Bool = false) -> Bool {
         let isFar = Rules.isFarLonger(text, than: limit)  // then ``Rules/charactersPast(_:_:)`` reads it
-        let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : text.utf8.count * (isKey ? 4 : 1)
+        let times = isKey && !text.utf8.allSatisfy({ $0 < 0x80 }) ? 6 : 1  // an ASCII key is read on its bytes
+        let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(isKey ? 0 : 32, text.utf8.count * times)
         defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
         return cost <= bytesLeft
     }
@@ -314,12 +320,12 @@ struct Findings {
         var groups: [[UInt8]: [String]] = [:]
         for name in names { groups[Array(name.lowercased().utf8), default: []].append(name) }
         let first = Rules.findingsPerRule
-        let precedes = { (left: String, right: String) in left.utf8.lexicographicallyPrecedes(right.utf8) }
+        let precedes = { Rules.bytesPrecede($0, $1, whole: true) }  // in place: names can share long prefixes
         let found = groups.values.filter { $0.count > 1 }.map { $0.sorted(by: precedes) }
         for group in found.sorted(by: { precedes($0[0], $1[0]) }) {
-            let shown = group.prefix(first).map { Rules.quoted($0) }.joined(separator: ", ")
+            let shown = { group.prefix(first).map { Rules.quoted($0) }.joined(separator: ", ") }  // for 3 groups
             let more = group.count > first ? " and \(Rules.grouped(group.count - first)) more" : ""
-            append(rule(), place + shown + more, limit: limit())
+            append(rule(), place + shown() + more, limit: limit())
         }
     }
 

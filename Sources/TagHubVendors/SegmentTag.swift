@@ -60,7 +60,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         case .track(let event, let properties):
             if Rules.isEmptyOrBlank(event) {  // not read past 4,096 bytes, nor below past 128,000
                 findings.append("segment.track.event.empty", Rules.quoted(event), limit: "an event name")
-            } else if !Rules.isFarLonger(event, than: Limits.callBytes) && !Self.isTitleCase(event) {
+            } else if event.utf8.count <= Limits.callBytes && !Self.isTitleCase(event) {  // past the call, not read
                 let limit = "words in title case, object then past-tense verb (\"Podcast Played\")"
                 findings.append("segment.track.event.titleCase", Rules.quoted(event), limit: limit)
             }

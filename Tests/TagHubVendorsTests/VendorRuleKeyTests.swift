@@ -131,10 +131,10 @@ import Testing
         #expect(findings(attributes) == ["batch.attributeCount: 41 attributes breaks at most 20"])
     }
 
-    /// A key's bytes count four times in a tag's 65,536 (several rules read a key, one or two a value): of 5 keys of
-    /// 4,000 bytes, the first 4 are read (64,000 bytes), the fifth is not.
+    /// A key's bytes count six times in a tag's 65,536 where it is not ASCII (several rules read its scalars, one or two
+    /// a value's): of 5 keys of 2,502 bytes, the first 4 are read (60,048 bytes), the fifth is not.
     @Test func keysAreReadWithinTheTagsBytesFourTimesOver() {
-        let keys = (0..<5).map { String(repeating: "k", count: 3_999) + "\($0)" }
+        let keys = (0..<5).map { "k" + String(repeating: "é", count: 1_250) + "\($0)" }
         let properties = Dictionary(uniqueKeysWithValues: keys.map { ($0, AnalyticsValue.int(1)) })
         let tags: [(any RuleCheckedVendorTag, String)] = [
             (MixpanelTag.track(event: "Play", properties: properties), "mixpanel.propertyName.length"),
@@ -147,10 +147,48 @@ import Testing
             #expect(findings.last?.subject == "1 more", "\(tag)")  // 3 shown, and the fourth
         }
         // Batch reads its keys' case within the tag's bytes too: of 5 pairs of keys that differ only by case, the
-        // first 4 keys in the order of their bytes ("0K…", "0k…", "1K…", "1k…") are read: 2 pairs.
-        let pairs = (0..<5).flatMap { index in ["K", "k"].map { "\(index)" + String(repeating: $0, count: 3_999) } }
+        // first 4 keys in the order of their bytes ("0É…", "0é…", "1É…", "1é…") are read: 2 pairs.
+        let pairs = (0..<5).flatMap { index in ["É", "é"].map { "\(index)" + String(repeating: $0, count: 1_250) } }
         let batch = BatchTag.event("play", Dictionary(uniqueKeysWithValues: pairs.map { ($0, AnalyticsValue.int(1)) }))
         #expect(batch.ruleViolations.count { $0.rule == "batch.attributeKey.case" } == 2)
+        // An ASCII key is read on its bytes, and counts once: 999 keys of 18 bytes and a value (Amplitude takes 1,000).
+        var amplitude = Dictionary(
+            uniqueKeysWithValues: (0..<999).map { ("property_\(100_000_000 + $0)", AnalyticsValue.int($0)) }
+        )
+        amplitude["zzzz_description"] = .string(String(repeating: "x", count: 2_000))
+        #expect(
+            AmplitudeTag.track(eventType: "Play", eventProperties: amplitude).ruleViolations.map(\.description) == [
+                "amplitude.stringValue.length: zzzz_description: 2,000 UTF-16 units breaks at most 1,024 UTF-16 units"
+            ]
+        )
+    }
+
+    /// A purchase within every limit of Firebase's, 200 items of 10 parameters each, is read whole: its item names are
+    /// read once each, and values to the last.
+    @Test func aFullPurchaseIsReadToItsLastItem() {
+        var items: [[String: FirebaseItemValue]] = (0..<200).map { index in
+            [
+                "item_id": .string("sku-\(index)"), "item_name": "Swift Talk", "item_brand": "objc.io",
+                "item_category": "video",
+                "item_category2": "swift", "item_variant": "hd", "price": 4.99, "quantity": 1, "coupon": "SPRING",
+                "affiliation": "store",
+            ]
+        }
+        items[199]["item_name"] = .string(String(repeating: "n", count: 150))
+        let purchase = FirebaseTag.event(
+            "purchase",
+            [
+                "currency": "EUR", "value": 998.0, "items": .items(items),
+                "transaction_id": .string(String(repeating: "t", count: 150)),
+            ]
+        )
+        let limit = "breaks at most 100 UTF-16 units"
+        #expect(
+            purchase.ruleViolations.map(\.description) == [
+                "firebase.parameterValue.length: items[199].item_name: \"\(String(repeating: "n", count: 64))…\" (150 UTF-16 units) \(limit)",
+                "firebase.parameterValue.length: transaction_id: \"\(String(repeating: "t", count: 64))…\" (150 UTF-16 units) \(limit)",
+            ]
+        )
     }
 
     /// Names that a string compares slowly, a letter and 2,047 marks of two classes in turn (reordered at each
