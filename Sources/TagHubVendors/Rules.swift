@@ -231,7 +231,7 @@ enum Rules {
 extension Set<String> {
     /// Whether `name` is one of these ASCII names: looked up only where ASCII of 64 bytes at most (no mark to reorder).
     func includes(_ name: String) -> Bool {
-        name.utf8.count <= 64 && name.utf8.allSatisfy { $0 < 0x80 } && contains(name)
+        name.utf8.count <= 64 && name.utf8.count == name.utf16.count && contains(name)  // ASCII: as many units as bytes
     }
 }
 
@@ -251,7 +251,7 @@ struct Findings {
     /// ``bytesLeft``, which loses them (a non-ASCII key's 6 times; a value's 32 at least; far longer, 64 a character).
     mutating func reads(_ text: String, within limit: Int, isKey: Bool = false) -> Bool {
         let isFar = Rules.isFarLonger(text, than: limit)  // then ``Rules/charactersPast(_:_:)`` reads it
-        let times = isKey && !text.utf8.allSatisfy({ $0 < 0x80 }) ? 6 : 1  // an ASCII key is read on its bytes
+        let times = isKey && text.utf8.count != text.utf16.count ? 6 : 1  // not ASCII: more bytes than units
         let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(isKey ? 0 : 32, text.utf8.count * times)
         defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
         return cost <= bytesLeft

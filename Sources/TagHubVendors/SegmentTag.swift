@@ -64,8 +64,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                 let limit = "words in title case, object then past-tense verb (\"Podcast Played\")"
                 findings.append("segment.track.event.titleCase", Rules.quoted(event), limit: limit)
             }
-            // `revenue` and `value` are numbers, `currency` an ISO 4217 code (spec/track.md).
-            let named = Rules.entries(named: ["currency", "revenue", "value"], in: properties, most: Self.maxKeys)
+            let named = Rules.entries(named: Self.trackNames, in: properties, most: Self.maxKeys)
             for key in Limits.numericTrackProperties.sorted() {
                 guard let value = named[key] else { continue }
                 if case .int = value { continue } else if case .double = value { continue }
@@ -134,6 +133,8 @@ extension SegmentTag: RuleCheckedVendorTag {
     private static let elementsWithinCall = Limits.callBytes / 2
     /// The most keys of a call within 32,000 bytes (`"k":0,` each): of more, `revenue`, `currency`… are not looked for.
     private static let maxKeys = Limits.callBytes / 6
+    /// `revenue` and `value` are numbers, `currency` an ISO 4217 code (spec/track.md).
+    private static let trackNames: Set<String> = ["currency", "revenue", "value"]
     private static let rangeLimit = "0, or a magnitude in 1e-100..<1e150, as analytics-swift writes numbers"
 
     /// The rules of properties or traits (blank keys, keys that differ only by case, numbers), and

@@ -133,7 +133,7 @@ import Testing
 
     /// A key's bytes count six times in a tag's 65,536 where it is not ASCII (several rules read its scalars, one or two
     /// a value's): of 5 keys of 2,502 bytes, the first 4 are read (60,048 bytes), the fifth is not.
-    @Test func keysAreReadWithinTheTagsBytesFourTimesOver() {
+    @Test func nonASCIIKeysAreReadWithinTheTagsBytesSixTimesOver() {
         let keys = (0..<5).map { "k" + String(repeating: "é", count: 1_250) + "\($0)" }
         let properties = Dictionary(uniqueKeysWithValues: keys.map { ($0, AnalyticsValue.int(1)) })
         let tags: [(any RuleCheckedVendorTag, String)] = [

@@ -79,6 +79,18 @@ func ruleCheckBenchmarks() {
             measureRuleCheck(across: RuleCheckTags.markRunNames.map(vendor.event), benchmark)
         }
     }
+    // The review of that change: tags it found past 5 ms, each through a rule that read or hashed too much.
+    let reviewed: [(RuleCheckTags.Vendor, String, any RuleCheckedVendorTag)] = [
+        (.firebase, "200 items of 80 keys of a letter and 19 marks", RuleCheckTags.markedItems),
+        (.firebase, "165 items of 98 keys of 668 bytes alike", RuleCheckTags.alikeItems),
+        (.mixpanel, "64 keys of a letter and 126 marks of 9 classes", RuleCheckTags.nineClassKeys),
+        (.segment, "2,869 keys of 6 letters, in pairs that differ by case", RuleCheckTags.casePairKeys),
+        (.batch, "15,625 texts of a line break and white space", RuleCheckTags.whiteSpaceTexts),
+        (.piano, "108 keys of 150 bytes of \u{1C4}", RuleCheckTags.dzKeys),
+    ]
+    for (vendor, what, tag) in reviewed {
+        registerRuleCheck(vendor, what, configuration: large) { _ in tag }
+    }
     // Firebase takes no nested value: its largest input instead, the most items an event can hold
     // many times over.
     registerRuleCheck(.firebase, "100,000 items (no nested values in Firebase)", configuration: large) { _ in
@@ -339,6 +351,75 @@ enum RuleCheckTags {
 
     /// 16 event names of ``markRun(_:)``, as ``markRunKeys``'s keys.
     static let markRunNames = "ABCDEFGHabcdefgh".map { markRun(String($0)) }
+
+    /// `count` keys, each the scalar U+0100 + its index and `marks` (the first `length`, in turn).
+    static func markedKeys(_ count: Int, _ marks: [Unicode.Scalar], length: Int) -> [String] {
+        (0..<count).map { index in
+            var key = String.UnicodeScalarView([Unicode.Scalar(0x100 + UInt32(index))!])
+            key.append(contentsOf: (0..<length).map { marks[$0 * marks.count / length] })
+            return String(key)
+        }
+    }
+
+    /// A purchase of 200 items, each with 80 keys of a letter and 19 marks of two classes in turn.
+    static let markedItems: FirebaseTag = {
+        let keys = markedKeys(80, Array(repeating: ["\u{301}", "\u{316}"], count: 10).flatMap { $0 }, length: 19)
+        let item = Dictionary(uniqueKeysWithValues: keys.map { ($0, FirebaseItemValue.int(1)) })
+        return .event("purchase", ["items": .items(Array(repeating: item, count: 200))])
+    }()
+
+    /// A purchase of 165 items, each with 98 keys of 665 `k` and 3 digits.
+    static let alikeItems: FirebaseTag = {
+        let prefix = String(repeating: "k", count: 665)
+        let item = Dictionary(
+            uniqueKeysWithValues: (0..<98).map { (prefix + String(902 + $0), FirebaseItemValue.int(1)) }
+        )
+        return .event("purchase", ["items": .items(Array(repeating: item, count: 165))])
+    }()
+
+    /// 64 keys of a letter and 126 combining marks of 9 classes, in descending runs.
+    static let nineClassKeys: MixpanelTag = {
+        let marks: [Unicode.Scalar] = [
+            "\u{345}", "\u{35D}", "\u{35C}", "\u{315}", "\u{301}", "\u{316}", "\u{31B}", "\u{321}", "\u{334}",
+        ]
+        let keys = markedKeys(64, marks, length: 126)
+        return .track(event: "e", properties: Dictionary(uniqueKeysWithValues: keys.map { ($0, 1) }))
+    }()
+
+    /// The `count` lowest digits of `number` in `base`, the lowest first.
+    static func digits(of number: Int, base: Int, count: Int) -> [Int] {
+        var rest = number
+        return (0..<count).map { _ in
+            defer { rest /= base }
+            return rest % base
+        }
+    }
+
+    /// 2,869 keys of 6 letters of `aAbB…zZ`: most of them in groups that differ only by case.
+    static let casePairKeys: SegmentTag = {
+        let letters = Array("aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStTuUvVwWxXyYzZ")
+        let keys = (0..<2_869).map { String(digits(of: $0, base: 52, count: 6).map { letters[$0] }) }
+        return .track(event: "Podcast Played", properties: Dictionary(uniqueKeysWithValues: keys.map { ($0, 0) }))
+    }()
+
+    /// One Batch attribute of 25 × 25 × 25 texts, each a line break and 5 white-space scalars, all different.
+    static let whiteSpaceTexts: BatchTag = {
+        let spaces: [Character] = [" ", "\t", "\r", "\u{0B}", "\u{0C}"]
+        let texts: [AnalyticsValue] = (0..<15_625).map {
+            .string("\n" + String(digits(of: $0, base: 5, count: 5).map { spaces[$0] }))
+        }
+        let rows: [AnalyticsValue] = (0..<625).map { .array(Array(texts[$0 * 25..<($0 + 1) * 25])) }
+        let value = AnalyticsValue.array((0..<25).map { .array(Array(rows[$0 * 25..<($0 + 1) * 25])) })
+        return .event("e", ["k": value])
+    }()
+
+    /// 108 keys of 150 bytes of U+01C4 (Ǆ, which lowercases into ǆ) and 2 digits.
+    static let dzKeys = PianoTag.event(
+        "play",
+        Dictionary(
+            uniqueKeysWithValues: (0..<108).map { (String(repeating: "\u{1C4}", count: 74) + String(100 + $0), 1) }
+        )
+    )
 
     /// An array in an array… 100,000 levels deep, around `1`.
     static let deeplyNested: AnalyticsValue = {
