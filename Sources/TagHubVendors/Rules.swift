@@ -251,7 +251,7 @@ struct Findings {
     /// ``bytesLeft``, which loses them (a non-ASCII key's 6 times; a value's 32 at least; far longer, 64 a character).
     mutating func reads(_ text: String, within limit: Int, isKey: Bool = false) -> Bool {
         let isFar = Rules.isFarLonger(text, than: limit)  // then ``Rules/charactersPast(_:_:)`` reads it
-        let times = isKey && text.utf8.count != text.utf16.count ? 6 : 1  // not ASCII: more bytes than units
+        let times = isFar || !isKey || text.utf8.count == text.utf16.count ? 1 : 6  // ASCII: as many units as bytes
         let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(isKey ? 0 : 32, text.utf8.count * times)
         defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
         return cost <= bytesLeft
