@@ -45,9 +45,9 @@ extension MixpanelTag: RuleCheckedVendorTag {
             Self.check(properties, isEvent: true, into: &findings)
         case .identify(let id):
             findings.appendOptionalID(id, rule: "mixpanel.distinctID.optional")
-            // Trimmed of white space (not of invisible scalars: those make a blank ID, below) and lowercased.
+            // Trimmed of white space (not invisible scalars: a blank ID, below), lowercased where it may be a placeholder.
             let bare = Rules.trimmed(id)
-            if bare.isEmpty || Limits.placeholderIDs.includes(bare.lowercased()) {
+            if bare.isEmpty || bare.utf8.count <= 256 && Limits.placeholderIDs.includes(bare.lowercased()) {
                 findings.append("mixpanel.distinctID.placeholder", Rules.quoted(id), limit: Self.placeholderLimit)
             } else {
                 findings.appendBlank(id, "mixpanel.distinctID.empty", limit: Rules.blankID)

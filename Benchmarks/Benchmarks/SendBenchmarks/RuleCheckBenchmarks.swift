@@ -73,6 +73,10 @@ func ruleCheckBenchmarks() {
     registerRuleCheckForEveryVendor("an ID of 4 KB of marks of 2 classes", configuration: large) {
         $0.id(RuleCheckTags.markRun("a"))
     }
+    // An ID past 4,096 bytes is neither trimmed nor lowercased (Mixpanel: compared with its placeholders).
+    registerRuleCheckForEveryVendor("an ID of 1 MB fresh non-ASCII", configuration: large) {
+        $0.id(RuleCheckTags.freshNonASCIIMegabyte())
+    }
     for vendor in RuleCheckTags.Vendor.allCases where vendor != .batch {  // Batch has no rule across tags
         let what = "across 16 tags named with 4 KB of marks of 2 classes"
         Benchmark("Rule check: \(vendor.name), \(what)", configuration: large) { benchmark in
