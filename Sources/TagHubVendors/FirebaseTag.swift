@@ -201,7 +201,7 @@ private struct FirebaseCheck {
         // Letters and digits of any script as Java's `isLetterOrDigit` takes them: no mark, no letter number ("Ⅻ").
         let isIdentifier =
             Rules.isASCIIIdentifier(name)
-            || !name.utf8.allSatisfy { $0 < 0x80 }
+            || !Rules.isASCII(name)
                 && name.unicodeScalars.enumerated().allSatisfy { index, scalar in
                     switch scalar.properties.generalCategory {
                     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true

@@ -80,15 +80,13 @@ extension PianoTag: RuleCheckedVendorTag {
             findings.append("piano.propertyKey.length", Rules.quoted(key, length: length), limit: keyLengthLimit)
         }
         guard !Rules.isFarLonger(key, than: Limits.keyLength) else { return }
-        // An ASCII key, the usual one, is read on its bytes.
-        let isASCII = key.utf8.allSatisfy { $0 < 0x80 }
         let isLowercase = !key.unicodeScalars.contains {  // an ASCII scalar on its value
             $0.value >= 0x41 && ($0.value <= 0x5A || $0.value >= 0x80 && $0.properties.changesWhenLowercased)
         }
         let lowered = isLowercase ? key : key.lowercased()
         let scalars = lowered.unicodeScalars
-        let isWord =
-            isASCII
+        let isWord =  // an ASCII key, the usual one, on its bytes
+            Rules.isASCII(key)
             ? Rules.isASCIIIdentifier(key)
             : scalars.first.map { ("a"..."z").contains($0) } == true && scalars.allSatisfy(isWordScalar)
         if !isWord { findings.append("piano.propertyKey.format", Rules.quoted(key), limit: keyFormatLimit) }

@@ -139,6 +139,9 @@ enum Rules {
             ? "\(bytes) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(bytes))"
     }
 
+    /// Whether `text` is ASCII: as many UTF-16 units as bytes, which an ASCII string knows unread (others are read).
+    static func isASCII(_ text: String) -> Bool { text.utf8.count == text.utf16.count }
+
     /// Whether `name` is ASCII letters, digits and `_`, starting with a letter (or any of them, where not `fromLetter`).
     static func isASCIIIdentifier(_ name: String, fromLetter: Bool = true) -> Bool {
         let isLetter = { (byte: UInt8) in (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
@@ -230,9 +233,7 @@ enum Rules {
 
 extension Set<String> {
     /// Whether `name` is one of these ASCII names: looked up only where ASCII of 64 bytes at most (no mark to reorder).
-    func includes(_ name: String) -> Bool {
-        name.utf8.count <= 64 && name.utf8.count == name.utf16.count && contains(name)  // ASCII: as many units as bytes
-    }
+    func includes(_ name: String) -> Bool { name.utf8.count <= 64 && Rules.isASCII(name) && contains(name) }
 }
 
 /// One tag's findings, in the order made. ``summary`` shows the first three of each rule, then one
@@ -251,7 +252,7 @@ struct Findings {
     /// ``bytesLeft``, which loses them (a non-ASCII key's 6 times; a value's 32 at least; far longer, 64 a character).
     mutating func reads(_ text: String, within limit: Int, isKey: Bool = false) -> Bool {
         let isFar = Rules.isFarLonger(text, than: limit)  // then ``Rules/charactersPast(_:_:)`` reads it
-        let times = isFar || !isKey || text.utf8.count == text.utf16.count ? 1 : 6  // ASCII: as many units as bytes
+        let times = isFar || !isKey || Rules.isASCII(text) ? 1 : 6
         let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(isKey ? 0 : 32, text.utf8.count * times)
         defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
         return cost <= bytesLeft
