@@ -57,14 +57,14 @@ extension BatchTag: RuleCheckedVendorTag {
             }
             let limit = "keys that differ only by case are one attribute"
             findings.appendCaseGroups(keys, "batch.attributeKey.case", limit: limit)
-            if let label, let length = Rules.length(of: label, beyond: Limits.labelLength) {
+            if let label, let length = findings.length(of: label, beyond: Limits.labelLength) {
                 let limit = "at most \(Limits.labelLength) characters"
                 findings.append("batch.label.length", Rules.quoted(label, length: length), limit: limit)
             }
             findings.appendCount("batch.tagCount", tags.count, "tags", Limits.tagsPerEvent)
             var shown: Set<String> = []  // a tag given twice, or shown alike, is one finding
             for tag in tags.prefix(Limits.tagsPerEvent + Rules.extraKeys) {
-                guard let length = Rules.length(of: tag, beyond: Limits.tagLength) else { continue }
+                guard let length = findings.length(of: tag, beyond: Limits.tagLength) else { continue }
                 let subject = Rules.quoted(tag, length: length)
                 guard shown.insert(subject).inserted else { continue }
                 findings.append("batch.tag.length", subject, limit: "at most \(Limits.tagLength) characters")
@@ -106,7 +106,7 @@ extension BatchTag: RuleCheckedVendorTag {
                     findings.add("batch.stringValue.length", length, Rules.size(text, length, limit), limit: textLimit)
                 }
                 guard !Rules.isFarLonger(text, than: limit) else { break }
-                if !text.isEmpty && text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+                if !text.isEmpty && findings.isBlank(text, orInvisible: false) {
                     findings.add("batch.stringValue.blank", 0, Rules.quoted(text), limit: "not blank", text: text)
                 }
                 if text.utf8.contains(0x0A) {  // a line break

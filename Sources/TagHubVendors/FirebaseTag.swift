@@ -158,7 +158,7 @@ private struct FirebaseCheck {
             let standard = item.filter { Limits.standardItemParameters.includes($0.key) }
             let identified = ["item_id", "item_name"].contains { name in  // by an ID that shows something
                 guard case .string(let id) = standard[name] else { return standard[name] != nil }
-                return Rules.isFarLonger(id, than: Limits.parameterValueLength) || !Rules.isEmptyOrBlank(id)
+                return !findings.isBlank(id)
             }
             if !identified { add("items.identity", place, "an item_id or an item_name, not blank") }
             let custom = item.count - standard.count
@@ -169,7 +169,10 @@ private struct FirebaseCheck {
             let accepted = Limits.customParametersPerItem + Limits.standardItemParameters.count
             var read: [String] = []  // the names read, within the tag's bytes: with none left, no more parameters
             for (name, value) in findings.bytesLeft < 0 ? [] : Rules.checkedEntries(of: item, accepted: accepted) {
-                if findings.reads(name, within: Limits.parameterNameLength, isKey: true) {
+                let short = name.utf8.count <= Limits.parameterNameLength && Rules.isASCII(name)  // met: costs no bytes
+                if short && met.contains(Array(name.utf8)) {
+                    read.append(name)
+                } else if findings.reads(name, within: Limits.parameterNameLength, isKey: true) {
                     read.append(name)
                     let far = Rules.isFarLonger(name, than: Limits.parameterNameLength)  // checked with every item
                     if far || met.insert(Array(name.utf8)).inserted { self.name(name, "itemParameterName", in: place) }

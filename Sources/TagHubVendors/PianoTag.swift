@@ -118,8 +118,8 @@ extension PianoTag: RuleCheckedVendorTag {
         findings.walk(value, of: key) { value, _, findings in
             let limit = Limits.stringValueLength
             switch value {
-            case .string(let text) where text.utf8.count > limit && findings.reads(text, within: limit):
-                guard let length = Rules.length(of: text, beyond: limit) else { break }
+            case .string(let text):
+                guard let length = findings.length(of: text, beyond: limit) else { break }
                 findings.add("piano.stringValue.length", length, Rules.size(text, length, limit), limit: stringLimit)
             case .double(let number) where !number.isFinite: findings.add("piano.number.finite", number: number)
             case .array(let values) where values.count > Limits.arrayLength:

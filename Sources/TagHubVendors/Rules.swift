@@ -49,12 +49,10 @@ enum Rules {
         guard isWhole else { return "\"\(literal)…\" (\(size() ?? self.size(of: text)))" }
         return size().map { "\"\(literal)\" (\($0))" } ?? "\"\(literal)\""
     }
-
     /// `text` quoted with its `length` in characters (``length(of:beyond:)``), or far longer, in bytes (`-length`).
     static func quoted(_ text: String, length: Int) -> String {
         quoted(text, size: length < 0 ? "\(grouped(-length)) bytes of UTF-8" : "\(grouped(length)) characters")
     }
-
     /// `text`'s size in UTF-16 units; past 4,096 bytes (far longer than any limit sized so), in bytes, not counted.
     static func size(of text: String) -> String {
         isFarLonger(text, than: subjectLength)
@@ -66,12 +64,10 @@ enum Rules {
         let (literal, isWhole) = escapedPrefix(of: key, showingMarks: false, inLiteral: inLiteral)
         return isWhole ? literal : literal + "…"
     }
-
     /// `key` as a finding names it: as it is where an ASCII identifier of 64 bytes at most, else quoted: `"a b": nan`.
     static func key(_ key: String) -> String {
         key.utf8.count <= subjectLength && isASCIIIdentifier(key) ? key : "\"\(name(key))\""
     }
-
     /// `value`'s description as a finding shows it, as ``name(_:inLiteral:)`` would (the quotes
     /// and escapes of its strings are already the description's). Only its start is described.
     static func shown(_ value: AnalyticsValue) -> String {
@@ -112,7 +108,6 @@ enum Rules {
     }
     /// Whether `count` (of bytes, or of elements) is more than 4 times `limit` and 4,096: then not read.
     static func isFar(_ count: Int, beyond limit: Int) -> Bool { count > max(4 * limit, 4_096) }
-
     /// `text`'s characters where more than `limit`, counted once; far longer (``charactersPast(_:_:)``), -its bytes.
     static func length(of text: String, beyond limit: Int) -> Int? {
         let bytes = text.utf8.count
@@ -120,7 +115,6 @@ enum Rules {
         guard !isFar(bytes, beyond: limit) else { return charactersPast(text, limit) == false ? nil : -bytes }
         return Optional(text.count).flatMap { $0 > limit ? $0 : nil }
     }
-
     /// Whether `text` has more than `limit` characters, from its first `16 * (limit + 1)` scalars: `nil`
     /// where they hold no more than `limit` whole characters and `text` goes on (not read further).
     static func charactersPast(_ text: String, _ limit: Int) -> Bool? {
@@ -129,7 +123,6 @@ enum Rules {
         if window.endIndex == text.unicodeScalars.endIndex { return counted > limit }
         return counted - 1 > limit ? true : nil  // the window's last character may go on past it
     }
-
     /// The size of `text` of `length` (``length(of:beyond:)``) past `limit`: `41 characters`; far longer, `more than
     /// 300 characters (5,000 bytes of UTF-8)`, or `5,000 bytes of UTF-8 in characters of 16 scalars or more`.
     static func size(_ text: String, _ length: Int, _ limit: Int) -> String {
@@ -138,10 +131,8 @@ enum Rules {
         return charactersPast(text, limit) == nil
             ? "\(bytes) in characters of 16 scalars or more" : "more than \(grouped(limit)) characters (\(bytes))"
     }
-
     /// Whether `text` is ASCII: as many UTF-16 units as bytes, which an ASCII string knows unread (others are read).
     static func isASCII(_ text: String) -> Bool { text.utf8.count == text.utf16.count }
-
     /// Whether `name` is ASCII letters, digits and `_`, starting with a letter (or any of them, where not `fromLetter`).
     static func isASCIIIdentifier(_ name: String, fromLetter: Bool = true) -> Bool {
         let isLetter = { (byte: UInt8) in (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
@@ -190,21 +181,16 @@ enum Rules {
         return left.utf8.count < right.utf8.count
     }
 
-    /// The entries of `properties` named among `names` (``Swift/Set/includes(_:)``: not looked up, as a lookup compares
-    /// a name with the keys in its way as strings), of `most` entries at most (of more, none).
-    static func entries<V>(named names: Set<String>, in properties: [String: V], most: Int) -> [String: V] {
-        properties.count > most ? [:] : properties.filter { names.includes($0.key) }
-    }
-
     /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
     /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark). Past ``nameBytes``, not read.
     static func isEmptyOrBlank(_ text: String) -> Bool {
         guard text.utf8.count <= nameBytes else { return false }
-        // Text that starts with a printable ASCII character, the usual one, shows it.
-        if let first = text.utf8.first, first > 0x20 && first < 0x7F { return false }
-        return text.unicodeScalars.allSatisfy {
-            $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
-        }
+        return text.unicodeScalars.allSatisfy { isBlank($0) }
+    }
+
+    /// Whether `scalar` is Unicode's White_Space, or, where `orInvisible`, Default_Ignorable_Code_Point.
+    static func isBlank(_ scalar: Unicode.Scalar, orInvisible: Bool = true) -> Bool {
+        scalar.properties.isWhitespace || orInvisible && scalar.properties.isDefaultIgnorableCodePoint
     }
 
     /// The names `name` gives of `tags` for a check across them, each once by its bytes (as a vendor tells names
@@ -224,8 +210,8 @@ enum Rules {
     static func trimmed(_ text: String) -> Substring {
         guard text.utf8.count <= nameBytes else { return text[...] }
         let scalars = text.unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        guard let start = scalars.firstIndex(where: { !isBlank($0, orInvisible: false) }),
+            let last = scalars.lastIndex(where: { !isBlank($0, orInvisible: false) })
         else { return "" }
         return text[start...last]
     }
@@ -248,21 +234,35 @@ struct Findings {
     private var walked: (key: String, seen: Set<Seen>, last: Seen?) = ("", [], nil)
     private struct Seen: Hashable { let rule: String, id: Int, text: [UInt8] }  // text by its bytes: as shown
 
-    /// Whether `text` may be read (counted, or scanned), none after one that may not: where its UTF-8 bytes fit in
-    /// ``bytesLeft``, which loses them (a non-ASCII key's 6 times; a value's 32 at least; far longer, 64 a character).
-    mutating func reads(_ text: String, within limit: Int, isKey: Bool = false) -> Bool {
+    /// Whether `text` may be read (scanned, or only `counting` its units), none after one that may not: where its UTF-8
+    /// bytes fit in ``bytesLeft``, which loses them (a non-ASCII key's 6 times; counted, an eighth; a value's 64 at
+    /// least; far longer, 64 a character of `limit`).
+    mutating func reads(_ text: String, within limit: Int, isKey: Bool = false, counting: Bool = false) -> Bool {
         let isFar = Rules.isFarLonger(text, than: limit)  // then ``Rules/charactersPast(_:_:)`` reads it
         let times = isFar || !isKey || Rules.isASCII(text) ? 1 : 6
-        let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(isKey ? 0 : 32, text.utf8.count * times)
+        let bytes = counting ? text.utf8.count / 8 : text.utf8.count * times
+        let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(isKey ? 0 : 64, bytes)
         defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
         return cost <= bytesLeft
     }
 
-    /// `text`'s UTF-16 units where more than `limit`, read once where its bytes do not tell (past 3 a unit: its bytes).
+    /// `text`'s characters where more than `limit` (``Rules/length(of:beyond:)``), read within ``bytesLeft``.
+    mutating func length(of text: String, beyond limit: Int) -> Int? {
+        text.utf8.count > limit && reads(text, within: limit) ? Rules.length(of: text, beyond: limit) : nil
+    }
+    /// Whether `text` is all blank scalars (``Rules/isBlank(_:orInvisible:)``): read as a key where its first one is.
+    mutating func isBlank(_ text: String, orInvisible: Bool = true) -> Bool {
+        let isBlank = { Rules.isBlank($0, orInvisible: orInvisible) }
+        guard text.utf8.count <= Rules.nameBytes, isBlank(text.unicodeScalars.first ?? " ") else { return false }
+        return reads(text, within: Rules.nameBytes, isKey: true) && text.unicodeScalars.allSatisfy(isBlank)
+    }
+
+    /// `text`'s UTF-16 units where more than `limit`, counted where its bytes do not tell (past 3 a unit: its bytes).
     mutating func units(of text: String, beyond limit: Int) -> Int? {
         let bytes = text.utf8.count
         guard bytes > limit, bytes <= 3 * limit else { return bytes > limit ? bytes : nil }
-        return reads(text, within: limit) ? Optional(text.utf16.count).flatMap { $0 > limit ? $0 : nil } : nil
+        return reads(text, within: limit, counting: true)
+            ? Optional(text.utf16.count).flatMap { $0 > limit ? $0 : nil } : nil
     }
 
     /// Walks `value` of `key` within ``valuesLeft``: `check` reads each value at its depth, says whether to go inside.
@@ -282,7 +282,6 @@ struct Findings {
         let key = walked.key
         append(rule, "\(Rules.key(key)): \(what())", limit: limit)
     }
-
     /// Adds a finding of `rule` about `number`, not finite (or not written, `limit`), once per value walked.
     mutating func add(_ rule: String, number: Double, limit: String = "a finite number") {
         add(rule, Int(truncatingIfNeeded: (number.isNaN ? .nan : number).bitPattern), "\(number)", limit: limit)
@@ -299,7 +298,6 @@ struct Findings {
             rest.append((rule, 1, limit))
         }
     }
-
     /// Adds a finding of `rule` where `count` of `what` passes `limit`: `30 parameters` breaks `at most 25` (then `note`).
     mutating func appendCount(_ rule: String, _ count: Int, _ what: String, _ limit: Int, _ note: String = "") {
         guard count > limit else { return }
@@ -329,14 +327,12 @@ struct Findings {
             append(rule(), place + shown() + more, limit: limit())
         }
     }
-
     /// Adds the advisory finding of `rule` where `id` reads as `Optional("42")` or `nil`: `"\(id)"` of an optional `id`.
     mutating func appendOptionalID(_ id: String, rule: String) {
         let isOptional = id.utf8.starts(with: "Optional(".utf8) && id.utf8.last == 0x29  // ")"
         guard isOptional || id.utf8.elementsEqual("nil".utf8) else { return }
         append(rule, Rules.quoted(id), limit: "an ID, not an optional's description: unwrap it before interpolating")
     }
-
     /// Adds a finding of `rule` where `name` shows nothing (``Rules/isEmptyOrBlank(_:)``), which breaks `limit`.
     mutating func appendBlank(_ name: String, _ rule: String, limit: String = "a name") {
         if Rules.isEmptyOrBlank(name) { append(rule, Rules.quoted(name), limit: limit) }

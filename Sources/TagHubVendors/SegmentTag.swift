@@ -64,7 +64,7 @@ extension SegmentTag: RuleCheckedVendorTag {
                 let limit = "words in title case, object then past-tense verb (\"Podcast Played\")"
                 findings.append("segment.track.event.titleCase", Rules.quoted(event), limit: limit)
             }
-            let named = Rules.entries(named: Self.trackNames, in: properties, most: Self.maxKeys)
+            let named = properties.count > Self.maxKeys ? [:] : properties.filter { Self.trackNames.includes($0.key) }
             for key in Limits.numericTrackProperties.sorted() {
                 guard let value = named[key] else { continue }
                 if case .int = value { continue } else if case .double = value { continue }
@@ -76,7 +76,9 @@ extension SegmentTag: RuleCheckedVendorTag {
             }
             Self.check(properties, in: ("track", ("event", event), "properties"), &findings)
         case .screen(let name, let properties):
-            if let value = Rules.entries(named: ["name"], in: properties, most: Self.maxKeys)["name"] {
+            let named =
+                properties.count > Self.maxKeys ? nil : properties.first { $0.key.utf8.elementsEqual("name".utf8) }
+            if let value = named?.value {
                 let limit = "not a property: a screen's name is its own"
                 findings.append("segment.screen.name.reserved", "name: \(Rules.shown(value))", limit: limit)
             }

@@ -109,4 +109,28 @@ import Testing
                 == ["batch.customUserID.length"]
         )
     }
+
+    /// The label and tags are read after the attributes, within the tag's 65,536 bytes of text: 625 texts read
+    /// cost 40,000 (64 each), and past twice as many neither is read.
+    @Test func theLabelAndTagsAreReadWithinTheTagsBytes() {
+        let texts = AnalyticsValue.array(Array(repeating: .array(Array(repeating: "a", count: 25)), count: 25))
+        let (label, tag) = (String(repeating: "l", count: 201), String(repeating: "t", count: 65))
+        let rules = { (attributes: [String: AnalyticsValue]) in
+            BatchTag.event(name: "play", attributes: attributes, label: label, tags: [tag]).ruleViolations.map(\.rule)
+        }
+        #expect(rules(["a": texts]) == ["batch.label.length", "batch.tag.length"])
+        #expect(rules(["a": texts, "b": texts]) == [])
+    }
+
+    /// A text whose first scalar is white space is read for blankness as a key would be, besides its 64 bytes at
+    /// least: of 625 blank texts of 1 to 625 spaces, the first 251 are read (355 without that cost).
+    @Test func aTextThatStartsBlankIsReadForItsBlanknessWithinTheTagsBytes() {
+        let spaces = (0..<25).map { row in
+            AnalyticsValue.array((1...25).map { .string(String(repeating: " ", count: 25 * row + $0)) })
+        }
+        let shown = (1...3).map {
+            "batch.stringValue.blank: a: \"\(String(repeating: " ", count: $0))\" breaks not blank"
+        }
+        #expect(Self.findings(["a": .array(spaces)]) == shown + ["batch.stringValue.blank: 248 more breaks not blank"])
+    }
 }

@@ -191,6 +191,60 @@ import Testing
         )
     }
 
+    /// A purchase within every limit of Firebase's, of 200 items of four Japanese texts of 35 characters
+    /// (105 bytes, each counted in UTF-16 units) or of 25 parameters (21 custom), is read to its last item:
+    /// a text counted costs an eighth of its bytes, a short ASCII name met before none.
+    @Test func aJapaneseShopsFullPurchaseIsReadToItsLastItem() {
+        let text = String(repeating: "\u{5546}\u{54C1}\u{540D}\u{3067}\u{3059}", count: 7)  // 35 characters
+        let japanese: [[String: FirebaseItemValue]] = (0..<200).map { index in
+            let values = ["item_id", "item_name", "item_brand", "item_category"].map {
+                ($0, FirebaseItemValue.string(text))
+            }
+            return Dictionary(
+                uniqueKeysWithValues: values + [("price", index == 199 ? .double(.nan) : 4.99), ("quantity", 1)]
+            )
+        }
+        let custom: [[String: FirebaseItemValue]] = (0..<200).map { index in
+            var item: [String: FirebaseItemValue] = ["item_id": "sku", "item_name": "Tea", "quantity": 1]
+            item["price"] = index == 199 ? .double(.nan) : 4.99
+            for dimension in 0..<21 { item["custom_dimension_\(dimension)"] = "blue" }
+            return item
+        }
+        for items in [japanese, custom] {
+            let purchase = FirebaseTag.event(
+                "purchase",
+                ["items": .items(items), "transaction_id": .string(String(repeating: "t", count: 120))]
+            )
+            #expect(
+                purchase.ruleViolations.map(\.description) == [
+                    "firebase.number.finite: items[199].price: nan breaks a finite number",
+                    "firebase.parameterValue.length: transaction_id: \"\(String(repeating: "t", count: 64))…\" (120 UTF-16 units) breaks at most 100 UTF-16 units",
+                ]
+            )
+        }
+    }
+
+    /// An item's `item_id` or `item_name` is read for blankness, where its first scalar shows nothing, within the
+    /// tag's bytes as a key: of 200 items identified by 4,096 tabs each, the first 15 are found unidentified (and
+    /// too long); past the bytes, an ID counts as showing something and the items' parameters are not checked.
+    @Test func blankItemIDsAreReadWithinTheTagsBytes() {
+        let tabs = FirebaseItemValue.string(String(repeating: "\t", count: 4_096))
+        let purchase = FirebaseTag.event("purchase", ["items": .items(Array(repeating: ["item_id": tabs], count: 200))])
+        let shown = "\"\(String(repeating: "\\t", count: 32))…\" (4,096 UTF-16 units)"
+        #expect(
+            purchase.ruleViolations.map(\.description) == [
+                "firebase.items.identity: items[0] breaks an item_id or an item_name, not blank",
+                "firebase.parameterValue.length: items[0].item_id: \(shown) breaks at most 100 UTF-16 units",
+                "firebase.items.identity: items[1] breaks an item_id or an item_name, not blank",
+                "firebase.parameterValue.length: items[1].item_id: \(shown) breaks at most 100 UTF-16 units",
+                "firebase.items.identity: items[2] breaks an item_id or an item_name, not blank",
+                "firebase.parameterValue.length: items[2].item_id: \(shown) breaks at most 100 UTF-16 units",
+                "firebase.items.identity: 12 more breaks an item_id or an item_name, not blank",
+                "firebase.parameterValue.length: 12 more breaks at most 100 UTF-16 units",
+            ]
+        )
+    }
+
     /// Names that a string compares slowly, a letter and 2,047 marks of two classes in turn (reordered at each
     /// comparison, 1 to 3 ms), are compared by their bytes, as vendors compare names: "A…" and "a…" differ by case.
     @Test func namesOfLongRunsOfMarksAreComparedByTheirBytes() {

@@ -91,6 +91,12 @@ func ruleCheckBenchmarks() {
         (.segment, "2,869 keys of 6 letters, in pairs that differ by case", RuleCheckTags.casePairKeys),
         (.batch, "15,625 texts of a line break and white space", RuleCheckTags.whiteSpaceTexts),
         (.piano, "108 keys of 150 bytes of \u{1C4}", RuleCheckTags.dzKeys),
+        // The review of those fixes: blank texts, a label and tags read outside the check's bytes.
+        (.firebase, "200 items whose item_id and item_name are 4,096 tabs", RuleCheckTags.tabIDItems),
+        (
+            .batch, "15,625 texts of 48 bytes of white space, 18 tags of 4 KB of marks",
+            RuleCheckTags.longWhiteSpaceTexts
+        ),
     ]
     for (vendor, what, tag) in reviewed {
         registerRuleCheck(vendor, what, configuration: large) { _ in tag }
@@ -407,14 +413,34 @@ enum RuleCheckTags {
     }()
 
     /// One Batch attribute of 25 × 25 × 25 texts, each a line break and 5 white-space scalars, all different.
-    static let whiteSpaceTexts: BatchTag = {
+    static let whiteSpaceTexts = whiteSpaceTexts(padding: "")
+
+    /// The texts of ``whiteSpaceTexts``, each followed by `padding`, and `label` and `tags`.
+    static func whiteSpaceTexts(padding: String, label: String? = nil, tags: [String] = []) -> BatchTag {
         let spaces: [Character] = [" ", "\t", "\r", "\u{0B}", "\u{0C}"]
         let texts: [AnalyticsValue] = (0..<15_625).map {
-            .string("\n" + String(digits(of: $0, base: 5, count: 5).map { spaces[$0] }))
+            .string("\n" + String(digits(of: $0, base: 5, count: 5).map { spaces[$0] }) + padding)
         }
         let rows: [AnalyticsValue] = (0..<625).map { .array(Array(texts[$0 * 25..<($0 + 1) * 25])) }
         let value = AnalyticsValue.array((0..<25).map { .array(Array(rows[$0 * 25..<($0 + 1) * 25])) })
-        return .event("e", ["k": value])
+        return .event(name: "e", attributes: ["k": value], label: label, tags: tags)
+    }
+
+    /// ``whiteSpaceTexts(padding:label:tags:)`` of 48 bytes each, with a label and 18 tags of a letter and 4 KB of
+    /// marks.
+    static let longWhiteSpaceTexts: BatchTag = {
+        let marks = String(repeating: "\u{301}\u{316}", count: 1_022)
+        let tags = (0..<18).map { "t\($0)" + marks }
+        return whiteSpaceTexts(padding: String(repeating: " ", count: 42), label: "L" + marks, tags: tags)
+    }()
+
+    /// A purchase of 200 items, each identified by an `item_id` and an `item_name` of 4,096 tabs.
+    static let tabIDItems: FirebaseTag = {
+        let tabs = FirebaseItemValue.string(String(repeating: "\t", count: 4_096))
+        return .event(
+            "purchase",
+            ["items": .items(Array(repeating: ["item_id": tabs, "item_name": tabs], count: 200))]
+        )
     }()
 
     /// 108 keys of 150 bytes of U+01C4 (Ǆ, which lowercases into ǆ) and 2 digits.
