@@ -187,10 +187,11 @@ enum Rules {
         guard text.utf8.count <= nameBytes else { return false }
         return text.unicodeScalars.allSatisfy { isBlank($0) }
     }
-
-    /// Whether `scalar` is Unicode's White_Space, or, where `orInvisible`, Default_Ignorable_Code_Point.
+    /// Whether `scalar` is Unicode's White_Space, or, where `orInvisible`, Default_Ignorable_Code_Point (none in ASCII):
+    /// in ASCII (tab to carriage return, and space) told by its value, without a lookup (a trick: Architecture.md).
     static func isBlank(_ scalar: Unicode.Scalar, orInvisible: Bool = true) -> Bool {
-        scalar.properties.isWhitespace || orInvisible && scalar.properties.isDefaultIgnorableCodePoint
+        guard !scalar.isASCII else { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace || orInvisible && scalar.properties.isDefaultIgnorableCodePoint
     }
 
     /// The names `name` gives of `tags` for a check across them, each once by its bytes (as a vendor tells names
@@ -245,7 +246,6 @@ struct Findings {
         defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
         return cost <= bytesLeft
     }
-
     /// `text`'s characters where more than `limit` (``Rules/length(of:beyond:)``), read within ``bytesLeft``.
     mutating func length(of text: String, beyond limit: Int) -> Int? {
         text.utf8.count > limit && reads(text, within: limit) ? Rules.length(of: text, beyond: limit) : nil

@@ -1250,6 +1250,16 @@ let allRuleCases = firebaseCases + mixpanelCases + amplitudeCases + segmentCases
         #expect(ruleCase.tag.ruleViolations == ruleCase.expected)
     }
 
+    /// White space told in ASCII by its value is Unicode's (tab to carriage return, and space), and no ASCII scalar
+    /// is invisible: the blank tests agree with the scalars' properties.
+    @Test func asciiWhiteSpaceToldByItsValueIsUnicodes() {
+        for scalar in (0..<128).map({ Unicode.Scalar(UInt8($0)) }) {
+            let properties = scalar.properties
+            #expect(Rules.isBlank(scalar, orInvisible: false) == properties.isWhitespace, "\(scalar.value)")
+            #expect(Rules.isBlank(scalar) == (properties.isWhitespace || properties.isDefaultIgnorableCodePoint))
+        }
+    }
+
     @Test func thereAreAtLeastFortyValidAndFortyInvalidTagsCoveringEveryVendor() {
         #expect(allRuleCases.filter(\.isValid).count >= 40)
         #expect(allRuleCases.filter { !$0.isValid }.count >= 40)
