@@ -23,7 +23,6 @@ public struct AnalyticsArray: Sendable, Hashable, RandomAccessCollection, Mutabl
 
     /// The elements as an array.
     public var elements: [AnalyticsValue] { storage.elements }
-
     /// The values of `elements`, in order.
     public init(_ elements: [AnalyticsValue]) { storage = Storage(elements) }
     /// No values.
@@ -49,7 +48,6 @@ public struct AnalyticsArray: Sendable, Hashable, RandomAccessCollection, Mutabl
 
     /// Makes room for `count` values.
     public mutating func reserveCapacity(_ count: Int) { makeUnique().elements.reserveCapacity(count) }
-
     /// The storage, copied first where another array shares it.
     private mutating func makeUnique() -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.elements) }
@@ -63,10 +61,8 @@ public struct AnalyticsArray: Sendable, Hashable, RandomAccessCollection, Mutabl
 
     /// Hashes the values, in order (without recursion).
     public func hash(into hasher: inout Hasher) { hasher.combine(AnalyticsValue.array(self)) }
-
     /// Whether both are copies of one array, unchanged since: then they are equal.
     func sharesStorage(with other: AnalyticsArray) -> Bool { storage === other.storage }
-
     /// As JSON would write it: `["Swift Talk", 1800]`.
     public var description: String { AnalyticsValue.array(self).description }
 

@@ -17,10 +17,8 @@ extension AnalyticsValue {
     ///
     /// Built without recursion, and no deeper than ``jsonObjectDepth``: Swift and SDKs recurse on it.
     public var jsonObject: Any { jsonObject(leaf: \.scalarJSONObject) }
-
     /// The most arrays nested in one another that ``jsonObject`` builds: one deeper is `NSNull()`.
     public static let jsonObjectDepth = 64
-
     /// ``jsonObject``, with `leaf` of each value that is not an array.
     func jsonObject(leaf: (AnalyticsValue) -> Any) -> Any {
         var open: [[Any]] = [[]]  // The arrays being built, inside one that holds the result.

@@ -146,7 +146,6 @@ extension AnalyticsValue {
 
     /// The value as JSON would write it: `"Swift Talk"`, `1800`, `true`, `[1, 2]`, `null`.
     public var description: String { description(upTo: .max) }
-
     /// The start of ``description``, at least `units` + 1 UTF-16 units of it where it has more
     /// (or all of it): a string is described by its first characters only, and an array up to
     /// there. Cut after `units`, it reads as the whole description would.

@@ -99,9 +99,9 @@ extension BatchTag: RuleCheckedVendorTag {
     /// walked further (Batch drops the event for either). Texts are read within the tag's bytes.
     private static func check(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
         findings.walk(value, of: key) { value, depth, findings in
+            let limit = Limits.stringValueLength  // within it in bytes, a text is only counted and searched for "\n"
             switch value {
-            case .string(let text) where findings.reads(text, within: Limits.stringValueLength):
-                let limit = Limits.stringValueLength
+            case .string(let text) where findings.reads(text, within: limit, counting: text.utf8.count <= limit):
                 if let length = text.isEmpty ? 0 : Rules.length(of: text, beyond: limit) {
                     findings.add("batch.stringValue.length", length, Rules.size(text, length, limit), limit: textLimit)
                 }

@@ -109,10 +109,8 @@ private struct FirebaseCheck {
     mutating func add(_ rule: String, _ subject: @autoclosure () -> String, _ limit: String) {
         findings.append("firebase." + rule, subject(), limit: limit)
     }
-
     /// `text` quoted with its size as Firebase counts it: in UTF-16 units, an `NSString`'s (far longer, in bytes).
     static func quoted(_ text: String) -> String { Rules.quoted(text, size: Rules.size(of: text)) }
-
     /// Adds a finding of `rule` per group of `names` that differ only by case (``Findings/appendCaseGroups``).
     mutating func caseGroups(_ names: some Sequence<String>, _ rule: String, _ what: String, in place: String = "") {
         let limit = { "names that differ only by case are different " + what }  // made only for a group
@@ -150,6 +148,7 @@ private struct FirebaseCheck {
         let dropped = " (the rest are dropped)"
         findings.appendCount("firebase.items.count", items.count, "items", Limits.itemsPerEvent, dropped)
         var met: Set<[UInt8]> = []  // names by their bytes, checked with the first item that has each; past 4 KB, every
+        var last: (item: [String: FirebaseItemValue], names: [String])?  // the last item whose names were read
         let list = Rules.key(key)  // escaped once, not once an item
         for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
             guard findings.valuesLeft > item.count, itemsLeft > 0 else { return }
@@ -166,20 +165,28 @@ private struct FirebaseCheck {
                 let limit = "at most \(Limits.customParametersPerItem)"
                 add("items.customParameterCount", "\(place): \(custom) custom parameters", limit)
             }
+            let most = Limits.parameterNameLength
+            // An item named as the last one read (the usual list), in ASCII names of 40 bytes at most (looked up:
+            // a string hashes another name in its normal form), has only its values read.
+            if let last, last.item.count == item.count,
+                item.keys.allSatisfy({ $0.utf8.count <= most && Rules.isASCII($0) && last.item[$0] != nil })
+            {
+                for name in last.names { value(item[name]?.parameterValue ?? .int(0), "\(place).\(Rules.key(name))") }
+                continue
+            }
             let accepted = Limits.customParametersPerItem + Limits.standardItemParameters.count
+            let entries = findings.bytesLeft < 0 ? [] : Rules.checkedEntries(of: item, accepted: accepted)
             var read: [String] = []  // the names read, within the tag's bytes: with none left, no more parameters
-            for (name, value) in findings.bytesLeft < 0 ? [] : Rules.checkedEntries(of: item, accepted: accepted) {
-                let short = name.utf8.count <= Limits.parameterNameLength && Rules.isASCII(name)  // met: costs no bytes
-                if short && met.contains(Array(name.utf8)) {
+            for (name, value) in entries {
+                if findings.reads(name, within: most, isKey: true) {
                     read.append(name)
-                } else if findings.reads(name, within: Limits.parameterNameLength, isKey: true) {
-                    read.append(name)
-                    let far = Rules.isFarLonger(name, than: Limits.parameterNameLength)  // checked with every item
+                    let far = Rules.isFarLonger(name, than: most)  // checked with every item
                     if far || met.insert(Array(name.utf8)).inserted { self.name(name, "itemParameterName", in: place) }
                 }
                 self.value(value.parameterValue, "\(place).\(Rules.key(name))")
             }
             caseGroups(read, "itemParameterName.case", "item parameters", in: place + ": ")
+            last = (item, entries.map(\.key))
         }
     }
 

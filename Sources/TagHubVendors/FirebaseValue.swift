@@ -68,7 +68,6 @@ public enum FirebaseItemValue: Sendable, Hashable, ExpressibleByStringLiteral, E
 
     /// `"text"`, `1800` or `0.5`.
     public var description: String { parameterValue.description }
-
     /// The same value as an event's parameter: an item's values follow the same rules.
     var parameterValue: FirebaseValue {
         switch self {

@@ -71,7 +71,6 @@ extension PianoTag: RuleCheckedVendorTag {
 
     private static let keyLengthLimit = "at most \(Limits.keyLength) characters"
     private static let keyFormatLimit = "letters, digits and _, starting with a letter from a to z"
-
     /// The rules of a key, as the SDK reads it (`Property.swift`): at most 40 characters, then, lowercased,
     /// `^[a-z]\w*$` and no reserved prefix; and lowercase, as Piano stores it. A key far longer than its limit is
     /// reported by its length only, and not read further.
@@ -112,7 +111,6 @@ extension PianoTag: RuleCheckedVendorTag {
 
     private static let stringLimit = "at most \(Limits.stringValueLength) characters"
     private static let arrayLimit = "at most \(Limits.arrayLength)"
-
     /// The rules of a value and of those inside it; an array far longer than its limit is not walked.
     private static func checkValue(_ value: AnalyticsValue, key: String, into findings: inout Findings) {
         findings.walk(value, of: key) { value, _, findings in

@@ -236,13 +236,13 @@ struct Findings {
     private struct Seen: Hashable { let rule: String, id: Int, text: [UInt8] }  // text by its bytes: as shown
 
     /// Whether `text` may be read (scanned, or only `counting` its units), none after one that may not: where its UTF-8
-    /// bytes fit in ``bytesLeft``, which loses them (a non-ASCII key's 6 times; counted, an eighth; a value's 64 at
-    /// least; far longer, 64 a character of `limit`).
+    /// bytes fit in ``bytesLeft``, which loses them (a non-ASCII key's 6 times; counted, a quarter, 16 at least; far
+    /// longer, 64 a character of `limit`).
     mutating func reads(_ text: String, within limit: Int, isKey: Bool = false, counting: Bool = false) -> Bool {
         let isFar = Rules.isFarLonger(text, than: limit)  // then ``Rules/charactersPast(_:_:)`` reads it
         let times = isFar || !isKey || Rules.isASCII(text) ? 1 : 6
-        let bytes = counting ? text.utf8.count / 8 : text.utf8.count * times
-        let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(isKey ? 0 : 64, bytes)
+        let bytes = counting ? text.utf8.count / 4 : text.utf8.count * times
+        let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(counting ? 16 : 0, bytes)
         defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
         return cost <= bytesLeft
     }
@@ -250,16 +250,19 @@ struct Findings {
     mutating func length(of text: String, beyond limit: Int) -> Int? {
         text.utf8.count > limit && reads(text, within: limit) ? Rules.length(of: text, beyond: limit) : nil
     }
-    /// Whether `text` is all blank scalars (``Rules/isBlank(_:orInvisible:)``): read as a key where its first one is.
+    /// Whether `text` is all blank scalars (``Rules/isBlank(_:orInvisible:)``), each costing a key's bytes (past them, no).
     mutating func isBlank(_ text: String, orInvisible: Bool = true) -> Bool {
-        let isBlank = { Rules.isBlank($0, orInvisible: orInvisible) }
-        guard text.utf8.count <= Rules.nameBytes, isBlank(text.unicodeScalars.first ?? " ") else { return false }
-        return reads(text, within: Rules.nameBytes, isKey: true) && text.unicodeScalars.allSatisfy(isBlank)
+        text.utf8.count <= Rules.nameBytes
+            && text.unicodeScalars.allSatisfy { scalar in
+                guard Rules.isBlank(scalar, orInvisible: orInvisible) else { return false }
+                bytesLeft -= scalar.isASCII ? 1 : 6 * UTF8.width(scalar)
+                return bytesLeft >= 0
+            }
     }
 
     /// `text`'s UTF-16 units where more than `limit`, counted where its bytes do not tell (past 3 a unit: its bytes).
     mutating func units(of text: String, beyond limit: Int) -> Int? {
-        let bytes = text.utf8.count
+        let bytes = bytesLeft < 0 ? 0 : text.utf8.count  // none left: not even its size is read
         guard bytes > limit, bytes <= 3 * limit else { return bytes > limit ? bytes : nil }
         return reads(text, within: limit, counting: true)
             ? Optional(text.utf16.count).flatMap { $0 > limit ? $0 : nil } : nil
@@ -272,9 +275,10 @@ struct Findings {
         valuesLeft -= value.walk(limit: valuesLeft) { value, depth in check(value, depth, &self) }
     }
 
-    /// Adds a finding of `rule` about the value walked, unless made for its `id` (a size, a number's bits)
-    /// or `text`: values shown alike are one. `what` is written for the first three of the rule.
+    /// Adds a finding of `rule` about the value walked, unless made for its `id` (a size, a number's bits) or `text`
+    /// (64 of ``bytesLeft`` and its own): values shown alike are one. `what` is written for the first three of the rule.
     mutating func add(_ rule: String, _ id: Int, _ what: @autoclosure () -> String, limit: String, text: String = "") {
+        if !text.isEmpty { bytesLeft -= 64 + text.utf8.count }  // a text told apart is copied and hashed
         let seen = Seen(rule: rule, id: id, text: Array(text.utf8))
         guard seen != walked.last else { return }
         walked.last = seen

@@ -138,7 +138,6 @@ extension SegmentTag: RuleCheckedVendorTag {
     /// `revenue` and `value` are numbers, `currency` an ISO 4217 code (spec/track.md).
     private static let trackNames: Set<String> = ["currency", "revenue", "value"]
     private static let rangeLimit = "0, or a magnitude in 1e-100..<1e150, as analytics-swift writes numbers"
-
     /// The rules of properties or traits (blank keys, keys that differ only by case, numbers), and
     /// the size of the `call` that holds them: `{"type":…,"messageId":…,"anonymousId":…,
     /// "timestamp":…}` (154 bytes and the type: analytics-swift adds two UUIDs and an ISO 8601

@@ -110,20 +110,23 @@ import Testing
         )
     }
 
-    /// The label and tags are read after the attributes, within the tag's 65,536 bytes of text: 625 texts read
-    /// cost 40,000 (64 each), and past twice as many neither is read.
+    /// The label and tags are read after the attributes, within the tag's 65,536 bytes of text: 100 texts of 500
+    /// characters cost 50,000 (each its bytes, read for its characters), and past twice as many neither is read.
     @Test func theLabelAndTagsAreReadWithinTheTagsBytes() {
-        let texts = AnalyticsValue.array(Array(repeating: .array(Array(repeating: "a", count: 25)), count: 25))
+        let long = AnalyticsValue.string(String(repeating: "a", count: 500))
+        let texts = AnalyticsValue.array(Array(repeating: .array(Array(repeating: long, count: 25)), count: 4))
         let (label, tag) = (String(repeating: "l", count: 201), String(repeating: "t", count: 65))
         let rules = { (attributes: [String: AnalyticsValue]) in
             BatchTag.event(name: "play", attributes: attributes, label: label, tags: [tag]).ruleViolations.map(\.rule)
         }
-        #expect(rules(["a": texts]) == ["batch.label.length", "batch.tag.length"])
-        #expect(rules(["a": texts, "b": texts]) == [])
+        let length = "batch.stringValue.length"
+        #expect(rules(["a": texts]) == [length, "batch.label.length", "batch.tag.length"])
+        #expect(rules(["a": texts, "b": texts]) == [length, length])
     }
 
-    /// A text whose first scalar is white space is read for blankness as a key would be, besides its 64 bytes at
-    /// least: of 625 blank texts of 1 to 625 spaces, the first 251 are read (355 without that cost).
+    /// A text is read for blankness within the tag's bytes, each blank scalar read costing what a key's bytes do,
+    /// besides its count (a quarter of its bytes, 16 at least) and its finding (64 bytes and its own): of 625 blank
+    /// texts of 1 to 625 spaces, the first 213 are read (276 without the blank scalars' cost).
     @Test func aTextThatStartsBlankIsReadForItsBlanknessWithinTheTagsBytes() {
         let spaces = (0..<25).map { row in
             AnalyticsValue.array((1...25).map { .string(String(repeating: " ", count: 25 * row + $0)) })
@@ -131,6 +134,17 @@ import Testing
         let shown = (1...3).map {
             "batch.stringValue.blank: a: \"\(String(repeating: " ", count: $0))\" breaks not blank"
         }
-        #expect(Self.findings(["a": .array(spaces)]) == shown + ["batch.stringValue.blank: 248 more breaks not blank"])
+        #expect(Self.findings(["a": .array(spaces)]) == shown + ["batch.stringValue.blank: 210 more breaks not blank"])
+        // Only the blank scalars read count: 500 texts of a space and 40 Japanese characters cost 17 bytes each.
+        let texts = AnalyticsValue.array(
+            Array(repeating: .string(" " + String(repeating: "\u{65E5}", count: 40)), count: 25)
+        )
+        let attributes = Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", texts) })
+        let label = String(repeating: "l", count: 201)
+        #expect(
+            BatchTag.event(name: "play", attributes: attributes, label: label, tags: []).ruleViolations.map(\.rule) == [
+                "batch.label.length"
+            ]
+        )
     }
 }

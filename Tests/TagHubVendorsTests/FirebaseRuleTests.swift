@@ -129,6 +129,23 @@ import Testing
         #expect(FirebaseTag.event("purchase", parameters).ruleViolations.map(\.description) == expected)
     }
 
+    /// An item with the same parameter names as the one before it has only its values read: its names and their
+    /// case were the earlier item's findings. An item named otherwise has its names read again.
+    @Test func anItemNamedAsTheOneBeforeHasOnlyItsValuesRead() {
+        let item: [String: FirebaseItemValue] = ["item_id": "a", "Color": "red", "color": "blue", "price": 1]
+        var items = Array(repeating: item, count: 3)
+        items[1]["price"] = .double(.nan)
+        items.append(["item_id": "b", "Size": "M", "size": "L"])
+        let limit = "breaks names that differ only by case are different item parameters"
+        #expect(
+            FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
+                "firebase.itemParameterName.case: items[0]: \"Color\", \"color\" \(limit)",
+                "firebase.number.finite: items[1].price: nan breaks a finite number",
+                "firebase.itemParameterName.case: items[3]: \"Size\", \"size\" \(limit)",
+            ]
+        )
+    }
+
     /// An item with many custom parameters: its count, then only its first parameters are read, whose
     /// names that differ only by case are found; an ID past 4 KB is taken as one, not read for blanks.
     @Test func anItemWithManyParametersIsCountedAndReadByItsFirstKeys() {

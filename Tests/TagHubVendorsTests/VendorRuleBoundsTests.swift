@@ -69,8 +69,9 @@ import Testing
         )
     }
 
-    /// Each string is counted in UTF-16 units within the tag's 65,536 bytes of text, at an eighth of its bytes: the
-    /// first 425 (1,025 to 1,449 bytes, 65,530 in all) are; the others are not read, and make no finding.
+    /// Each string is counted in UTF-16 units within the tag's 65,536 bytes of text, at a quarter of its bytes: the
+    /// first 230 (1,025 to 1,254 bytes, 65,435 of the 65,533 its key leaves) are; the others are not read, and make
+    /// no finding.
     @Test func pastThreeFindingsOfOneRuleOneFindingCountsTheRest() {
         let values = (1...1_000).map { AnalyticsValue.string(String(repeating: "a", count: 1_024 + $0)) }
         let findings = AmplitudeTag.track(eventType: "Play", eventProperties: ["ids": .array(values)]).ruleViolations
@@ -79,7 +80,7 @@ import Testing
                 "amplitude.stringValue.length: ids: 1,025 UTF-16 units breaks at most 1,024 UTF-16 units",
                 "amplitude.stringValue.length: ids: 1,026 UTF-16 units breaks at most 1,024 UTF-16 units",
                 "amplitude.stringValue.length: ids: 1,027 UTF-16 units breaks at most 1,024 UTF-16 units",
-                "amplitude.stringValue.length: 422 more breaks at most 1,024 UTF-16 units",
+                "amplitude.stringValue.length: 227 more breaks at most 1,024 UTF-16 units",
             ]
         )
     }

@@ -191,9 +191,9 @@ import Testing
         )
     }
 
-    /// A purchase within every limit of Firebase's, of 200 items of four Japanese texts of 35 characters
-    /// (105 bytes, each counted in UTF-16 units) or of 25 parameters (21 custom), is read to its last item:
-    /// a text counted costs an eighth of its bytes, a short ASCII name met before none.
+    /// A purchase within every limit of Firebase's, of 200 items of four or six Japanese texts of 35 characters
+    /// (105 bytes, each counted in UTF-16 units for a quarter of its bytes) or of 25 parameters (21 custom), is read
+    /// to its last item: an item named as the one before it has only its values read.
     @Test func aJapaneseShopsFullPurchaseIsReadToItsLastItem() {
         let text = String(repeating: "\u{5546}\u{54C1}\u{540D}\u{3067}\u{3059}", count: 7)  // 35 characters
         let japanese: [[String: FirebaseItemValue]] = (0..<200).map { index in
@@ -210,7 +210,10 @@ import Testing
             for dimension in 0..<21 { item["custom_dimension_\(dimension)"] = "blue" }
             return item
         }
-        for items in [japanese, custom] {
+        let sixTexts: [[String: FirebaseItemValue]] = japanese.map { item in  // 6 texts an item cost 16 bytes each
+            item.merging(["item_variant": .string(text), "item_list_name": .string(text)]) { old, _ in old }
+        }
+        for items in [japanese, custom, sixTexts] {
             let purchase = FirebaseTag.event(
                 "purchase",
                 ["items": .items(items), "transaction_id": .string(String(repeating: "t", count: 120))]
@@ -224,12 +227,14 @@ import Testing
         }
     }
 
-    /// An item's `item_id` or `item_name` is read for blankness, where its first scalar shows nothing, within the
-    /// tag's bytes as a key: of 200 items identified by 4,096 tabs each, the first 15 are found unidentified (and
-    /// too long); past the bytes, an ID counts as showing something and the items' parameters are not checked.
+    /// An item's `item_id` or `item_name` is read for blankness within the tag's bytes, each blank scalar as a
+    /// key's bytes: of 199 items identified by 4,096 tabs each, the first 15 are found unidentified, and too long
+    /// by their bytes; past the tag's bytes, no text is read, not even for its size, and an ID that is not empty
+    /// counts as showing something; an empty one still does not.
     @Test func blankItemIDsAreReadWithinTheTagsBytes() {
         let tabs = FirebaseItemValue.string(String(repeating: "\t", count: 4_096))
-        let purchase = FirebaseTag.event("purchase", ["items": .items(Array(repeating: ["item_id": tabs], count: 200))])
+        let items = Array(repeating: ["item_id": tabs], count: 199) + [["item_id": ""]]
+        let purchase = FirebaseTag.event("purchase", ["items": .items(items)])
         let shown = "\"\(String(repeating: "\\t", count: 32))…\" (4,096 UTF-16 units)"
         #expect(
             purchase.ruleViolations.map(\.description) == [
@@ -239,7 +244,7 @@ import Testing
                 "firebase.parameterValue.length: items[1].item_id: \(shown) breaks at most 100 UTF-16 units",
                 "firebase.items.identity: items[2] breaks an item_id or an item_name, not blank",
                 "firebase.parameterValue.length: items[2].item_id: \(shown) breaks at most 100 UTF-16 units",
-                "firebase.items.identity: 12 more breaks an item_id or an item_name, not blank",
+                "firebase.items.identity: 13 more breaks an item_id or an item_name, not blank",
                 "firebase.parameterValue.length: 12 more breaks at most 100 UTF-16 units",
             ]
         )

@@ -97,6 +97,9 @@ func ruleCheckBenchmarks() {
             .batch, "15,625 texts of 48 bytes of white space, 18 tags of 4 KB of marks",
             RuleCheckTags.longWhiteSpaceTexts
         ),
+        // The review of those: items read one by one, and their texts counted.
+        (.firebase, "200 items of 22 standard and 27 custom parameters", RuleCheckTags.fullItems),
+        (.firebase, "200 items of 80 texts of 300 bytes of é", RuleCheckTags.longTextItems),
     ]
     for (vendor, what, tag) in reviewed {
         registerRuleCheck(vendor, what, configuration: large) { _ in tag }
@@ -432,6 +435,34 @@ enum RuleCheckTags {
         let marks = String(repeating: "\u{301}\u{316}", count: 1_022)
         let tags = (0..<18).map { "t\($0)" + marks }
         return whiteSpaceTexts(padding: String(repeating: " ", count: 42), label: "L" + marks, tags: tags)
+    }()
+
+    /// A purchase of 200 items, each with every standard parameter and 27 custom ones (`customDim0`…), as Firebase
+    /// takes them: no finding.
+    static let fullItems: FirebaseTag = {
+        let numbers: Set<String> = ["price", "quantity", "discount", "index"]
+        let items: [[String: FirebaseItemValue]] = (0..<200).map { index in
+            var item: [String: FirebaseItemValue] = [:]
+            for name in VendorLimits.Firebase.standardItemParameters {
+                item[name] = numbers.contains(name) ? .double(Double(index)) : .string("v\(index)")
+            }
+            for custom in 0..<27 { item["customDim\(custom)"] = .string("blue\(index)") }
+            return item
+        }
+        return .event("purchase", ["items": .items(items), "currency": "EUR", "value": 1.0, "transaction_id": "T1"])
+    }()
+
+    /// A purchase of 200 items of 80 parameters (`d0`…), each a text of about 300 bytes of `é` (150 characters, too
+    /// long), all different: as many values as a check reads, each counted in UTF-16 units.
+    static let longTextItems: FirebaseTag = {
+        let items: [[String: FirebaseItemValue]] = (0..<200).map { index in
+            Dictionary(
+                uniqueKeysWithValues: (0..<80).map { name in
+                    ("d\(name)", FirebaseItemValue.string(String(repeating: "é", count: 150 - index % 3) + "\(name)"))
+                }
+            )
+        }
+        return .event("purchase", ["items": .items(items)])
     }()
 
     /// A purchase of 200 items, each identified by an `item_id` and an `item_name` of 4,096 tabs.
