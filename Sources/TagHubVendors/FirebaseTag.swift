@@ -148,7 +148,7 @@ private struct FirebaseCheck {
         let dropped = " (the rest are dropped)"
         findings.appendCount("firebase.items.count", items.count, "items", Limits.itemsPerEvent, dropped)
         var met: Set<[UInt8]> = []  // names by their bytes, checked with the first item that has each; past 4 KB, every
-        var last: (item: [String: FirebaseItemValue], names: [String])?  // the last item whose names were read
+        var shapes: [Set<String>: [String]] = [:]  // each list of names read, and its names in the order read
         let list = Rules.key(key)  // escaped once, not once an item
         for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
             guard findings.valuesLeft > item.count, itemsLeft > 0 else { return }
@@ -165,13 +165,13 @@ private struct FirebaseCheck {
                 let limit = "at most \(Limits.customParametersPerItem)"
                 add("items.customParameterCount", "\(place): \(custom) custom parameters", limit)
             }
+            // An item named as one read before has its values read only; only ASCII names are looked up (others hash slowly).
             let most = Limits.parameterNameLength
-            // An item named as the last one read (the usual list), in ASCII names of 40 bytes at most (looked up:
-            // a string hashes another name in its normal form), has only its values read.
-            if let last, last.item.count == item.count,
-                item.keys.allSatisfy({ $0.utf8.count <= most && Rules.isASCII($0) && last.item[$0] != nil })
-            {
-                for name in last.names { value(item[name]?.parameterValue ?? .int(0), "\(place).\(Rules.key(name))") }
+            let shape = item.keys.allSatisfy { $0.utf8.count <= most && Rules.isASCII($0) } ? Set(item.keys) : nil
+            if let names = shape.flatMap({ shapes[$0] }) {
+                for name in names {
+                    if let value = item[name] { self.value(value.parameterValue, "\(place).\(Rules.key(name))") }
+                }
                 continue
             }
             let accepted = Limits.customParametersPerItem + Limits.standardItemParameters.count
@@ -186,7 +186,7 @@ private struct FirebaseCheck {
                 self.value(value.parameterValue, "\(place).\(Rules.key(name))")
             }
             caseGroups(read, "itemParameterName.case", "item parameters", in: place + ": ")
-            last = (item, entries.map(\.key))
+            if let shape, !entries.isEmpty { shapes[shape] = entries.map(\.key) }
         }
     }
 

@@ -242,7 +242,7 @@ struct Findings {
         let isFar = Rules.isFarLonger(text, than: limit)  // then ``Rules/charactersPast(_:_:)`` reads it
         let times = isFar || !isKey || Rules.isASCII(text) ? 1 : 6
         let bytes = counting ? text.utf8.count / 4 : text.utf8.count * times
-        let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(counting ? 16 : 0, bytes)
+        let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(counting || isKey ? 16 : 0, bytes)
         defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
         return cost <= bytesLeft
     }

@@ -135,7 +135,7 @@ import Testing
             "batch.stringValue.blank: a: \"\(String(repeating: " ", count: $0))\" breaks not blank"
         }
         #expect(Self.findings(["a": .array(spaces)]) == shown + ["batch.stringValue.blank: 210 more breaks not blank"])
-        // Only the blank scalars read count: 500 texts of a space and 40 Japanese characters cost 17 bytes each.
+        // Only the blank scalars read count: 500 texts of a space and 40 Japanese characters cost 31 bytes each.
         let texts = AnalyticsValue.array(
             Array(repeating: .string(" " + String(repeating: "\u{65E5}", count: 40)), count: 25)
         )

@@ -129,19 +129,20 @@ import Testing
         #expect(FirebaseTag.event("purchase", parameters).ruleViolations.map(\.description) == expected)
     }
 
-    /// An item with the same parameter names as the one before it has only its values read: its names and their
-    /// case were the earlier item's findings. An item named otherwise has its names read again.
-    @Test func anItemNamedAsTheOneBeforeHasOnlyItsValuesRead() {
-        let item: [String: FirebaseItemValue] = ["item_id": "a", "Color": "red", "color": "blue", "price": 1]
-        var items = Array(repeating: item, count: 3)
-        items[1]["price"] = .double(.nan)
-        items.append(["item_id": "b", "Size": "M", "size": "L"])
+    /// An item with the same parameter names as an item read before it has only its values read: its names and
+    /// their case were that item's findings (lists of items alternate, A B A B). An item named otherwise has its
+    /// names read.
+    @Test func anItemNamedAsOneBeforeHasOnlyItsValuesRead() {
+        let first: [String: FirebaseItemValue] = ["item_id": "a", "Color": "red", "color": "blue", "price": 1]
+        let second: [String: FirebaseItemValue] = ["item_id": "b", "Size": "M", "size": "L"]
+        var items = [first, second, first, second, first]
+        items[2]["price"] = .double(.nan)
         let limit = "breaks names that differ only by case are different item parameters"
         #expect(
             FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
                 "firebase.itemParameterName.case: items[0]: \"Color\", \"color\" \(limit)",
-                "firebase.number.finite: items[1].price: nan breaks a finite number",
-                "firebase.itemParameterName.case: items[3]: \"Size\", \"size\" \(limit)",
+                "firebase.itemParameterName.case: items[1]: \"Size\", \"size\" \(limit)",
+                "firebase.number.finite: items[2].price: nan breaks a finite number",
             ]
         )
     }

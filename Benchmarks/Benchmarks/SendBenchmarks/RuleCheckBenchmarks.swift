@@ -98,7 +98,11 @@ func ruleCheckBenchmarks() {
             RuleCheckTags.longWhiteSpaceTexts
         ),
         // The review of those: items read one by one, and their texts counted.
-        (.firebase, "200 items of 22 standard and 27 custom parameters", RuleCheckTags.fullItems),
+        (.firebase, "200 items of 22 standard and 27 custom parameters", RuleCheckTags.fullItems()),
+        (
+            .firebase, "200 items of 49 parameters, each item named otherwise",
+            RuleCheckTags.fullItems(namedOtherwise: true)
+        ),
         (.firebase, "200 items of 80 texts of 300 bytes of é", RuleCheckTags.longTextItems),
     ]
     for (vendor, what, tag) in reviewed {
@@ -439,7 +443,8 @@ enum RuleCheckTags {
 
     /// A purchase of 200 items, each with every standard parameter and 27 custom ones (`customDim0`…), as Firebase
     /// takes them: no finding.
-    static let fullItems: FirebaseTag = {
+    /// Where `namedOtherwise`, each item's last custom parameter is named after the item (`customDim26_7`).
+    static func fullItems(namedOtherwise: Bool = false) -> FirebaseTag {
         let numbers: Set<String> = ["price", "quantity", "discount", "index"]
         let items: [[String: FirebaseItemValue]] = (0..<200).map { index in
             var item: [String: FirebaseItemValue] = [:]
@@ -447,10 +452,11 @@ enum RuleCheckTags {
                 item[name] = numbers.contains(name) ? .double(Double(index)) : .string("v\(index)")
             }
             for custom in 0..<27 { item["customDim\(custom)"] = .string("blue\(index)") }
+            if namedOtherwise { item["customDim26_\(index)"] = item.removeValue(forKey: "customDim26") }
             return item
         }
         return .event("purchase", ["items": .items(items), "currency": "EUR", "value": 1.0, "transaction_id": "T1"])
-    }()
+    }
 
     /// A purchase of 200 items of 80 parameters (`d0`…), each a text of about 300 bytes of `é` (150 characters, too
     /// long), all different: as many values as a check reads, each counted in UTF-16 units.
