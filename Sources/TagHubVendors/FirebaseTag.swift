@@ -141,22 +141,26 @@ private struct FirebaseCheck {
     }
 
     /// The rules of an e-commerce event's `items`: of the items, those Firebase keeps (the first 200) are
-    /// checked, within the tag's 200 (``itemsLeft``), values and bytes (``Findings``).
+    /// checked, within the tag's 200 (``itemsLeft``), values and bytes (``Findings``). A name is checked with the
+    /// first item that has it, and compared by case with the list's other names, each once.
     mutating func items(_ items: [[String: FirebaseItemValue]], key: String) {
         let isItems = key.utf8.elementsEqual(Limits.itemsParameter.utf8)
         if !isItems { add("items.parameter", Rules.quoted(key), "items only under \"items\"") }
         let dropped = " (the rest are dropped)"
         findings.appendCount("firebase.items.count", items.count, "items", Limits.itemsPerEvent, dropped)
-        var met: Set<[UInt8]> = []  // names by their bytes, checked with the first item that has each; past 4 KB, every
-        var shapes: [Set<String>: [String]] = [:]  // each list of names read, and its names in the order read
+        var met: Set<UTF8Bytes> = []  // the names read, by their bytes (as Firebase tells them apart), not far longer
         let list = Rules.key(key)  // escaped once, not once an item
+        let most = Limits.parameterNameLength
+        let accepted = Limits.customParametersPerItem + Limits.standardItemParameters.count
         for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
-            guard findings.valuesLeft > item.count, itemsLeft > 0 else { return }
+            guard findings.valuesLeft > item.count, itemsLeft > 0 else { break }
             (findings.valuesLeft, itemsLeft) = (findings.valuesLeft - 1 - item.count, itemsLeft - 1)
             let place = "\(list)[\(index)]"
-            let standard = item.filter { Limits.standardItemParameters.includes($0.key) }
+            // Standard names found by their indices, the item's values not read: out of the cache, each costs a miss.
+            let standard = item.indices.filter { Limits.standardItemParameters.includes(item.keys[$0]) }
             let identified = ["item_id", "item_name"].contains { name in  // by an ID that shows something
-                guard case .string(let id) = standard[name] else { return standard[name] != nil }
+                guard let index = standard.first(where: { item.keys[$0] == name }) else { return false }
+                guard case .string(let id) = item.values[index] else { return true }
                 return !findings.isBlank(id)
             }
             if !identified { add("items.identity", place, "an item_id or an item_name, not blank") }
@@ -165,29 +169,16 @@ private struct FirebaseCheck {
                 let limit = "at most \(Limits.customParametersPerItem)"
                 add("items.customParameterCount", "\(place): \(custom) custom parameters", limit)
             }
-            // An item named as one read before has its values read only; only ASCII names are looked up (others hash slowly).
-            let most = Limits.parameterNameLength
-            let shape = item.keys.allSatisfy { $0.utf8.count <= most && Rules.isASCII($0) } ? Set(item.keys) : nil
-            if let names = shape.flatMap({ shapes[$0] }) {
-                for name in names {
-                    if let value = item[name] { self.value(value.parameterValue, "\(place).\(Rules.key(name))") }
-                }
-                continue
-            }
-            let accepted = Limits.customParametersPerItem + Limits.standardItemParameters.count
-            let entries = findings.bytesLeft < 0 ? [] : Rules.checkedEntries(of: item, accepted: accepted)
-            var read: [String] = []  // the names read, within the tag's bytes: with none left, no more parameters
-            for (name, value) in entries {
-                if findings.reads(name, within: most, isKey: true) {
-                    read.append(name)
+            for (name, value) in findings.bytesLeft < 0 ? [] : Rules.checkedEntries(of: item, accepted: accepted) {
+                let isKnown = name.utf8.count <= most && met.contains(UTF8Bytes(name))  // read before: costs nothing
+                if !isKnown, findings.reads(name, within: most, isKey: true) {
                     let far = Rules.isFarLonger(name, than: most)  // checked with every item
-                    if far || met.insert(Array(name.utf8)).inserted { self.name(name, "itemParameterName", in: place) }
+                    if far || met.insert(UTF8Bytes(name)).inserted { self.name(name, "itemParameterName", in: place) }
                 }
                 self.value(value.parameterValue, "\(place).\(Rules.key(name))")
             }
-            caseGroups(read, "itemParameterName.case", "item parameters", in: place + ": ")
-            if let shape, !entries.isEmpty { shapes[shape] = entries.map(\.key) }
         }
+        caseGroups(met.lazy.map(\.text), "itemParameterName.case", "item parameters", in: list + ": ")
     }
 
     static let parameterPrefixes = Limits.reservedPrefixes + Limits.reservedParameterPrefixes  // a parameter's

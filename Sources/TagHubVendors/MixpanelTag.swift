@@ -45,7 +45,7 @@ extension MixpanelTag: RuleCheckedVendorTag {
             Self.check(properties, isEvent: true, into: &findings)
         case .identify(let id):
             findings.appendOptionalID(id, rule: "mixpanel.distinctID.optional")
-            // Trimmed of white space (not invisible scalars: a blank ID, below), lowercased where it may be a placeholder.
+            // Trimmed of white space, not invisible scalars (a blank ID); lowercased to 256 bytes (placeholders have 36).
             let bare = Rules.trimmed(id)
             if bare.isEmpty || bare.utf8.count <= 256 && Limits.placeholderIDs.includes(bare.lowercased()) {
                 findings.append("mixpanel.distinctID.placeholder", Rules.quoted(id), limit: Self.placeholderLimit)

@@ -197,8 +197,8 @@ enum Rules {
     /// The names `name` gives of `tags` for a check across them, each once by its bytes (as a vendor tells names
     /// apart: ``Findings/appendCaseGroups(_:_:limit:in:)``), but those past ``nameBytes``: not compared.
     static func names<Tag>(of tags: [Tag], _ name: (Tag) -> String?) -> [String] {
-        var seen: Set<[UInt8]> = []
-        return tags.compactMap(name).filter { $0.utf8.count <= nameBytes && seen.insert(Array($0.utf8)).inserted }
+        var seen: Set<UTF8Bytes> = []
+        return tags.compactMap(name).filter { $0.utf8.count <= nameBytes && seen.insert(UTF8Bytes($0)).inserted }
     }
 
     /// The limits of names that differ only by case, where a vendor keeps them apart.
@@ -218,6 +218,15 @@ enum Rules {
     }
 }
 
+/// A text by its UTF-8 bytes, as vendors tell texts apart: a `String` compares and hashes its normal form (`"é"` as
+/// `"e\u{301}"`; a run of marks reordered each time, slowly). Its bytes are hashed at once, not one by one as an array's.
+struct UTF8Bytes: Hashable {
+    let bytes: [UInt8]
+    init(_ text: String) { bytes = Array(text.utf8) }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+    func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+}
+
 extension Set<String> {
     /// Whether `name` is one of these ASCII names: looked up only where ASCII of 64 bytes at most (no mark to reorder).
     func includes(_ name: String) -> Bool { name.utf8.count <= 64 && Rules.isASCII(name) && contains(name) }
@@ -233,7 +242,7 @@ struct Findings {
     private var rest: [(rule: String, count: Int, limit: String?)] = []
     /// The key of the value walked, its findings (their rules, sizes or texts), and the last of them.
     private var walked: (key: String, seen: Set<Seen>, last: Seen?) = ("", [], nil)
-    private struct Seen: Hashable { let rule: String, id: Int, text: [UInt8] }  // text by its bytes: as shown
+    private struct Seen: Hashable { let rule: String, id: Int, text: UTF8Bytes }  // text by its bytes: as shown
 
     /// Whether `text` may be read (scanned, or only `counting` its units), none after one that may not: where its UTF-8
     /// bytes fit in ``bytesLeft``, which loses them (a non-ASCII key's 6 times; counted, a quarter, 16 at least; far
@@ -279,7 +288,7 @@ struct Findings {
     /// (64 of ``bytesLeft`` and its own): values shown alike are one. `what` is written for the first three of the rule.
     mutating func add(_ rule: String, _ id: Int, _ what: @autoclosure () -> String, limit: String, text: String = "") {
         if !text.isEmpty { bytesLeft -= 64 + text.utf8.count }  // a text told apart is copied and hashed
-        let seen = Seen(rule: rule, id: id, text: Array(text.utf8))
+        let seen = Seen(rule: rule, id: id, text: UTF8Bytes(text))
         guard seen != walked.last else { return }
         walked.last = seen
         guard walked.seen.insert(seen).inserted else { return }
@@ -320,8 +329,8 @@ struct Findings {
         let names = names.lazy.filter { $0.utf8.count <= Rules.nameBytes }
         // Names of ASCII without a capital, the usual ones, each lowercase already: no group.
         guard names.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 && ($0 < 0x41 || $0 > 0x5A) } }) else { return }
-        var groups: [[UInt8]: [String]] = [:]
-        for name in names { groups[Array(name.lowercased().utf8), default: []].append(name) }
+        var groups: [UTF8Bytes: [String]] = [:]
+        for name in names { groups[UTF8Bytes(name.lowercased()), default: []].append(name) }
         let first = Rules.findingsPerRule
         let precedes = { Rules.bytesPrecede($0, $1, whole: true) }  // in place: names can share long prefixes
         let found = groups.values.filter { $0.count > 1 }.map { $0.sorted(by: precedes) }

@@ -129,22 +129,42 @@ import Testing
         #expect(FirebaseTag.event("purchase", parameters).ruleViolations.map(\.description) == expected)
     }
 
-    /// An item with the same parameter names as an item read before it has only its values read: its names and
-    /// their case were that item's findings (lists of items alternate, A B A B). An item named otherwise has its
-    /// names read.
-    @Test func anItemNamedAsOneBeforeHasOnlyItsValuesRead() {
-        let first: [String: FirebaseItemValue] = ["item_id": "a", "Color": "red", "color": "blue", "price": 1]
+    /// A parameter name is checked with the first item that has it, and its values with every item; names
+    /// that differ only by case are found across the list's items, once, after them.
+    @Test func aNameIsCheckedWithTheFirstItemThatHasIt() {
+        let first: [String: FirebaseItemValue] = ["item_id": "a", "Color": "red", "2nd": "x", "price": 1]
         let second: [String: FirebaseItemValue] = ["item_id": "b", "Size": "M", "size": "L"]
         var items = [first, second, first, second, first]
         items[2]["price"] = .double(.nan)
         let limit = "breaks names that differ only by case are different item parameters"
         #expect(
-            FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
-                "firebase.itemParameterName.case: items[0]: \"Color\", \"color\" \(limit)",
-                "firebase.itemParameterName.case: items[1]: \"Size\", \"size\" \(limit)",
-                "firebase.number.finite: items[2].price: nan breaks a finite number",
-            ]
+            FirebaseTag.event("purchase", ["items": .items(items + [["item_id": "c", "color": "blue"]])])
+                .ruleViolations.map(\.description) == [
+                    "firebase.itemParameterName.characters: items[0]: \"2nd\" breaks letters, digits and _ only, starting with a letter",
+                    "firebase.number.finite: items[2].price: nan breaks a finite number",
+                    "firebase.itemParameterName.case: items: \"Color\", \"color\" \(limit)",
+                    "firebase.itemParameterName.case: items: \"Size\", \"size\" \(limit)",
+                ]
         )
+    }
+
+    /// A name read before costs nothing: 200 items of 27 custom names in Greek (six times their bytes each
+    /// the first time) or each named otherwise, all within Firebase's limits, are read to the last item.
+    @Test func everyItemOfALongListIsReadToTheLast() {
+        for namedOtherwise in [false, true] {
+            var items: [[String: FirebaseItemValue]] = (0..<200).map { index in
+                var item: [String: FirebaseItemValue] = ["item_id": .string("sku\(index)"), "price": 9.5]
+                for custom in 0..<27 { item["χρώμα_\(custom)"] = "κόκκινο" }
+                if namedOtherwise { item["χρώμα_26_\(index)"] = item.removeValue(forKey: "χρώμα_26") }
+                return item
+            }
+            items[199]["price"] = .double(.nan)
+            #expect(
+                FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
+                    "firebase.number.finite: items[199].price: nan breaks a finite number"
+                ]
+            )
+        }
     }
 
     /// An item with many custom parameters: its count, then only its first parameters are read, whose
@@ -157,7 +177,7 @@ import Testing
         #expect(
             FirebaseTag.event("purchase", ["items": .items([item])]).ruleViolations.map(\.description) == [
                 "firebase.items.customParameterCount: items[0]: 101 custom parameters breaks at most 27",
-                "firebase.itemParameterName.case: items[0]: \"C0\", \"c0\" breaks names that differ only by case are different item parameters",
+                "firebase.itemParameterName.case: items: \"C0\", \"c0\" breaks names that differ only by case are different item parameters",
             ]
         )
     }

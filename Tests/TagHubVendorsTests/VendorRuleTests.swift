@@ -357,17 +357,26 @@ let firebaseCases: [RuleCase] = [
         FirebaseTag.event("add_to_cart", ["items": .items([["item_id": " ", "item_name": "Swift Talk"]])])
     ),
     RuleCase(
-        "an item with two parameters that differ only by case",
+        "items with parameters that differ only by case, in one item and across items",
         FirebaseTag.event(
             "add_to_cart",
-            ["items": .items([["item_id": "a"], ["item_id": "b", "Color": "red", "color": "blue", "size": "M"]])]
+            [
+                "items": .items([
+                    ["item_id": "a", "Size": "S"], ["item_id": "b", "Color": "red", "color": "blue", "size": "M"],
+                ])
+            ]
         ),
         [
             VendorRuleViolation(
                 "firebase.itemParameterName.case",
-                #"items[1]: "Color", "color""#,
+                #"items: "Color", "color""#,
                 limit: "names that differ only by case are different item parameters"
-            )
+            ),
+            VendorRuleViolation(
+                "firebase.itemParameterName.case",
+                #"items: "Size", "size""#,
+                limit: "names that differ only by case are different item parameters"
+            ),
         ]
     ),
     RuleCase(
