@@ -44,8 +44,7 @@ struct ValueWalk {
     /// How many arrays ended just before the value ``next()`` returned last (after the last value,
     /// once it returned `nil`), that value's index among its array's elements, and its depth: an
     /// array's elements are one level deeper than the array.
-    private(set) var ended = 0
-    private(set) var index = 0
+    private(set) var (ended, index) = (0, 0)
     var depth: Int { stack.count }
 
     private var top: AnalyticsValue?

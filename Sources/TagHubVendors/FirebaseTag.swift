@@ -67,6 +67,8 @@ extension FirebaseTag: RuleCheckedVendorTag {
 private struct FirebaseCheck {
     typealias Limits = VendorLimits.Firebase
     static let valueLimit = "at most \(Limits.parameterValueLength) UTF-16 units"
+    typealias Index = [String: FirebaseItemValue].Index
+    static let customLimit = "at most \(Limits.customParametersPerItem)"
     var findings = Findings()
     var itemsLeft = Limits.itemsPerEvent  // read across the tag's lists: as many as Firebase keeps of one
 
@@ -140,45 +142,47 @@ private struct FirebaseCheck {
         }
     }
 
-    /// The rules of an e-commerce event's `items`: of the items, those Firebase keeps (the first 200) are
-    /// checked, within the tag's 200 (``itemsLeft``), values and bytes (``Findings``). A name is checked with the
-    /// first item that has it, and compared by case with the list's other names, each once.
+    /// The rules of an e-commerce event's `items`: the first 200, within the tag's 200 (``itemsLeft``), values and bytes
+    /// (``Findings``); a name is checked, and costs its bytes, with the first item that has it (Vendors.md).
     mutating func items(_ items: [[String: FirebaseItemValue]], key: String) {
         let isItems = key.utf8.elementsEqual(Limits.itemsParameter.utf8)
         if !isItems { add("items.parameter", Rules.quoted(key), "items only under \"items\"") }
         let dropped = " (the rest are dropped)"
         findings.appendCount("firebase.items.count", items.count, "items", Limits.itemsPerEvent, dropped)
-        var met: Set<UTF8Bytes> = []  // the names read, by their bytes (as Firebase tells them apart), not far longer
-        let list = Rules.key(key)  // escaped once, not once an item
+        var ranks: [UTF8Bytes: Int] = [:]  // the names read, by their bytes (as Firebase tells them apart), in order
         let most = Limits.parameterNameLength
-        let accepted = Limits.customParametersPerItem + Limits.standardItemParameters.count
-        for (index, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
+        let checked = Limits.customParametersPerItem + Limits.standardItemParameters.count + Rules.extraKeys
+        for (offset, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
             guard findings.valuesLeft > item.count, itemsLeft > 0 else { break }
             (findings.valuesLeft, itemsLeft) = (findings.valuesLeft - 1 - item.count, itemsLeft - 1)
-            let place = "\(list)[\(index)]"
-            // Standard names found by their indices, the item's values not read: out of the cache, each costs a miss.
-            let standard = item.indices.filter { Limits.standardItemParameters.includes(item.keys[$0]) }
-            let identified = ["item_id", "item_name"].contains { name in  // by an ID that shows something
-                guard let index = standard.first(where: { item.keys[$0] == name }) else { return false }
-                guard case .string(let id) = item.values[index] else { return true }
-                return !findings.isBlank(id)
+            let place = "\(Rules.key(key))[\(offset)]"
+            // By index, values unread (each a cache miss): standard names, names read before (an item's 57), others.
+            var (standard, known, rest) = ([Index](), [(rank: Int, at: Index)](), [(key: String, value: Index)]())
+            for at in item.indices {
+                let name = item.keys[at]
+                if Limits.standardItemParameters.includes(name) { standard.append(at) }
+                let rank = item.count <= checked && name.utf8.count <= 3 * most ? ranks[UTF8Bytes(name)] : nil
+                if let rank { known.append((rank, at)) } else { rest.append((name, at)) }
             }
-            if !identified { add("items.identity", place, "an item_id or an item_name, not blank") }
-            let custom = item.count - standard.count
-            if custom > Limits.customParametersPerItem {
-                let limit = "at most \(Limits.customParametersPerItem)"
-                add("items.customParameterCount", "\(place): \(custom) custom parameters", limit)
+            let ids = ["item_id", "item_name"].compactMap { id in standard.first { item.keys[$0] == id } }  // in order
+            let shown = ids.contains { if case .string(let i) = item.values[$0] { !findings.isBlank(i) } else { true } }
+            if !shown { add("items.identity", place, "an item_id or an item_name, not blank") }
+            if case let custom = item.count - standard.count, custom > Limits.customParametersPerItem {
+                add("items.customParameterCount", "\(place): \(custom) custom parameters", Self.customLimit)
             }
-            for (name, value) in findings.bytesLeft < 0 ? [] : Rules.checkedEntries(of: item, accepted: accepted) {
-                let isKnown = name.utf8.count <= most && met.contains(UTF8Bytes(name))  // read before: costs nothing
-                if !isKnown, findings.reads(name, within: most, isKey: true) {
-                    let far = Rules.isFarLonger(name, than: most)  // checked with every item
-                    if far || met.insert(UTF8Bytes(name)).inserted { self.name(name, "itemParameterName", in: place) }
+            let order = known.sorted { $0.rank < $1.rank }.map { (item.keys[$0.at], $0.at) }
+            let new = findings.bytesLeft < 0 ? [] : Rules.checkedEntries(of: rest, accepted: checked - Rules.extraKeys)
+            for (read, (name, at)) in (order + new).enumerated() {
+                if read >= order.count, findings.reads(name, within: most, isKey: true) {
+                    let bytes = Rules.isFarLonger(name, than: most) ? nil : UTF8Bytes(name)  // far longer: every item
+                    if bytes.map({ ranks[$0] == nil }) ?? true { self.name(name, "itemParameterName", in: place) }
+                    if let bytes, ranks[bytes] == nil { ranks[bytes] = ranks.count }
                 }
-                self.value(value.parameterValue, "\(place).\(Rules.key(name))")
+                self.value(item.values[at].parameterValue, "\(place).\(Rules.key(name))")
             }
         }
-        caseGroups(met.lazy.map(\.text), "itemParameterName.case", "item parameters", in: list + ": ")
+        let first = ranks.compactMap { $0.value < checked ? $0.key.text : nil }
+        caseGroups(first, "itemParameterName.case", "item parameters", in: Rules.key(key) + ": ")
     }
 
     static let parameterPrefixes = Limits.reservedPrefixes + Limits.reservedParameterPrefixes  // a parameter's

@@ -9,7 +9,7 @@ enum Rules {
     static let findingsPerRule = 3
     /// How many keys past what a vendor accepts are still checked one by one.
     static let extraKeys = 8
-    /// The most UTF-8 bytes of text that one check reads (``Findings/reads(_:within:isKey:)``).
+    /// The most UTF-8 bytes of text that one check reads (``Findings/reads(_:within:isKey:counting:)``).
     static let bytesPerCheck = 65_536
     /// The most UTF-8 bytes of a name or ID read for blankness, or trimmed, or across tags: a longer one shows something.
     static let nameBytes = 4_096
@@ -143,9 +143,12 @@ enum Rules {
     /// The entries of `properties` a check reads one by one, in the order of their keys' bytes (``bytesPrecede``): none
     /// where far more than `accepted` (``isFar(_:beyond:)``: their count is the finding); the first `accepted` and
     /// ``extraKeys`` where no more than twice `accepted` whose keys fit in ``bytesPerCheck``; else the first ``extraKeys``.
-    static func checkedEntries<Value>(of properties: [String: Value], accepted: Int) -> [(key: String, value: Value)] {
+    static func checkedEntries<Value>(
+        of properties: some Collection<(key: String, value: Value)>,
+        accepted: Int
+    ) -> [(key: String, value: Value)] {
         guard !isFar(properties.count, beyond: accepted) else { return [] }
-        let whole = properties.keys.reduce(0) { $0 + $1.utf8.count } <= bytesPerCheck
+        let whole = properties.reduce(0) { $0 + $1.key.utf8.count } <= bytesPerCheck
         if properties.count <= 2 * accepted && whole {
             var sorted = properties.sorted { bytesPrecede($0.key, $1.key, whole: true) }
             sorted.removeLast(max(0, sorted.count - accepted - extraKeys))
@@ -181,12 +184,6 @@ enum Rules {
         return left.utf8.count < right.utf8.count
     }
 
-    /// Whether `text` shows nothing: empty, or only white space and invisible scalars (Unicode's
-    /// Default_Ignorable_Code_Point: a zero-width space, a joiner, a byte order mark). Past ``nameBytes``, not read.
-    static func isEmptyOrBlank(_ text: String) -> Bool {
-        guard text.utf8.count <= nameBytes else { return false }
-        return text.unicodeScalars.allSatisfy { isBlank($0) }
-    }
     /// Whether `scalar` is Unicode's White_Space, or, where `orInvisible`, Default_Ignorable_Code_Point (none in ASCII):
     /// in ASCII (tab to carriage return, and space) told by its value, without a lookup (a trick: Architecture.md).
     static func isBlank(_ scalar: Unicode.Scalar, orInvisible: Bool = true) -> Bool {
@@ -228,8 +225,9 @@ struct UTF8Bytes: Hashable {
 }
 
 extension Set<String> {
-    /// Whether `name` is one of these ASCII names: looked up only where ASCII of 64 bytes at most (no mark to reorder).
-    func includes(_ name: String) -> Bool { name.utf8.count <= 64 && Rules.isASCII(name) && contains(name) }
+    /// Whether `name` is one of these names, the vendors' reserved and standard ones, ASCII of 36 bytes at most (a test
+    /// keeps them so): a longer or non-ASCII name is not hashed (a string hashes a run of marks in its normal form).
+    func includes(_ name: String) -> Bool { name.utf8.count <= 36 && Rules.isASCII(name) && contains(name) }
 }
 
 /// One tag's findings, in the order made. ``summary`` shows the first three of each rule, then one
@@ -237,21 +235,20 @@ extension Set<String> {
 struct Findings {
     /// How many more values (at any depth) the check reads: arrays can share storage, a few kilobytes hold billions.
     var valuesLeft = 16_384
-    private(set) var bytesLeft = Rules.bytesPerCheck  // of text (``reads(_:within:isKey:)``)
-    private var shown: [VendorRuleViolation] = []
-    private var rest: [(rule: String, count: Int, limit: String?)] = []
+    private(set) var bytesLeft = Rules.bytesPerCheck  // of text (``reads(_:within:isKey:counting:)``)
+    private var (shown, rest): ([VendorRuleViolation], [(rule: String, count: Int, limit: String?)]) = ([], [])
     /// The key of the value walked, its findings (their rules, sizes or texts), and the last of them.
     private var walked: (key: String, seen: Set<Seen>, last: Seen?) = ("", [], nil)
     private struct Seen: Hashable { let rule: String, id: Int, text: UTF8Bytes }  // text by its bytes: as shown
 
     /// Whether `text` may be read (scanned, or only `counting` its units), none after one that may not: where its UTF-8
-    /// bytes fit in ``bytesLeft``, which loses them (a non-ASCII key's 6 times; counted, a quarter, 16 at least; far
-    /// longer, 64 a character of `limit`).
+    /// bytes fit in ``bytesLeft``, which loses them (a key's, 24 at least, 6 times where not ASCII; counted, a quarter, 16
+    /// at least; far longer, 64 a character of `limit`).
     mutating func reads(_ text: String, within limit: Int, isKey: Bool = false, counting: Bool = false) -> Bool {
         let isFar = Rules.isFarLonger(text, than: limit)  // then ``Rules/charactersPast(_:_:)`` reads it
         let times = isFar || !isKey || Rules.isASCII(text) ? 1 : 6
         let bytes = counting ? text.utf8.count / 4 : text.utf8.count * times
-        let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(counting || isKey ? 16 : 0, bytes)
+        let cost = isFar ? min(text.utf8.count, 64 * (limit + 1)) : max(counting ? 16 : isKey ? 24 : 0, bytes)
         defer { bytesLeft = cost <= bytesLeft ? bytesLeft - cost : -1 }
         return cost <= bytesLeft
     }
@@ -259,12 +256,12 @@ struct Findings {
     mutating func length(of text: String, beyond limit: Int) -> Int? {
         text.utf8.count > limit && reads(text, within: limit) ? Rules.length(of: text, beyond: limit) : nil
     }
-    /// Whether `text` is all blank scalars (``Rules/isBlank(_:orInvisible:)``), each costing a key's bytes (past them, no).
+    /// Whether `text` is empty or all blank (``Rules/isBlank(_:orInvisible:)``) scalars, each a key's bytes (past them: no).
     mutating func isBlank(_ text: String, orInvisible: Bool = true) -> Bool {
         text.utf8.count <= Rules.nameBytes
             && text.unicodeScalars.allSatisfy { scalar in
                 guard Rules.isBlank(scalar, orInvisible: orInvisible) else { return false }
-                bytesLeft -= scalar.isASCII ? 1 : 6 * UTF8.width(scalar)
+                bytesLeft -= scalar.isASCII ? 1 : 6 * UTF8.width(scalar)  // the test's cost, charged as it reads
                 return bytesLeft >= 0
             }
     }
@@ -346,9 +343,9 @@ struct Findings {
         guard isOptional || id.utf8.elementsEqual("nil".utf8) else { return }
         append(rule, Rules.quoted(id), limit: "an ID, not an optional's description: unwrap it before interpolating")
     }
-    /// Adds a finding of `rule` where `name` shows nothing (``Rules/isEmptyOrBlank(_:)``), which breaks `limit`.
+    /// Adds a finding of `rule` where `name` shows nothing (``isBlank(_:orInvisible:)``), which breaks `limit`.
     mutating func appendBlank(_ name: String, _ rule: String, limit: String = "a name") {
-        if Rules.isEmptyOrBlank(name) { append(rule, Rules.quoted(name), limit: limit) }
+        if isBlank(name) { append(rule, Rules.quoted(name), limit: limit) }
     }
 
     /// The first findings of each rule in the order made, then the counts of the others.

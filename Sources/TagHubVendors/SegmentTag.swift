@@ -58,7 +58,7 @@ extension SegmentTag: RuleCheckedVendorTag {
         var findings = Findings()
         switch self {
         case .track(let event, let properties):
-            if Rules.isEmptyOrBlank(event) {  // not read past 4,096 bytes, nor below past 128,000
+            if findings.isBlank(event) {  // not read past 4,096 bytes, nor below past 128,000
                 findings.append("segment.track.event.empty", Rules.quoted(event), limit: "an event name")
             } else if event.utf8.count <= Limits.callBytes && !Self.isTitleCase(event) {  // past the call, not read
                 let limit = "words in title case, object then past-tense verb (\"Podcast Played\")"
@@ -109,7 +109,7 @@ extension SegmentTag: RuleCheckedVendorTag {
     /// optional's description, `rule`.optional (advice).
     private static func checkID(_ id: String?, _ rule: String, _ limit: String, _ findings: inout Findings) {
         guard let id, !Rules.isFarLonger(id, than: Limits.callBytes) else { return }
-        if Rules.isEmptyOrBlank(id) { findings.append("\(rule).empty", Rules.quoted(id), limit: limit) }
+        if findings.isBlank(id) { findings.append("\(rule).empty", Rules.quoted(id), limit: limit) }
         findings.appendOptionalID(id, rule: "\(rule).optional")
     }
 

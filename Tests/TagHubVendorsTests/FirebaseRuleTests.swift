@@ -149,22 +149,56 @@ import Testing
     }
 
     /// A name read before costs nothing: 200 items of 27 custom names in Greek (six times their bytes each
-    /// the first time) or each named otherwise, all within Firebase's limits, are read to the last item.
-    @Test func everyItemOfALongListIsReadToTheLast() {
-        for namedOtherwise in [false, true] {
-            var items: [[String: FirebaseItemValue]] = (0..<200).map { index in
-                var item: [String: FirebaseItemValue] = ["item_id": .string("sku\(index)"), "price": 9.5]
-                for custom in 0..<27 { item["χρώμα_\(custom)"] = "κόκκινο" }
-                if namedOtherwise { item["χρώμα_26_\(index)"] = item.removeValue(forKey: "χρώμα_26") }
-                return item
-            }
-            items[199]["price"] = .double(.nan)
-            #expect(
-                FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
-                    "firebase.number.finite: items[199].price: nan breaks a finite number"
-                ]
-            )
+    /// the first time), or in Japanese of more than 40 bytes (14 characters, within Firebase's 40 UTF-16
+    /// units), or each item named otherwise, all within Firebase's limits, are read to the last item.
+    @Test(arguments: [("χρώμα_", false), ("χρώμα_", true), ("商品カテゴリー詳細情報区分名", false)])
+    func everyItemOfALongListIsReadToTheLast(name: String, namedOtherwise: Bool) {
+        var items: [[String: FirebaseItemValue]] = (0..<200).map { index in
+            var item: [String: FirebaseItemValue] = ["item_id": .string("sku\(index)"), "price": 9.5]
+            for custom in 0..<27 { item["\(name)\(custom)"] = "κόκκινο" }
+            if namedOtherwise { item["\(name)26_\(index)"] = item.removeValue(forKey: "\(name)26") }
+            return item
         }
+        items[199]["price"] = .double(.nan)
+        #expect(
+            FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
+                "firebase.number.finite: items[199].price: nan breaks a finite number"
+            ]
+        )
+    }
+
+    /// Once the check's bytes are spent (here on counted texts: 12 an item of 60 `é`, 120 bytes, a quarter of
+    /// them each), a later item's names read before are still read, and its numbers checked: not its texts.
+    @Test func anItemsNumbersAreCheckedPastTheChecksBytes() {
+        let names = [
+            "item_name", "affiliation", "coupon", "item_brand", "item_category", "item_category2",
+            "item_category3", "item_category4", "item_category5", "item_list_name", "item_variant", "promotion_name",
+        ]
+        var items: [[String: FirebaseItemValue]] = (0..<200).map { index in
+            var item: [String: FirebaseItemValue] = ["item_id": .string("sku\(index)"), "price": 9.5]
+            for name in names { item[name] = .string(String(repeating: "é", count: 60)) }
+            return item
+        }
+        items[199]["price"] = .double(.nan)
+        #expect(
+            FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
+                "firebase.number.finite: items[199].price: nan breaks a finite number"
+            ]
+        )
+    }
+
+    /// Names that differ only by case are looked for among the first 57 names read in a list (as many as an
+    /// item is read by): a pair met after them is not.
+    @Test func namesAreComparedByCaseAmongTheFirstRead() {
+        var first: [String: FirebaseItemValue] = ["item_id": "a", "Color": "red", "color": "blue"]
+        for index in 0..<54 { first["n\(index)"] = 1 }
+        let second: [String: FirebaseItemValue] = ["item_id": "b", "Size": "M", "size": "L"]
+        #expect(
+            FirebaseTag.event("purchase", ["items": .items([first, second])]).ruleViolations.map(\.description) == [
+                "firebase.items.customParameterCount: items[0]: 56 custom parameters breaks at most 27",
+                "firebase.itemParameterName.case: items: \"Color\", \"color\" breaks names that differ only by case are different item parameters",
+            ]
+        )
     }
 
     /// An item with many custom parameters: its count, then only its first parameters are read, whose

@@ -55,6 +55,19 @@ import Testing
         )
     }
 
+    /// The names the checks look keys up among (the vendors' reserved and standard names, Mixpanel's placeholder
+    /// IDs) are ASCII of 36 bytes at most, the longest a key is hashed to be looked up: a test keeps them so.
+    @Test func theNamesLookedUpAreASCIIOf36BytesAtMost() {
+        let lists = [
+            VendorLimits.Firebase.standardItemParameters, VendorLimits.Firebase.reservedEventNames,
+            VendorLimits.Firebase.reservedParameterNames, VendorLimits.Firebase.reservedUserPropertyNames,
+            VendorLimits.Mixpanel.reservedPropertyNames, VendorLimits.Mixpanel.placeholderIDs,
+            VendorLimits.Segment.numericTrackProperties,
+        ]
+        #expect(lists.joined().allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } })
+        #expect(lists.joined().map(\.utf8.count).max() == 36)  // the all-zero UUID, a Mixpanel placeholder
+    }
+
     @Test func identicalFindingsAreReportedOnce() {
         let long = AnalyticsValue.string(String(repeating: "a", count: 1_025))
         let findings = AmplitudeTag.track(

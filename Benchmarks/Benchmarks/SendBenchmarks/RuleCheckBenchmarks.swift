@@ -111,6 +111,13 @@ func ruleCheckBenchmarks() {
     registerRuleCheck(.firebase, "200 items of 81 fresh texts of 300 bytes of é", configuration: large) { _ in
         RuleCheckTags.freshLongTextItems()
     }
+    // The fourth verification review: items each of its own dictionary and keys, their names read before or new.
+    registerRuleCheck(.firebase, "200 items of 57 fresh names of 40 bytes, alike", configuration: large) { _ in
+        RuleCheckTags.freshItems { _, name in String(repeating: "k", count: 36) + String(1_000 + name * 7) }
+    }
+    registerRuleCheck(.firebase, "200 items of 57 fresh names, new in each item", configuration: large) { _ in
+        RuleCheckTags.freshItems { item, name in "A\(item * 57 + name)" }
+    }
     // Firebase takes no nested value: its largest input instead, the most items an event can hold
     // many times over.
     registerRuleCheck(.firebase, "100,000 items (no nested values in Firebase)", configuration: large) { _ in
@@ -469,6 +476,17 @@ enum RuleCheckTags {
                 uniqueKeysWithValues: (0..<81).map { name in
                     ("d\(name)", FirebaseItemValue.string(String(repeating: "é", count: 150 - index % 3) + "\(name)"))
                 }
+            )
+        }
+        return .event("purchase", ["items": .items(items)])
+    }
+
+    /// A purchase of 200 items, each a dictionary of its own of 57 parameters of 1, named `name(item, parameter)`, each
+    /// name a new string (as an app's decoded items hold).
+    static func freshItems(_ name: (Int, Int) -> String) -> FirebaseTag {
+        let items: [[String: FirebaseItemValue]] = (0..<200).map { item in
+            Dictionary(
+                uniqueKeysWithValues: (0..<57).map { (String(decoding: Array(name(item, $0).utf8), as: UTF8.self), 1) }
             )
         }
         return .event("purchase", ["items": .items(items)])
