@@ -153,18 +153,20 @@ import Testing
     /// units), or each item named otherwise, all within Firebase's limits, are read to the last item.
     @Test(arguments: [("χρώμα_", false), ("χρώμα_", true), ("商品カテゴリー詳細情報区分名", false)])
     func everyItemOfALongListIsReadToTheLast(name: String, namedOtherwise: Bool) {
-        var items: [[String: FirebaseItemValue]] = (0..<200).map { index in
+        let findings = Self.findingsWithTheLastPriceNaN { index in
             var item: [String: FirebaseItemValue] = ["item_id": .string("sku\(index)"), "price": 9.5]
             for custom in 0..<27 { item["\(name)\(custom)"] = "κόκκινο" }
             if namedOtherwise { item["\(name)26_\(index)"] = item.removeValue(forKey: "\(name)26") }
             return item
         }
+        #expect(findings == ["firebase.number.finite: items[199].price: nan breaks a finite number"])
+    }
+
+    /// The findings of a purchase of 200 items that `item` makes of their indices, the last one's price NaN.
+    static func findingsWithTheLastPriceNaN(_ item: (Int) -> [String: FirebaseItemValue]) -> [String] {
+        var items = (0..<200).map(item)
         items[199]["price"] = .double(.nan)
-        #expect(
-            FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
-                "firebase.number.finite: items[199].price: nan breaks a finite number"
-            ]
-        )
+        return FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description)
     }
 
     /// Once the check's bytes are spent (here on counted texts: 12 an item of 60 `é`, 120 bytes, a quarter of
@@ -174,17 +176,12 @@ import Testing
             "item_name", "affiliation", "coupon", "item_brand", "item_category", "item_category2",
             "item_category3", "item_category4", "item_category5", "item_list_name", "item_variant", "promotion_name",
         ]
-        var items: [[String: FirebaseItemValue]] = (0..<200).map { index in
+        let findings = Self.findingsWithTheLastPriceNaN { index in
             var item: [String: FirebaseItemValue] = ["item_id": .string("sku\(index)"), "price": 9.5]
             for name in names { item[name] = .string(String(repeating: "é", count: 60)) }
             return item
         }
-        items[199]["price"] = .double(.nan)
-        #expect(
-            FirebaseTag.event("purchase", ["items": .items(items)]).ruleViolations.map(\.description) == [
-                "firebase.number.finite: items[199].price: nan breaks a finite number"
-            ]
-        )
+        #expect(findings == ["firebase.number.finite: items[199].price: nan breaks a finite number"])
     }
 
     /// Names that differ only by case are looked for among the first 57 names read in a list (as many as an
