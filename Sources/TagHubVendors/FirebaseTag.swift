@@ -70,7 +70,6 @@ private struct FirebaseCheck {
     typealias Index = [String: FirebaseItemValue].Index
     static let customLimit = "at most \(Limits.customParametersPerItem)"
     var findings = Findings()
-    var itemsLeft = Limits.itemsPerEvent  // read across the tag's lists: as many as Firebase keeps of one
 
     init(_ tag: FirebaseTag) {
         switch tag {
@@ -142,26 +141,27 @@ private struct FirebaseCheck {
         }
     }
 
-    /// The rules of an e-commerce event's `items`: the first 200, within the tag's 200 (``itemsLeft``), values and bytes
-    /// (``Findings``); a name is checked, and costs its bytes, with the first item that has it (Vendors.md).
+    /// The rules of `items`, the first 200, within the tag's values and bytes (``Findings``), a list under another key not
+    /// read; names are found by index (values unread: each a cache miss), and read as Vendors.md's guards of items say.
     mutating func items(_ items: [[String: FirebaseItemValue]], key: String) {
         let isItems = key.utf8.elementsEqual(Limits.itemsParameter.utf8)
         if !isItems { add("items.parameter", Rules.quoted(key), "items only under \"items\"") }
         let dropped = " (the rest are dropped)"
         findings.appendCount("firebase.items.count", items.count, "items", Limits.itemsPerEvent, dropped)
+        guard isItems else { return }  // Firebase takes no other list of items
         var ranks: [UTF8Bytes: Int] = [:]  // the names read, by their bytes (as Firebase tells them apart), in order
         let most = Limits.parameterNameLength
         let checked = Limits.customParametersPerItem + Limits.standardItemParameters.count + Rules.extraKeys
         for (offset, item) in items.prefix(Limits.itemsPerEvent).enumerated() {
-            guard findings.valuesLeft > item.count, itemsLeft > 0 else { break }
-            (findings.valuesLeft, itemsLeft) = (findings.valuesLeft - 1 - item.count, itemsLeft - 1)
-            let place = "\(Rules.key(key))[\(offset)]"
-            // By index, values unread (each a cache miss): standard names, names read before (an item's 57), others.
+            guard findings.valuesLeft > item.count else { break }
+            findings.valuesLeft -= 1 + item.count
+            let place = "items[\(offset)]"
+            let fits = item.count <= checked && item.keys.reduce(0) { $0 + $1.utf8.count } <= 2_048  // names free
             var (standard, known, rest) = ([Index](), [(rank: Int, at: Index)](), [(key: String, value: Index)]())
             for at in item.indices {
                 let name = item.keys[at]
                 if Limits.standardItemParameters.includes(name) { standard.append(at) }
-                let rank = item.count <= checked && name.utf8.count <= 3 * most ? ranks[UTF8Bytes(name)] : nil
+                let rank = fits && name.utf8.count <= 3 * most ? ranks[UTF8Bytes(name)] : nil
                 if let rank { known.append((rank, at)) } else { rest.append((name, at)) }
             }
             let ids = ["item_id", "item_name"].compactMap { id in standard.first { item.keys[$0] == id } }  // in order
@@ -182,7 +182,7 @@ private struct FirebaseCheck {
             }
         }
         let first = ranks.compactMap { $0.value < checked ? $0.key.text : nil }
-        caseGroups(first, "itemParameterName.case", "item parameters", in: Rules.key(key) + ": ")
+        caseGroups(first, "itemParameterName.case", "item parameters", in: "items: ")
     }
 
     static let parameterPrefixes = Limits.reservedPrefixes + Limits.reservedParameterPrefixes  // a parameter's

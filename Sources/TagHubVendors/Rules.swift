@@ -276,8 +276,7 @@ struct Findings {
 
     /// Walks `value` of `key` within ``valuesLeft``: `check` reads each value at its depth, says whether to go inside.
     mutating func walk(_ value: AnalyticsValue, of key: String, _ check: (AnalyticsValue, Int, inout Self) -> Bool) {
-        (walked.key, walked.last) = (key, nil)
-        walked.seen.removeAll(keepingCapacity: true)
+        walked = (key, [], nil)
         valuesLeft -= value.walk(limit: valuesLeft) { value, depth in check(value, depth, &self) }
     }
 
@@ -343,9 +342,10 @@ struct Findings {
         guard isOptional || id.utf8.elementsEqual("nil".utf8) else { return }
         append(rule, Rules.quoted(id), limit: "an ID, not an optional's description: unwrap it before interpolating")
     }
-    /// Adds a finding of `rule` where `name` shows nothing (``isBlank(_:orInvisible:)``), which breaks `limit`.
+    /// Adds a finding of `rule` where `name` (4 KB at most) is blank, which breaks `limit`: not charged (keys were as read).
     mutating func appendBlank(_ name: String, _ rule: String, limit: String = "a name") {
-        if isBlank(name) { append(rule, Rules.quoted(name), limit: limit) }
+        let isBlank = name.utf8.count <= Rules.nameBytes && name.unicodeScalars.allSatisfy { Rules.isBlank($0) }
+        if isBlank { append(rule, Rules.quoted(name), limit: limit) }
     }
 
     /// The first findings of each rule in the order made, then the counts of the others.

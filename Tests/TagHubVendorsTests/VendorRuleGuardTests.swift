@@ -81,9 +81,9 @@ import Testing
         #expect(findings(keys(1)) == first + ["amplitude.number.finite: 5 more breaks a finite number"])
     }
 
-    /// Firebase keeps 200 items of an event: a check reads 200 items of a tag, whichever lists hold
-    /// them (150 of `items`, then 50 of `more`).
-    @Test func aFirebaseCheckReads200ItemsOfATag() {
+    /// Firebase takes items under `items` only: a list under another key (`more`) is reported, its items
+    /// not read.
+    @Test func aFirebaseCheckReadsTheItemsOfItemsOnly() {
         let items = FirebaseValue.items(Array(repeating: ["price": .double(.nan)], count: 150))
         let (identity, finite) = ("breaks an item_id or an item_name, not blank", "breaks a finite number")
         let firstThree: [String] = (0..<3).flatMap { (index: Int) -> [String] in
@@ -94,7 +94,7 @@ import Testing
         }
         let rest: [String] = [
             #"firebase.items.parameter: "more" breaks items only under "items""#,
-            "firebase.items.identity: 197 more \(identity)", "firebase.number.finite: 197 more \(finite)",
+            "firebase.items.identity: 147 more \(identity)", "firebase.number.finite: 147 more \(finite)",
         ]
         #expect(
             FirebaseTag.event("purchase", ["items": items, "more": items]).ruleViolations.map(\.description)
