@@ -141,8 +141,7 @@ private struct FirebaseCheck {
         }
     }
 
-    /// The rules of `items`, the first 200, within the tag's values and bytes (``Findings``), a list under another key not
-    /// read; names are found by index (values unread: each a cache miss), and read as Vendors.md's guards of items say.
+    /// The rules of `items` (only), as Vendors.md's guards say; names are found by index: a value read is a cache miss.
     mutating func items(_ items: [[String: FirebaseItemValue]], key: String) {
         let isItems = key.utf8.elementsEqual(Limits.itemsParameter.utf8)
         if !isItems { add("items.parameter", Rules.quoted(key), "items only under \"items\"") }

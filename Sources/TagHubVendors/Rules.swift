@@ -276,7 +276,8 @@ struct Findings {
 
     /// Walks `value` of `key` within ``valuesLeft``: `check` reads each value at its depth, says whether to go inside.
     mutating func walk(_ value: AnalyticsValue, of key: String, _ check: (AnalyticsValue, Int, inout Self) -> Bool) {
-        walked = (key, [], nil)
+        (walked.key, walked.last) = (key, nil)
+        walked.seen.removeAll(keepingCapacity: true)
         valuesLeft -= value.walk(limit: valuesLeft) { value, depth in check(value, depth, &self) }
     }
 
