@@ -155,7 +155,7 @@ private struct FirebaseCheck {
             guard findings.valuesLeft > item.count else { break }
             findings.valuesLeft -= 1 + item.count
             let place = "items[\(offset)]"
-            let fits = item.count <= checked && item.keys.reduce(0) { $0 + $1.utf8.count } <= 2_048  // names free
+            let fits = item.count <= checked && item.keys.reduce(0) { $0 + $1.utf8.count } <= 3_500  // a valid item's
             var (standard, known, rest) = ([Index](), [(rank: Int, at: Index)](), [(key: String, value: Index)]())
             for at in item.indices {
                 let name = item.keys[at]

@@ -83,15 +83,6 @@ import Testing
 
     // MARK: - Mixpanel
 
-    /// A blank key read within the check's bytes is found blank even when later keys spend them: 400 Greek
-    /// keys of 31 bytes (six times each) after `" "`.
-    @Test func aBlankKeyReadIsFoundWhateverTheKeysAfterIt() {
-        var properties: [String: AnalyticsValue] = [" ": 1]
-        for index in 0..<400 { properties["κατηγορίαπροϊό\(100 + index)"] = 1 }
-        let findings = AmplitudeTag.track(eventType: "Play", eventProperties: properties).ruleViolations
-        #expect(findings.map(\.description) == [#"amplitude.propertyName.empty: " " breaks a name"#])
-    }
-
     @Test func mixpanelMeasuresStringsInBytesOfUTF8() {
         // 85 emoji: 85 characters, 170 UTF-16 units, 340 bytes.
         let emoji = String(repeating: "😀", count: 85)
@@ -167,6 +158,15 @@ import Testing
     }
 
     // MARK: - Amplitude
+
+    /// Amplitude: a blank key read within the check's bytes is found blank even when later keys spend them: 400 Greek
+    /// keys of 31 bytes (six times each) after `" "`.
+    @Test func amplitudeFindsABlankKeyReadWhateverTheKeysAfterIt() {
+        var properties: [String: AnalyticsValue] = [" ": 1]
+        for index in 0..<400 { properties["κατηγορίαπροϊό\(100 + index)"] = 1 }
+        let findings = AmplitudeTag.track(eventType: "Play", eventProperties: properties).ruleViolations
+        #expect(findings.map(\.description) == [#"amplitude.propertyName.empty: " " breaks a name"#])
+    }
 
     @Test func amplitudeMeasuresStringsInUTF16Units() {
         // 600 emoji: 600 characters, 1,200 UTF-16 units; 1,024 "é": 1,024 units, 2,048 bytes.

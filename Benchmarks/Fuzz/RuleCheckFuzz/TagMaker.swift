@@ -389,6 +389,7 @@ struct TagMaker {
             let count = keyCount()
             var parameters = [String: FirebaseValue](minimumCapacity: count)
             for _ in 0..<count { parameters[name()] = firebaseValue() }
+            if oneIn(20) { parameters["items"] = .items(items()) }  // the one list of items Firebase takes
             return .event(name: name(), parameters: parameters)
         case 1: return .screenView(screenName: stringValue(), screenClass: name())
         case 2: return .userProperty(name: name(), value: optional({ $0.stringValue() }, nilOneIn: 5))
