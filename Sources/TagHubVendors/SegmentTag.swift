@@ -109,7 +109,7 @@ extension SegmentTag: RuleCheckedVendorTag {
     /// optional's description, `rule`.optional (advice).
     private static func checkID(_ id: String?, _ rule: String, _ limit: String, _ findings: inout Findings) {
         guard let id, !Rules.isFarLonger(id, than: Limits.callBytes) else { return }
-        if findings.isBlank(id) { findings.append("\(rule).empty", Rules.quoted(id), limit: limit) }
+        findings.appendBlank(id, "\(rule).empty", limit: limit)
         findings.appendOptionalID(id, rule: "\(rule).optional")
     }
 
